@@ -1,0 +1,79 @@
+#include "heightmap.h"
+
+#include "errors.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <string>
+
+namespace terrain::core {
+
+std::uint64_t physicalMemoryBytes() {
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long pageSize = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || pageSize <= 0) return std::uint64_t(4) << 30;  // unknown: assume 4 GiB
+    return std::uint64_t(pages) * std::uint64_t(pageSize);
+}
+
+void checkGridFits(const char* what, std::int64_t width, std::int64_t height,
+                   std::uint64_t extraBytesPerSample) {
+    if (width <= 0 || height <= 0 || width > std::numeric_limits<int>::max() ||
+        height > std::numeric_limits<int>::max()) {
+        throw InputError(what, std::to_string(width) + "x" + std::to_string(height),
+                         "a width and height from 1 to " +
+                             std::to_string(std::numeric_limits<int>::max()));
+    }
+    const auto samples = static_cast<unsigned __int128>(width) * static_cast<unsigned __int128>(height);
+    const unsigned __int128 bytes = samples * (sizeof(float) + extraBytesPerSample);
+    const std::uint64_t available = physicalMemoryBytes();
+    if (bytes > available) {
+        const auto shown = bytes > std::numeric_limits<std::uint64_t>::max()
+                               ? std::numeric_limits<std::uint64_t>::max()
+                               : static_cast<std::uint64_t>(bytes);
+        throw SizeError(std::string(what) + " of " + std::to_string(width) + "x" +
+                            std::to_string(height) + " samples",
+                        shown, available);
+    }
+}
+
+Heightmap::Heightmap(int width, int height, NoInit) : m_width(width), m_height(height) {
+    checkGridFits("a height grid", width, height);
+    m_data.reset(new float[sampleCount()]);
+}
+
+Heightmap::Heightmap(int width, int height) : Heightmap(width, height, NoInit{}) {
+    std::fill_n(m_data.get(), sampleCount(), 0.0f);
+}
+
+Heightmap Heightmap::uninitialized(int width, int height) {
+    return Heightmap(width, height, NoInit{});
+}
+
+Heightmap::Heightmap(const Heightmap& other) : m_width(other.m_width), m_height(other.m_height) {
+    if (other.m_data) {
+        m_data.reset(new float[sampleCount()]);
+        std::memcpy(m_data.get(), other.m_data.get(), sampleCount() * sizeof(float));
+    }
+}
+
+Heightmap& Heightmap::operator=(const Heightmap& other) {
+    if (this != &other) *this = Heightmap(other);
+    return *this;
+}
+
+bool Heightmap::operator==(const Heightmap& other) const {
+    if (m_width != other.m_width || m_height != other.m_height) return false;
+    return empty() || std::memcmp(m_data.get(), other.m_data.get(), sampleCount() * sizeof(float)) == 0;
+}
+
+MinMax minMax(const Heightmap& map) {
+    if (map.empty()) return {};
+    const auto s = map.samples();
+    const auto [lo, hi] = std::minmax_element(s.begin(), s.end());
+    return {*lo, *hi};
+}
+
+}  // namespace terrain::core

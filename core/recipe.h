@@ -1,0 +1,47 @@
+#pragma once
+// A Recipe fully determines a Heightmap: same recipe -> same bytes, on any thread count, in the
+// editor and in the CLI. Saved as JSON with a format version.
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace terrain::core {
+
+class Registry;
+
+constexpr int kRecipeFormatVersion = 1;
+
+struct Recipe {
+    std::string algorithm = "diamond-square";
+    int detail = 9;               // side = 2^detail + 1 samples
+    std::uint64_t seed = 1;
+    std::map<std::string, double> params;  // every key of the algorithm's ParamSpec table
+
+    bool operator==(const Recipe&) const = default;
+};
+
+// The algorithm's defaults for every parameter.
+Recipe defaultRecipe(const Registry& registry, const std::string& algorithm);
+
+// Throws InputError naming the first field that is not allowed (algorithm, detail, a parameter).
+void validateRecipe(const Registry& registry, const Recipe& recipe);
+
+nlohmann::json recipeToJson(const Registry& registry, const Recipe& recipe);
+// Validates every field; missing parameters take their defaults; unknown keys, wrong types, a
+// newer format version and out-of-range values throw InputError naming the field.
+Recipe recipeFromJson(const Registry& registry, const nlohmann::json& json);
+
+std::string recipeToText(const Registry& registry, const Recipe& recipe);  // pretty JSON
+// Parses text (throws InputError with the parse position for malformed or truncated JSON).
+Recipe recipeFromText(const Registry& registry, const std::string& text, const std::string& source);
+
+// SHA-256 (hex) of the canonical JSON of the recipe: names a terrain in logs and sidecars.
+std::string recipeHash(const Registry& registry, const Recipe& recipe);
+
+// Seed 003's roughness constant H as the per-level amplitude factor: r = 2^-H.
+double roughnessFromHurst(double hurst);
+double hurstFromRoughness(double roughness);
+
+}  // namespace terrain::core

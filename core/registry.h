@@ -1,0 +1,53 @@
+#pragma once
+// The explicit list of built-in algorithms. No singletons and no static self-registration
+// (static libraries drop such objects): the GUI and the CLI each call makeBuiltinRegistry().
+#include "heightmap.h"
+#include "param_spec.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace terrain::core {
+
+struct GenerateContext;
+struct Recipe;
+
+struct Size {
+    int width = 0;
+    int height = 0;
+};
+
+struct Algorithm {
+    std::string id;           // fixed: the CLI and recipes use it ("diamond-square")
+    std::string name;         // "Diamond-square"
+    std::string summary;      // one line for lists and tooltips
+    int minDetail = 1;
+    int maxDetail = 14;
+    int defaultDetail = 9;
+    std::vector<ParamSpec> params;
+    // Output size for a detail level (e.g. 2^detail+1 square, or a 1-row line).
+    std::function<Size(int detail)> sizeForDetail;
+    // Pure: the same recipe gives the same bits whatever the context's thread count.
+    std::function<Heightmap(const Recipe&, const GenerateContext&)> generate;
+};
+
+class Registry {
+public:
+    void add(Algorithm algorithm);
+    const std::vector<Algorithm>& algorithms() const { return m_algorithms; }
+    const Algorithm* find(const std::string& id) const;
+    // Throws InputError("algorithm", id, "one of …") when unknown.
+    const Algorithm& get(const std::string& id) const;
+    std::string idList() const;  // "diamond-square, midpoint-displacement, …"
+
+private:
+    std::vector<Algorithm> m_algorithms;
+};
+
+Registry makeBuiltinRegistry();
+
+// Validates the recipe, checks the size fits in memory, and runs the algorithm.
+Heightmap generate(const Registry& registry, const Recipe& recipe, const GenerateContext& context);
+
+}  // namespace terrain::core

@@ -1,0 +1,41 @@
+#pragma once
+// Counter-based randomness: every random number is a pure function of (seed, x, y, stream),
+// mapped to floats by our own code. Results therefore depend neither on the compiler's standard
+// library (std::uniform_*_distribution is implementation-defined) nor on the order in which
+// samples are computed nor on how many threads compute them.
+#include <cstdint>
+
+namespace terrain::core {
+
+// Streams keep the draws of different algorithms and purposes independent.
+enum class RngStream : std::uint32_t {
+    DiamondSquare = 1,
+    MidpointDisplacement = 2,
+    MidpointLine = 3,
+    Corners = 4,
+};
+
+constexpr std::uint64_t mix64(std::uint64_t z) {
+    // SplitMix64 finaliser: a bijection with full avalanche.
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+constexpr std::uint64_t hash4(std::uint64_t seed, std::uint32_t x, std::uint32_t y,
+                              RngStream stream) {
+    const std::uint64_t coord = (std::uint64_t(y) << 32) | x;
+    return mix64(mix64(seed ^ (std::uint64_t(stream) * 0x9e3779b97f4a7c15ULL)) + coord);
+}
+
+// Uniform in [0, 1): the top 24 bits, so every value is an exact float.
+constexpr float toUnit(std::uint64_t h) {
+    return float(h >> 40) * (1.0f / 16777216.0f);
+}
+
+// Uniform in [-1, 1): the top 24 bits as a signed fraction, exact in float.
+constexpr float toSigned(std::uint64_t h) {
+    return float(std::int32_t(h >> 40) - (1 << 23)) * (1.0f / 8388608.0f);
+}
+
+}  // namespace terrain::core
