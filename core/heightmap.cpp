@@ -26,16 +26,17 @@ void checkGridFits(const char* what, std::int64_t width, std::int64_t height,
                          "a width and height from 1 to " +
                              std::to_string(std::numeric_limits<int>::max()));
     }
-    const auto samples = static_cast<unsigned __int128>(width) * static_cast<unsigned __int128>(height);
-    const unsigned __int128 bytes = samples * (sizeof(float) + extraBytesPerSample);
+    // width, height < 2^31, so the sample count fits in 62 bits; the byte count may not.
+    const std::uint64_t samples = std::uint64_t(width) * std::uint64_t(height);
+    const std::uint64_t perSample = sizeof(float) + extraBytesPerSample;
+    const std::uint64_t bytes = samples > std::numeric_limits<std::uint64_t>::max() / perSample
+                                    ? std::numeric_limits<std::uint64_t>::max()
+                                    : samples * perSample;
     const std::uint64_t available = physicalMemoryBytes();
     if (bytes > available) {
-        const auto shown = bytes > std::numeric_limits<std::uint64_t>::max()
-                               ? std::numeric_limits<std::uint64_t>::max()
-                               : static_cast<std::uint64_t>(bytes);
         throw SizeError(std::string(what) + " of " + std::to_string(width) + "x" +
                             std::to_string(height) + " samples",
-                        shown, available);
+                        bytes, available);
     }
 }
 

@@ -1,1 +1,47 @@
-// implementation follows
+#include "registry.h"
+
+#include "cancel.h"
+#include "errors.h"
+#include "generators/generators.h"
+#include "recipe.h"
+
+#include <algorithm>
+
+namespace terrain::core {
+
+void Registry::add(Algorithm algorithm) { m_algorithms.push_back(std::move(algorithm)); }
+
+const Algorithm* Registry::find(const std::string& id) const {
+    const auto it = std::find_if(m_algorithms.begin(), m_algorithms.end(),
+                                 [&](const Algorithm& a) { return a.id == id; });
+    return it == m_algorithms.end() ? nullptr : &*it;
+}
+
+const Algorithm& Registry::get(const std::string& id) const {
+    if (const Algorithm* a = find(id)) return *a;
+    throw InputError("algorithm", id, "one of " + idList());
+}
+
+std::string Registry::idList() const {
+    std::string text;
+    for (const auto& a : m_algorithms) text += (text.empty() ? "" : ", ") + a.id;
+    return text;
+}
+
+Registry makeBuiltinRegistry() {
+    Registry registry;
+    registry.add(diamondSquareAlgorithm());
+    registry.add(midpointDisplacementAlgorithm());
+    registry.add(midpointLineAlgorithm());
+    return registry;
+}
+
+Heightmap generate(const Registry& registry, const Recipe& recipe, const GenerateContext& context) {
+    validateRecipe(registry, recipe);
+    const Algorithm& algorithm = registry.get(recipe.algorithm);
+    const Size size = algorithm.sizeForDetail(recipe.detail);
+    checkGridFits("detail", size.width, size.height);
+    return algorithm.generate(recipe, context);
+}
+
+}  // namespace terrain::core

@@ -1,0 +1,62 @@
+#pragma once
+// The built-in generators as typed, pure functions of their parameters. Each has a Recipe
+// adapter and an Algorithm entry (ParamSpec table + size rule) for the registry.
+#include "../heightmap.h"
+#include "../registry.h"
+
+#include <array>
+#include <cstdint>
+
+namespace terrain::core {
+
+struct GenerateContext;
+struct Recipe;
+
+// How the diamond step treats a neighbour that falls outside the map (seeds 000 and 002).
+enum class EdgeMode {
+    Clip,     // average the 3 neighbours that exist (seed 000)
+    Wrap,     // take it from the opposite side: the map tiles with itself (seed 002)
+    Reflect,  // take the neighbour mirrored across the point (seed 002's choice)
+};
+
+// Seeds 000/001, 002, 003. Side 2^detail+1.
+struct DiamondSquareParams {
+    int detail = 9;
+    std::uint64_t seed = 1;
+    float roughness = 0.6f;  // per-level amplitude factor: 1 = rough, 0 = flat
+    float amplitude = 1.0f;  // random range of the first level (and of random corners)
+    EdgeMode edge = EdgeMode::Clip;
+    bool fixedCorners = false;
+    std::array<float, 4> corners{};  // NW, NE, SW, SE when fixedCorners (Wrap uses NW for all)
+};
+DiamondSquareParams diamondSquareParams(const Recipe& recipe);
+Heightmap diamondSquare(const DiamondSquareParams& params, const GenerateContext& context);
+Algorithm diamondSquareAlgorithm();
+
+// Seed 004: square subdivision, spread multiplied by `roughness` (spread reduction) per level.
+struct MidpointDisplacementParams {
+    int detail = 9;
+    std::uint64_t seed = 1;
+    float spread = 0.3f;
+    float roughness = 0.5f;
+    bool clamp = true;  // clamp to [0, 1] after every step, as seed 004 does
+};
+MidpointDisplacementParams midpointDisplacementParams(const Recipe& recipe);
+Heightmap midpointDisplacement(const MidpointDisplacementParams& params, const GenerateContext& context);
+Algorithm midpointDisplacementAlgorithm();
+
+// Seed 003: the 1-D horizon line, length 2^detail+1, returned as a 1-row map.
+struct MidpointLineParams {
+    int detail = 9;
+    std::uint64_t seed = 1;
+    float roughness = 0.5743491f;  // 2^-0.8: seed 003's H = 0.8
+    float range = 128.0f;          // value range: displacements are drawn from [-range/2, range/2)
+};
+MidpointLineParams midpointLineParams(const Recipe& recipe);
+Heightmap midpointLine(const MidpointLineParams& params, const GenerateContext& context);
+Algorithm midpointLineAlgorithm();
+
+// 2^detail + 1, the side of a diamond-square or midpoint grid.
+inline int sideForDetail(int detail) { return (1 << detail) + 1; }
+
+}  // namespace terrain::core

@@ -1,0 +1,11 @@
+#pragma once
+#include <cstddef>
+#include <string>
+
+namespace terrain::core {
+
+// Lower-case hex SHA-256 (OpenSSL's implementation): recipe hashes and golden tests.
+std::string sha256Hex(const void* data, std::size_t bytes);
+inline std::string sha256Hex(const std::string& text) { return sha256Hex(text.data(), text.size()); }
+
+}  // namespace terrain::core
