@@ -15,6 +15,13 @@ using nlohmann::json;
 
 const char* const kFormatName = "terrain-recipe";
 
+std::string paramKeys(const Algorithm& a) {
+    std::string keys;
+    for (const auto& p : a.params) keys += (keys.empty() ? "" : ", ") + p.key;
+    if (findParam(a.params, "roughness") != nullptr) keys += ", hurst";
+    return keys;
+}
+
 std::string shown(const json& value) {
     std::string text = value.is_string() ? value.get<std::string>() : value.dump();
     if (text.size() > 60) text = text.substr(0, 57) + "...";
@@ -80,9 +87,7 @@ void validateRecipe(const Registry& registry, const Recipe& recipe) {
     for (const auto& [key, value] : recipe.params) {
         const ParamSpec* spec = findParam(a.params, key);
         if (spec == nullptr) {
-            std::string keys;
-            for (const auto& p : a.params) keys += (keys.empty() ? "" : ", ") + p.key;
-            throw InputError("parameter", key, "one of " + keys + " (" + a.id + ")");
+            throw InputError("parameter", key, "a parameter of " + a.id + ": " + paramKeys(a));
         }
         spec->validate(value, key);
     }
@@ -165,15 +170,43 @@ Recipe recipeFromJson(const Registry& registry, const json& j) {
             }
             const ParamSpec* spec = findParam(a.params, key);
             if (spec == nullptr) {
-                std::string keys;
-                for (const auto& p : a.params) keys += (keys.empty() ? "" : ", ") + p.key;
-                if (findParam(a.params, "roughness")) keys += ", hurst";
-                throw InputError(field, key, "one of " + keys + " (" + a.id + ")");
+                throw InputError(field, key, "a parameter of " + a.id + ": " + paramKeys(a));
             }
             recipe.params[key] = paramFromJson(*spec, value, field);
         }
     }
     return recipe;
+}
+
+void setParamFromText(const Registry& registry, Recipe& recipe, const std::string& key,
+                      const std::string& text, const std::string& field) {
+    const Algorithm& a = registry.get(recipe.algorithm);
+    const ParamSpec* roughness = findParam(a.params, "roughness");
+    if (key == "hurst" && roughness != nullptr) {
+        const ParamSpec hurst{"hurst", "Hurst H", "", ParamKind::Real, 0.0, 16.0, 0.01, 0.0, "", {}};
+        recipe.params["roughness"] = roughnessFromHurst(hurst.parse(text, field));
+        return;
+    }
+    if (key == "corners" && findParam(a.params, "corner_nw") != nullptr && text.find(',') != std::string::npos) {
+        const char* keys[4] = {"corner_nw", "corner_ne", "corner_sw", "corner_se"};
+        std::size_t start = 0;
+        for (int i = 0; i < 4; ++i) {
+            const std::size_t comma = text.find(',', start);
+            if ((i < 3) == (comma == std::string::npos)) {
+                throw InputError(field, text, "four comma-separated heights a,b,c,d (NW, NE, SW, SE)");
+            }
+            const std::string part = text.substr(start, i < 3 ? comma - start : std::string::npos);
+            recipe.params[keys[i]] = findParam(a.params, keys[i])->parse(part, field);
+            start = comma + 1;
+        }
+        recipe.params["corners"] = findParam(a.params, "corners")->parse("fixed", field);
+        return;
+    }
+    const ParamSpec* spec = findParam(a.params, key);
+    if (spec == nullptr) {
+        throw InputError(field, key, "a parameter of " + a.id + ": " + paramKeys(a));
+    }
+    recipe.params[key] = spec->parse(text, field);
 }
 
 std::string recipeToText(const Registry& registry, const Recipe& recipe) {

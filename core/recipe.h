@@ -37,6 +37,13 @@ std::string recipeToText(const Registry& registry, const Recipe& recipe);  // pr
 // Parses text (throws InputError with the parse position for malformed or truncated JSON).
 Recipe recipeFromText(const Registry& registry, const std::string& text, const std::string& source);
 
+// Sets one parameter from text, as `--set KEY=VALUE` and the editor's fields do. Besides the
+// ParamSpec keys it takes two aliases: `hurst` (sets roughness = 2^-H) and, for algorithms with
+// fixed corners, `corners=a,b,c,d` (NW, NE, SW, SE; switches corners to fixed). Throws
+// InputError naming `field`.
+void setParamFromText(const Registry& registry, Recipe& recipe, const std::string& key,
+                      const std::string& text, const std::string& field);
+
 // SHA-256 (hex) of the canonical JSON of the recipe: names a terrain in logs and sidecars.
 std::string recipeHash(const Registry& registry, const Recipe& recipe);
 

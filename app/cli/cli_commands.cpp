@@ -1,1 +1,189 @@
-// follows
+#include "cli_commands.h"
+
+#include <core/ansi.h>
+#include <core/cancel.h>
+#include <core/errors.h>
+#include <core/io/atomic_file.h>
+#include <core/io/export.h>
+#include <core/recipe.h>
+
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <charconv>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+namespace terrain::app::cli {
+namespace {
+
+using core::InputError;
+
+template <typename T>
+T parseWhole(const std::string& text, const std::string& field, T lo, T hi) {
+    T value{};
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || value < lo || value > hi) {
+        throw InputError(field, text, "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    }
+    return value;
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError("--recipe", path, "a readable recipe file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen) {
+    core::Recipe recipe;
+    if (gen.recipeFile) {
+        try {
+            recipe = core::recipeFromText(registry, readFile(*gen.recipeFile), *gen.recipeFile);
+        } catch (const InputError& e) {
+            if (e.field() == "--recipe") throw;
+            throw RecipeDataError(*gen.recipeFile + ": " + e.what());
+        }
+    } else {
+        recipe = core::defaultRecipe(registry, gen.algorithm.value_or("diamond-square"));
+    }
+    if (gen.algorithm && *gen.algorithm != recipe.algorithm) {
+        // Another algorithm has other parameters: keep detail and seed, take its defaults.
+        const core::Recipe base = recipe;
+        recipe = core::defaultRecipe(registry, *gen.algorithm);
+        recipe.seed = base.seed;
+        const auto& a = registry.get(recipe.algorithm);
+        if (base.detail >= a.minDetail && base.detail <= a.maxDetail) recipe.detail = base.detail;
+    }
+    const auto& algorithm = registry.get(recipe.algorithm);
+    if (gen.detail) recipe.detail = parseWhole<int>(*gen.detail, "--detail", algorithm.minDetail, algorithm.maxDetail);
+    if (gen.seed) {
+        recipe.seed = parseWhole<std::uint64_t>(*gen.seed, "--seed", 0, std::numeric_limits<std::uint64_t>::max());
+    }
+    if (gen.roughness && gen.hurst) throw InputError("--hurst", *gen.hurst, "either --roughness or --hurst, not both");
+    if (gen.roughness) core::setParamFromText(registry, recipe, "roughness", *gen.roughness, "--roughness");
+    if (gen.hurst) core::setParamFromText(registry, recipe, "hurst", *gen.hurst, "--hurst");
+    for (const auto& set : gen.sets) {
+        const auto eq = set.find('=');
+        if (eq == std::string::npos || eq == 0) throw InputError("--set", set, "KEY=VALUE");
+        core::setParamFromText(registry, recipe, set.substr(0, eq), set.substr(eq + 1), "--set " + set.substr(0, eq));
+    }
+    core::validateRecipe(registry, recipe);
+    return recipe;
+}
+
+int threadCount(const GenerationOptions& gen) {
+    if (gen.threads) return parseWhole<int>(*gen.threads, "--threads", 1, 256);
+    return int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+void writeText(const std::string& path, const std::string& text, const char* field) {
+    (void)field;
+    core::AtomicFile file(path);
+    file.write(text.data(), text.size());
+    file.commit();
+}
+
+struct Generated {
+    core::Recipe recipe;
+    core::Heightmap map;
+    double ms = 0.0;
+};
+
+Generated generateFromOptions(const core::Registry& registry, const GenerationOptions& gen) {
+    Generated g{buildRecipe(registry, gen), {}, 0.0};
+    core::GenerateContext context;
+    context.threads = threadCount(gen);
+    const auto start = std::chrono::steady_clock::now();
+    g.map = core::generate(registry, g.recipe, context);
+    g.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "terrain-cli: " << g.recipe.algorithm << " seed " << g.recipe.seed << ", recipe sha256 "
+              << core::recipeHash(registry, g.recipe) << ", " << g.map.width() << "x" << g.map.height()
+              << " in " << std::fixed << std::setprecision(1) << g.ms << " ms on " << context.threads
+              << " thread(s)\n";
+    if (gen.saveRecipe) {
+        writeText(*gen.saveRecipe, core::recipeToText(registry, g.recipe), "--save-recipe");
+        std::cerr << "terrain-cli: recipe saved to " << *gen.saveRecipe << "\n";
+    }
+    return g;
+}
+
+}  // namespace
+
+int runList(const core::Registry& registry, bool json) {
+    if (json) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& a : registry.algorithms()) {
+            nlohmann::json params = nlohmann::json::array();
+            for (const auto& p : a.params) {
+                nlohmann::json jp{{"key", p.key}, {"label", p.label}, {"unit", p.unit},
+                                  {"min", p.min}, {"max", p.max}, {"step", p.step},
+                                  {"default", p.format(p.defaultValue)}, {"help", p.help}};
+                static const char* kinds[] = {"real", "integer", "choice", "flag"};
+                jp["kind"] = kinds[int(p.kind)];
+                if (!p.choices.empty()) jp["choices"] = p.choices;
+                params.push_back(jp);
+            }
+            const auto lo = a.sizeForDetail(a.minDetail), hi = a.sizeForDetail(a.maxDetail);
+            out.push_back({{"id", a.id}, {"name", a.name}, {"summary", a.summary},
+                           {"detail", {{"min", a.minDetail}, {"max", a.maxDetail}, {"default", a.defaultDetail}}},
+                           {"size", {{"min", {lo.width, lo.height}}, {"max", {hi.width, hi.height}}}},
+                           {"params", params}});
+        }
+        std::cout << out.dump(2) << "\n";
+        return kExitOk;
+    }
+    for (const auto& a : registry.algorithms()) {
+        const auto size = a.sizeForDetail(a.defaultDetail);
+        std::cout << a.id << " - " << a.summary << "\n"
+                  << "  detail " << a.minDetail << ".." << a.maxDetail << " (default " << a.defaultDetail
+                  << " = " << size.width << "x" << size.height << ")\n";
+        for (const auto& p : a.params) {
+            std::cout << "  --set " << p.key << "=<" << p.allowedText() << ">  default " << p.format(p.defaultValue)
+                      << "\n      " << p.help << "\n";
+        }
+        if (core::findParam(a.params, "roughness")) {
+            std::cout << "  --hurst H  instead of roughness: roughness = 2^-H\n";
+        }
+        std::cout << "\n";
+    }
+    return kExitOk;
+}
+
+int runGenerate(const core::Registry& registry, const GenerationOptions& gen, const OutputOptions& out) {
+    // Everything about the output is checked before the (possibly long) generation.
+    core::ExportOptions options;
+    options.format = out.format ? core::parseExportFormat(*out.format) : core::exportFormatFromPath(out.output);
+    options.mapping = core::HeightMapping::parse(out.map);
+    const Generated g = generateFromOptions(registry, gen);
+    const auto start = std::chrono::steady_clock::now();
+    core::exportHeightmap(g.map, out.output, options);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "terrain-cli: wrote " << out.output << " (" << core::exportFormatName(options.format) << ", "
+              << options.mapping.toString() << ") in " << std::fixed << std::setprecision(1) << ms << " ms\n";
+    return kExitOk;
+}
+
+int runAnsi(const core::Registry& registry, const GenerationOptions& gen,
+            const std::optional<std::string>& width, const std::string& palette) {
+    const core::AnsiPalette pal = core::parseAnsiPalette(palette);
+    int columns = 80;
+    if (width) {
+        columns = parseWhole<int>(*width, "--width", 4, 1000);
+    } else if (const char* env = std::getenv("COLUMNS"); env != nullptr && *env != '\0') {
+        columns = parseWhole<int>(env, "COLUMNS", 4, 1000);
+    }
+    const Generated g = generateFromOptions(registry, gen);
+    std::cout << core::renderAnsi(g.map, columns, pal) << std::flush;
+    return kExitOk;
+}
+
+}  // namespace terrain::app::cli

@@ -1,1 +1,88 @@
-// follows
+// terrain-cli: batch generation and export over terrain_core (no Qt).
+#include "cli_commands.h"
+
+#include <core/errors.h>
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+namespace {
+
+using terrain::app::cli::GenerationOptions;
+
+void addGenerationOptions(CLI::App* cmd, GenerationOptions& gen) {
+    cmd->add_option("--algorithm", gen.algorithm, "Algorithm id (see `terrain-cli list`); default diamond-square");
+    cmd->add_option("--detail", gen.detail, "Detail level: the side is 2^detail+1 samples");
+    cmd->add_option("--seed", gen.seed, "Random seed, a whole number from 0 to 2^64-1");
+    cmd->add_option("--roughness", gen.roughness, "Per-level amplitude factor in [0, 1] (1 rough, 0 flat)");
+    cmd->add_option("--hurst", gen.hurst, "Roughness constant H instead of --roughness (roughness = 2^-H)");
+    cmd->add_option("--set", gen.sets, "KEY=VALUE for any algorithm parameter (repeatable)")->allow_extra_args(false);
+    cmd->add_option("--recipe", gen.recipeFile, "Start from a recipe JSON file; flags override it");
+    cmd->add_option("--save-recipe", gen.saveRecipe, "Write the final recipe as JSON");
+    cmd->add_option("--threads", gen.threads, "Worker threads (the output does not depend on it)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    namespace cli = terrain::app::cli;
+    const auto registry = terrain::core::makeBuiltinRegistry();
+
+    CLI::App app{"terrain-cli: fractal heightmaps from the command line (diamond-square, midpoint "
+                 "displacement, midpoint line)"};
+    app.set_version_flag("--version", std::string("terrain-cli ") + TERRAIN_VERSION);
+    app.require_subcommand(1);
+
+    bool listJson = false;
+    auto* list = app.add_subcommand("list", "List the algorithms and their parameters, ranges and defaults");
+    list->add_flag("--json", listJson, "Machine-readable output");
+
+    GenerationOptions gen;
+    cli::OutputOptions out;
+    auto* generate = app.add_subcommand("generate", "Generate a heightmap and export it");
+    addGenerationOptions(generate, gen);
+    generate->add_option("--output,-o", out.output, "Output file")->required();
+    generate->add_option("--format", out.format, "png8, png16, raw16, pgm or txt (default: from the extension)");
+    generate->add_option("--map", out.map, "Height to code mapping: normalize (default) or clamp:LO:HI");
+
+    std::optional<std::string> width;
+    std::string palette = "rainbow";
+    auto* ansi = app.add_subcommand("ansi", "Draw a heightmap in the terminal with ANSI colour codes");
+    addGenerationOptions(ansi, gen);
+    ansi->add_option("--width", width, "Columns (default: $COLUMNS or 80)");
+    ansi->add_option("--palette", palette, "rainbow (default) or gray");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "terrain-cli: " << e.what() << "\n(see terrain-cli --help)\n";
+        return cli::kExitUsage;
+    }
+
+    try {
+        if (*list) return cli::runList(registry, listJson);
+        if (*generate) return cli::runGenerate(registry, gen, out);
+        if (*ansi) return cli::runAnsi(registry, gen, width, palette);
+    } catch (const cli::RecipeDataError& e) {
+        std::cerr << "terrain-cli: " << e.what() << "\n";
+        return cli::kExitDataErr;
+    } catch (const terrain::core::InputError& e) {
+        std::cerr << "terrain-cli: " << e.what() << "\n";
+        return cli::kExitUsage;
+    } catch (const terrain::core::SizeError& e) {
+        std::cerr << "terrain-cli: " << e.what() << "\n";
+        return cli::kExitUsage;
+    } catch (const terrain::core::IoError& e) {
+        std::cerr << "terrain-cli: " << e.what() << "\n";
+        return e.kind() == terrain::core::IoError::Kind::CannotCreate ? cli::kExitCantCreate : cli::kExitIoErr;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "terrain-cli: out of memory\n";
+        return cli::kExitIoErr;
+    }
+    return cli::kExitUsage;
+}

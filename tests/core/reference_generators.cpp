@@ -1,1 +1,201 @@
-// tests follow
+#include "reference_generators.h"
+
+#include <core/rng.h>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+namespace terrain::test {
+namespace {
+
+using core::EdgeMode;
+using core::hash4;
+using core::RngStream;
+
+// Seed 000's Terrain class.
+class Terrain {
+public:
+    explicit Terrain(int size) : m_size(size), m_array(std::size_t(size) * std::size_t(size), 0.0f) {}
+    void set(int x, int y, float value) { m_array[std::size_t(y) * std::size_t(m_size) + std::size_t(x)] = value; }
+    float get(int x, int y) const { return m_array[std::size_t(y) * std::size_t(m_size) + std::size_t(x)]; }
+    // Seed 000's getClipped, extended by seed 002's two other answers for the missing point.
+    std::optional<float> neighbour(int x, int y, int dx, int dy, EdgeMode edge) const {
+        int nx = x + dx, ny = y + dy;
+        const int last = m_size - 1;
+        if (nx >= 0 && ny >= 0 && nx <= last && ny <= last) return get(nx, ny);
+        switch (edge) {
+        case EdgeMode::Clip:
+            return std::nullopt;
+        case EdgeMode::Reflect:
+            return get(x - dx, y - dy);
+        case EdgeMode::Wrap:
+            nx = (nx + last) % last;
+            ny = (ny + last) % last;
+            return get(nx, ny);
+        }
+        return std::nullopt;
+    }
+    core::Heightmap toHeightmap() const {
+        core::Heightmap map(m_size, m_size);
+        std::copy(m_array.begin(), m_array.end(), map.samples().begin());
+        return map;
+    }
+    int size() const { return m_size; }
+
+private:
+    int m_size;
+    std::vector<float> m_array;
+};
+
+struct DiamondSquare {
+    const core::DiamondSquareParams& p;
+    Terrain& map;
+
+    // Seed 000's frand(), made a function of the point so that the order of visits cannot matter.
+    float frand(int x, int y) const {
+        const int last = map.size() - 1;
+        if (p.edge == EdgeMode::Wrap) x %= last, y %= last;
+        return core::toSigned(hash4(p.seed, std::uint32_t(x), std::uint32_t(y), RngStream::DiamondSquare));
+    }
+    // Mean of the neighbours that exist, summed west, east, north, south.
+    float average(int x, int y, int half) const {
+        float sum = 0.0f;
+        int count = 0;
+        const int d[4][2] = {{-half, 0}, {half, 0}, {0, -half}, {0, half}};
+        for (const auto& step : d) {
+            if (auto v = map.neighbour(x, y, step[0], step[1], p.edge)) {
+                sum += *v;
+                ++count;
+            }
+        }
+        return sum / float(count);
+    }
+    void diamond(int x, int y, int size, float randomScale) {
+        const float tl = map.get(x, y), tr = map.get(x + size, y);
+        const float bl = map.get(x, y + size), br = map.get(x + size, y + size);
+        const float avg = (tl + tr + bl + br) / 4;
+        map.set(x + size / 2, y + size / 2, avg + frand(x + size / 2, y + size / 2) * randomScale);
+    }
+    void square(int x, int y, int size, float randomScale) {
+        const int half = size / 2;
+        const int points[4][2] = {{x + half, y}, {x + half, y + size}, {x, y + half}, {x + size, y + half}};
+        for (const auto& pt : points) {
+            map.set(pt[0], pt[1], average(pt[0], pt[1], half) + frand(pt[0], pt[1]) * randomScale);
+        }
+    }
+};
+
+}  // namespace
+
+core::Heightmap referenceDiamondSquare(const core::DiamondSquareParams& p) {
+    const int size = (1 << p.detail) + 1;
+    const int max = size - 1;
+    Terrain map(size);
+    const int corners[4][2] = {{0, 0}, {max, 0}, {0, max}, {max, max}};
+    for (int i = 0; i < 4; ++i) {
+        const int src = p.edge == EdgeMode::Wrap ? 0 : i;
+        const float random = p.amplitude * core::toSigned(hash4(p.seed, std::uint32_t(corners[src][0]),
+                                                                std::uint32_t(corners[src][1]), RngStream::Corners));
+        map.set(corners[i][0], corners[i][1], p.fixedCorners ? p.corners[std::size_t(src)] : random);
+    }
+    DiamondSquare ds{p, map};
+    float randomScale = p.amplitude;
+    for (int subSize = max; subSize > 1; subSize /= 2, randomScale *= p.roughness) {
+        for (int y = 0; y < max; y += subSize)
+            for (int x = 0; x < max; x += subSize) ds.diamond(x, y, subSize, randomScale);
+        for (int y = 0; y < max; y += subSize)
+            for (int x = 0; x < max; x += subSize) ds.square(x, y, subSize, randomScale);
+    }
+    return map.toHeightmap();
+}
+
+namespace {
+
+struct MidpointDisplacement {
+    const core::MidpointDisplacementParams& p;
+    Terrain& map;
+    std::vector<bool> isSet;
+
+    float avg(float a, float b) const { return (a + b) / 2.0f; }
+    float variation(float v, int x, int y, float spread) const {
+        const auto h = hash4(p.seed, std::uint32_t(x), std::uint32_t(y), RngStream::MidpointDisplacement);
+        const float out = v + core::toSigned(h) * spread;
+        return p.clamp ? std::clamp(out, 0.0f, 1.0f) : out;
+    }
+    void setOnce(int x, int y, float value) {
+        const std::size_t i = std::size_t(y) * std::size_t(map.size()) + std::size_t(x);
+        if (isSet[i]) return;
+        isSet[i] = true;
+        map.set(x, y, value);
+    }
+    // Seed 004's middle: the four edge midpoints of the square (x1,y1)-(x4,y4).
+    void middle(int x1, int y1, int x4, int y4, float spread) {
+        const int xm = (x1 + x4) / 2, ym = (y1 + y4) / 2;
+        setOnce(x1, ym, variation(avg(map.get(x1, y1), map.get(x1, y4)), x1, ym, spread));  // left
+        setOnce(xm, y1, variation(avg(map.get(x1, y1), map.get(x4, y1)), xm, y1, spread));  // upper
+        setOnce(x4, ym, variation(avg(map.get(x4, y1), map.get(x4, y4)), x4, ym, spread));  // right
+        setOnce(xm, y4, variation(avg(map.get(x1, y4), map.get(x4, y4)), xm, y4, spread));  // lower
+    }
+    // Seed 004's center: mean of (mean of left/right middles) and (mean of upper/lower middles).
+    void center(int x1, int y1, int x4, int y4, float spread) {
+        const int xm = (x1 + x4) / 2, ym = (y1 + y4) / 2;
+        const float avgHorizontal = avg(map.get(x1, ym), map.get(x4, ym));
+        const float avgVertical = avg(map.get(xm, y1), map.get(xm, y4));
+        setOnce(xm, ym, variation(avg(avgHorizontal, avgVertical), xm, ym, spread));
+    }
+    void displace(int x1, int y1, int x4, int y4, float spread) {
+        middle(x1, y1, x4, y4, spread);
+        center(x1, y1, x4, y4, spread);
+        if (x4 - x1 > 2) {
+            const int xm = (x1 + x4) / 2, ym = (y1 + y4) / 2;
+            const float adjusted = spread * p.roughness;
+            displace(x1, y1, xm, ym, adjusted);
+            displace(xm, y1, x4, ym, adjusted);
+            displace(x1, ym, xm, y4, adjusted);
+            displace(xm, ym, x4, y4, adjusted);
+        }
+    }
+};
+
+}  // namespace
+
+core::Heightmap referenceMidpointDisplacement(const core::MidpointDisplacementParams& p) {
+    const int size = (1 << p.detail) + 1;
+    Terrain map(size);
+    MidpointDisplacement md{p, map, std::vector<bool>(std::size_t(size) * std::size_t(size), false)};
+    for (const int y : {0, size - 1}) {
+        for (const int x : {0, size - 1}) {
+            md.setOnce(x, y, core::toUnit(hash4(p.seed, std::uint32_t(x), std::uint32_t(y), RngStream::MidpointDisplacement)));
+        }
+    }
+    md.displace(0, 0, size - 1, size - 1, p.spread);
+    return map.toHeightmap();
+}
+
+core::Heightmap referenceMidpointLine(const core::MidpointLineParams& p) {
+    const int length = (1 << p.detail) + 1;
+    std::vector<float> line(std::size_t(length), 0.0f);
+    std::vector<bool> isSet(std::size_t(length), false);
+    isSet.front() = isSet.back() = true;
+    const int noSegments = p.detail;
+    float multiplier = 0.5f;  // 2^(-h*level - 1) at level 0
+    for (int level = 1; level <= noSegments; ++level) {
+        multiplier *= p.roughness;
+        const int segLength = (length - 1) / (1 << level);
+        const int noSegL = (1 << level) - 1;
+        for (int segOffset = 1; segOffset <= noSegL; ++segOffset) {
+            const auto i = std::size_t(segLength * segOffset);
+            if (isSet[i]) continue;
+            isSet[i] = true;
+            const float u = core::toUnit(hash4(p.seed, std::uint32_t(i), 0, RngStream::MidpointLine));
+            line[i] = (line[i - std::size_t(segLength)] + line[i + std::size_t(segLength)]) / 2 +
+                      (u * p.range - p.range / 2) * multiplier;
+        }
+    }
+    core::Heightmap map(length, 1);
+    std::copy(line.begin(), line.end(), map.samples().begin());
+    return map;
+}
+
+}  // namespace terrain::test

@@ -1,0 +1,49 @@
+#pragma once
+// terrain-cli's commands over terrain_core. Flags are parsed in main.cpp (CLI11); the values
+// arrive here as text so that every bad value gets core's message: field, value, what is allowed.
+#include <core/registry.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace terrain::app::cli {
+
+// Exit codes (sysexits.h): the CLI's contract with scripts.
+enum ExitCode : int {
+    kExitOk = 0,
+    kExitUsage = 64,     // bad flag or flag value, unknown algorithm, size too big
+    kExitDataErr = 65,   // bad recipe file contents
+    kExitCantCreate = 73,
+    kExitIoErr = 74,
+};
+
+// Thrown for a recipe file whose contents are bad (exit 65) rather than a bad flag (exit 64).
+struct RecipeDataError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct GenerationOptions {
+    std::optional<std::string> algorithm;
+    std::optional<std::string> detail;
+    std::optional<std::string> seed;
+    std::optional<std::string> roughness;
+    std::optional<std::string> hurst;
+    std::vector<std::string> sets;  // KEY=VALUE
+    std::optional<std::string> recipeFile;
+    std::optional<std::string> saveRecipe;
+    std::optional<std::string> threads;
+};
+
+struct OutputOptions {
+    std::string output;
+    std::optional<std::string> format;
+    std::string map = "normalize";
+};
+
+int runList(const core::Registry& registry, bool json);
+int runGenerate(const core::Registry& registry, const GenerationOptions& gen, const OutputOptions& out);
+int runAnsi(const core::Registry& registry, const GenerationOptions& gen,
+            const std::optional<std::string>& width, const std::string& palette);
+
+}  // namespace terrain::app::cli
