@@ -50,8 +50,8 @@ cmp -s "$dir/t1.r16" "$dir/t3.r16" && pass || fail "saved recipe does not reprod
   && pass || fail "list --json"
 "$cli" --help | grep -q generate && pass || fail "--help"
 "$cli" --version | grep -q "terrain-cli" && pass || fail "--version"
-COLUMNS=40 "$cli" ansi --detail 5 2>/dev/null | grep -q $'\e\[' && pass || fail "ansi colour codes"
-"$cli" ansi --algorithm midpoint-line --width 60 --palette gray 2>/dev/null | grep -q $'\e\[' && pass || fail "ansi line"
+COLUMNS=40 "$cli" ansi --detail 5 >"$dir/ansi.txt" 2>/dev/null && grep -q $'\e\\[' "$dir/ansi.txt" && pass || fail "ansi colour codes"
+"$cli" ansi --algorithm midpoint-line --width 60 --palette gray >"$dir/ansi.txt" 2>/dev/null && grep -q $'\e\\[' "$dir/ansi.txt" && pass || fail "ansi line"
 
 # Bad input: exit code, message naming flag and value, nothing written.
 out="$dir/out.png"
