@@ -1,1 +1,103 @@
-// implementation follows
+#include "height_mapping.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "../errors.h"
+#include "float_text.h"
+
+namespace terrain::core {
+
+namespace {
+
+constexpr const char* kAllowedMapping =
+    "'normalize' or 'clamp:LO:HI' with finite numbers LO < HI (e.g. clamp:0:1)";
+
+ResolvedMapping makeResolved(float lo, float hi) {
+    ResolvedMapping resolved;
+    resolved.lo = lo;
+    resolved.hi = hi;
+    // A range narrower than 1/FLT_MAX (denormal heights) would overflow the float.
+    const double scale = hi > lo ? 1.0 / (double(hi) - double(lo)) : 0.0;
+    resolved.scale = static_cast<float>(std::min(scale, double(std::numeric_limits<float>::max())));
+    return resolved;
+}
+
+double unitOf(const ResolvedMapping& m, float v) {
+    if (std::isnan(v) || !(m.hi > m.lo)) return 0.0;
+    // Dividing in double, rather than multiplying by the float `scale`, puts the maximum on
+    // exactly 1 and survives ranges like [-3e38, 3e38] whose width overflows a float.
+    const double t = (double(v) - double(m.lo)) / (double(m.hi) - double(m.lo));
+    return std::clamp(t, 0.0, 1.0);
+}
+
+}  // namespace
+
+HeightMapping HeightMapping::parse(const std::string& text, const std::string& field) {
+    if (text == "normalize") return HeightMapping{};
+
+    const std::string prefix = "clamp:";
+    if (text.compare(0, prefix.size(), prefix) != 0) throw InputError(field, text, kAllowedMapping);
+    const std::string_view rest = std::string_view(text).substr(prefix.size());
+    const auto colon = rest.find(':');
+    if (colon == std::string_view::npos) throw InputError(field, text, kAllowedMapping);
+
+    HeightMapping mapping;
+    mapping.mode = Mode::Clamp;
+    if (!parseFloat(rest.substr(0, colon), mapping.lo) ||
+        !parseFloat(rest.substr(colon + 1), mapping.hi)) {
+        throw InputError(field, text, kAllowedMapping);
+    }
+    if (!std::isfinite(mapping.lo) || !std::isfinite(mapping.hi)) {
+        throw InputError(field, text, "finite numbers in clamp:LO:HI");
+    }
+    if (!(mapping.lo < mapping.hi)) {
+        throw InputError(field, text, "clamp:LO:HI with LO < HI");
+    }
+    return mapping;
+}
+
+std::string HeightMapping::toString() const {
+    if (mode == Mode::Normalize) return "normalize";
+    return "clamp:" + formatFloat(lo) + ":" + formatFloat(hi);
+}
+
+float ResolvedMapping::unit(float v) const {
+    return static_cast<float>(unitOf(*this, v));
+}
+
+std::uint16_t ResolvedMapping::code(float v, std::uint32_t fullScale) const {
+    // From the double unit: a float one has too few bits to round 16-bit codes correctly.
+    const double scaled = unitOf(*this, v) * double(std::min<std::uint32_t>(fullScale, 65535u));
+    return static_cast<std::uint16_t>(std::floor(scaled + 0.5));
+}
+
+ResolvedMapping resolveMapping(const HeightMapping& mapping, const Heightmap& map) {
+    if (mapping.mode == HeightMapping::Mode::Clamp) {
+        // parse() already refuses these; a mapping built in code gets the same message.
+        if (!std::isfinite(mapping.lo) || !std::isfinite(mapping.hi) ||
+            !(mapping.lo < mapping.hi)) {
+            throw InputError("--map", mapping.toString(), kAllowedMapping);
+        }
+        return makeResolved(mapping.lo, mapping.hi);
+    }
+    const MinMax range = finiteMinMax(map);
+    return makeResolved(range.min, range.max);
+}
+
+// minMax() would let one NaN or infinity from a broken generator turn the whole export black;
+// the mapping only looks at the finite samples and unit() maps the others to the ends.
+MinMax finiteMinMax(const Heightmap& map) {
+    float lo = std::numeric_limits<float>::infinity();
+    float hi = -std::numeric_limits<float>::infinity();
+    for (const float v : map.samples()) {
+        if (!std::isfinite(v)) continue;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    if (lo > hi) return {};
+    return {lo, hi};
+}
+
+}  // namespace terrain::core

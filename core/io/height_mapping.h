@@ -21,7 +21,8 @@ struct HeightMapping {
 };
 
 // The resolved linear map from raw heights to [0, 1]: t = clamp((v - lo) * scale, 0, 1).
-// For Normalize, lo/hi are the map's min/max (a flat map maps to 0).
+// For Normalize, lo/hi are the map's min/max (a flat map maps to 0). Only finite samples count
+// towards min/max; NaN maps to 0, +/-infinity to the ends.
 struct ResolvedMapping {
     float lo = 0.0f;
     float hi = 1.0f;
@@ -32,5 +33,8 @@ struct ResolvedMapping {
 };
 
 ResolvedMapping resolveMapping(const HeightMapping& mapping, const Heightmap& map);
+
+// Min/max of the finite samples (NaN and infinities skipped); {0, 0} when there are none.
+MinMax finiteMinMax(const Heightmap& map);
 
 }  // namespace terrain::core
