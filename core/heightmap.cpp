@@ -53,6 +53,15 @@ Heightmap Heightmap::uninitialized(int width, int height) {
     return Heightmap(width, height, NoInit{});
 }
 
+void Heightmap::reshapeUninitialized(int width, int height) {
+    if (m_data && std::size_t(width) * std::size_t(height) == sampleCount() && width > 0 && height > 0) {
+        m_width = width;
+        m_height = height;
+        return;
+    }
+    *this = uninitialized(width, height);
+}
+
 Heightmap::Heightmap(const Heightmap& other) : m_width(other.m_width), m_height(other.m_height) {
     if (other.m_data) {
         m_data.reset(new float[sampleCount()]);

@@ -30,6 +30,10 @@ public:
     // the pages are first touched by the thread that fills them.
     static Heightmap uninitialized(int width, int height);
 
+    // Makes this a width x height grid, keeping (and not clearing) the current buffer when the
+    // sample count is unchanged, so a generator can refill pre-faulted memory.
+    void reshapeUninitialized(int width, int height);
+
     Heightmap(const Heightmap& other);
     Heightmap& operator=(const Heightmap& other);
     Heightmap(Heightmap&&) noexcept = default;

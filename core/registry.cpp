@@ -36,12 +36,20 @@ Registry makeBuiltinRegistry() {
     return registry;
 }
 
-Heightmap generate(const Registry& registry, const Recipe& recipe, const GenerateContext& context) {
+void generateInto(const Registry& registry, const Recipe& recipe, const GenerateContext& context,
+                  Heightmap& out) {
     validateRecipe(registry, recipe);
     const Algorithm& algorithm = registry.get(recipe.algorithm);
     const Size size = algorithm.sizeForDetail(recipe.detail);
     checkGridFits("detail", size.width, size.height);
-    return algorithm.generate(recipe, context);
+    out.reshapeUninitialized(size.width, size.height);
+    algorithm.generateInto(recipe, context, out);
+}
+
+Heightmap generate(const Registry& registry, const Recipe& recipe, const GenerateContext& context) {
+    Heightmap out;
+    generateInto(registry, recipe, context, out);
+    return out;
 }
 
 }  // namespace terrain::core

@@ -28,8 +28,9 @@ struct Algorithm {
     std::vector<ParamSpec> params;
     // Output size for a detail level (e.g. 2^detail+1 square, or a 1-row line).
     std::function<Size(int detail)> sizeForDetail;
-    // Pure: the same recipe gives the same bits whatever the context's thread count.
-    std::function<Heightmap(const Recipe&, const GenerateContext&)> generate;
+    // Pure: fills `out` (reshaped to sizeForDetail, its buffer reused when the size matches) with
+    // the same bits whatever the context's thread count.
+    std::function<void(const Recipe&, const GenerateContext&, Heightmap& out)> generateInto;
 };
 
 class Registry {
@@ -49,5 +50,9 @@ Registry makeBuiltinRegistry();
 
 // Validates the recipe, checks the size fits in memory, and runs the algorithm.
 Heightmap generate(const Registry& registry, const Recipe& recipe, const GenerateContext& context);
+// The same into an existing grid: its memory is reused when the size matches (pre-faulted pages
+// make a slider-driven regeneration several times faster than a fresh allocation).
+void generateInto(const Registry& registry, const Recipe& recipe, const GenerateContext& context,
+                  Heightmap& out);
 
 }  // namespace terrain::core

@@ -5,105 +5,167 @@
 #include "../recipe.h"
 #include "../rng.h"
 
+#include <vector>
+
 namespace terrain::core {
 namespace {
 
-float draw(std::uint64_t seed, int x, int y) {
-    return toSigned(hash4(seed, std::uint32_t(x), std::uint32_t(y), RngStream::DiamondSquare));
-}
+// One level of diamond-square as a single streaming pass over the rows.
+//
+// A level with square size `step` (half `h`) writes centre rows (y = h mod step: square centres
+// at odd multiples of h, edge midpoints at multiples of step) and the edge midpoints of corner
+// rows (y = 0 mod step, at odd multiples of h). Processing centre row y writes row y completely
+// and then the corner row y - h, whose north/south inputs are the centre rows y - step and y, so
+// each row is written once, in order, by one thread, with no border branches in the inner loops.
+// A block of rows that starts mid-map recomputes (without writing) the centre row before it.
+//
+// Sums follow the reference exactly: centres (NW + NE + SW + SE) / 4, edge points
+// (W + E + N + S) / 4, or the three that exist / 3 (clip), so the bits match the seed reference.
+class Level {
+public:
+    Level(Heightmap& map, const DiamondSquareParams& p, int step, float scale)
+        : m_map(map), m_edge(p.edge), m_hash(p.seed, RngStream::DiamondSquare), m_last(map.width() - 1),
+          m_step(step), m_h(step / 2), m_scale(scale) {}
 
-// One level of the square step's inputs: the four diamond neighbours at distance h, summed in a
-// fixed order (west, east, north, south) so a point's value never depends on which square
-// visited it. Out-of-map neighbours follow the edge mode.
-struct EdgeRule {
-    const Heightmap& map;
-    EdgeMode edge;
-    int last;  // index of the last row/column (2^detail)
+    int centreRows() const { return m_last / m_step; }
 
-    float operator()(int x, int y, int h) const {
-        const bool hasW = x - h >= 0, hasE = x + h <= last, hasN = y - h >= 0, hasS = y + h <= last;
-        if (hasW && hasE && hasN && hasS) {
-            return (map.at(x - h, y) + map.at(x + h, y) + map.at(x, y - h) + map.at(x, y + h)) / 4.0f;
+    void rows(int begin, int end) const {
+        std::vector<float> before;
+        const float* previous = nullptr;  // centre row above the current one
+        if (begin > 0) {
+            before.resize(std::size_t(m_last) + 1);
+            centres(centreY(begin - 1), before.data());
+            previous = before.data();
         }
-        switch (edge) {
-        case EdgeMode::Clip: {
-            float sum = 0.0f;
-            if (hasW) sum += map.at(x - h, y);
-            if (hasE) sum += map.at(x + h, y);
-            if (hasN) sum += map.at(x, y - h);
-            if (hasS) sum += map.at(x, y + h);
-            return sum / 3.0f;  // exactly one neighbour is missing on the border
+        for (int i = begin; i < end; ++i) {
+            const int y = centreY(i);
+            float* row = m_map.row(y);
+            centres(y, row);
+            centreRowEdges(y, row);
+            if (i > 0) cornerRowEdges(y - m_h, previous, row);
+            previous = row;
         }
-        case EdgeMode::Reflect: {
-            const float w = map.at(hasW ? x - h : x + h, y);
-            const float e = map.at(hasE ? x + h : x - h, y);
-            const float n = map.at(x, hasN ? y - h : y + h);
-            const float s = map.at(x, hasS ? y + h : y - h);
-            return (w + e + n + s) / 4.0f;
-        }
-        case EdgeMode::Wrap: {
-            // Period `last`: column `last` equals column 0, so x+h past the edge is x+h-last.
-            const float w = map.at(hasW ? x - h : x - h + last, y);
-            const float e = map.at(hasE ? x + h : x + h - last, y);
-            const float n = map.at(x, hasN ? y - h : y - h + last);
-            const float s = map.at(x, hasS ? y + h : y + h - last);
-            return (w + e + n + s) / 4.0f;
-        }
-        }
-        return 0.0f;
     }
+
+    // Corner rows 0 and last: their missing neighbour follows the edge mode. Run after rows().
+    void borderRows() const {
+        const float* first = m_map.row(m_h);
+        const float* lastCentre = m_map.row(m_last - m_h);
+        switch (m_edge) {
+        case EdgeMode::Clip:
+            borderRow(0, nullptr, first, 0);
+            borderRow(m_last, lastCentre, nullptr, m_last);
+            break;
+        case EdgeMode::Reflect:
+            borderRow(0, first, first, 0);
+            borderRow(m_last, lastCentre, lastCentre, m_last);
+            break;
+        case EdgeMode::Wrap:  // row `last` repeats row 0: same inputs, same (canonical) noise
+            borderRow(0, lastCentre, first, 0);
+            borderRow(m_last, lastCentre, first, 0);
+            break;
+        }
+    }
+
+private:
+    int centreY(int i) const { return m_h + i * m_step; }
+    float noise(int x, int y) const {
+        return toSigned(m_hash(std::uint32_t(x), std::uint32_t(y))) * m_scale;
+    }
+
+    // Square centres of centre row y from the corner rows y - h and y + h.
+    void centres(int y, float* out) const {
+        const float* n = m_map.row(y - m_h);
+        const float* s = m_map.row(y + m_h);
+        const int h = m_h, step = m_step, last = m_last;
+        for (int x = h; x < last; x += step) {
+            out[x] = (n[x - h] + n[x + h] + s[x - h] + s[x + h]) / 4.0f + noise(x, y);
+        }
+    }
+
+    // Edge midpoints of centre row y at multiples of step (west/east: centres in this row).
+    void centreRowEdges(int y, float* row) const {
+        const float* n = m_map.row(y - m_h);
+        const float* s = m_map.row(y + m_h);
+        const int h = m_h, step = m_step, last = m_last;
+        for (int x = step; x < last; x += step) {
+            row[x] = (row[x - h] + row[x + h] + n[x] + s[x]) / 4.0f + noise(x, y);
+        }
+        const float w = row[last - h], e = row[h];  // the centres next to the west and east border
+        switch (m_edge) {
+        case EdgeMode::Clip:
+            row[0] = (e + n[0] + s[0]) / 3.0f + noise(0, y);
+            row[last] = (w + n[last] + s[last]) / 3.0f + noise(last, y);
+            break;
+        case EdgeMode::Reflect:
+            row[0] = (e + e + n[0] + s[0]) / 4.0f + noise(0, y);
+            row[last] = (w + w + n[last] + s[last]) / 4.0f + noise(last, y);
+            break;
+        case EdgeMode::Wrap:
+            row[0] = (w + e + n[0] + s[0]) / 4.0f + noise(0, y);
+            row[last] = row[0];
+            break;
+        }
+    }
+
+    // Edge midpoints of an inner corner row (odd multiples of h) between centre rows n and s.
+    void cornerRowEdges(int y, const float* n, const float* s) const {
+        float* row = m_map.row(y);
+        const int h = m_h, step = m_step, last = m_last;
+        for (int x = h; x < last; x += step) {
+            row[x] = (row[x - h] + row[x + h] + n[x] + s[x]) / 4.0f + noise(x, y);
+        }
+    }
+
+    // A border corner row; n or s is null where that neighbour is missing (clip).
+    void borderRow(int y, const float* n, const float* s, int noiseY) const {
+        float* row = m_map.row(y);
+        const int h = m_h, step = m_step, last = m_last;
+        for (int x = h; x < last; x += step) {
+            const float sum = n == nullptr   ? (row[x - h] + row[x + h] + s[x]) / 3.0f
+                              : s == nullptr ? (row[x - h] + row[x + h] + n[x]) / 3.0f
+                                             : (row[x - h] + row[x + h] + n[x] + s[x]) / 4.0f;
+            row[x] = sum + noise(x, noiseY);
+        }
+    }
+
+    Heightmap& m_map;
+    EdgeMode m_edge;
+    PointHash m_hash;
+    int m_last, m_step, m_h;
+    float m_scale;
 };
 
 }  // namespace
 
-Heightmap diamondSquare(const DiamondSquareParams& p, const GenerateContext& context) {
+void diamondSquareInto(const DiamondSquareParams& p, const GenerateContext& context, Heightmap& map) {
     const int side = sideForDetail(p.detail);
     const int last = side - 1;
-    Heightmap map = Heightmap::uninitialized(side, side);
+    map.reshapeUninitialized(side, side);
     const bool wrap = p.edge == EdgeMode::Wrap;
-    // Wrap draws from the canonical (tiled) coordinate so that the last row/column repeat the first.
-    auto noise = [&](int x, int y) { return wrap ? draw(p.seed, x % last, y % last) : draw(p.seed, x, y); };
-
     const int cx[4] = {0, last, 0, last};
     const int cy[4] = {0, 0, last, last};
     for (int i = 0; i < 4; ++i) {
-        const int src = wrap ? 0 : i;
+        const int src = wrap ? 0 : i;  // a tiling map has one corner value
         map.at(cx[i], cy[i]) = p.fixedCorners
                                    ? p.corners[std::size_t(src)]
                                    : p.amplitude * toSigned(hash4(p.seed, std::uint32_t(cx[src]),
                                                                   std::uint32_t(cy[src]), RngStream::Corners));
     }
-
-    const EdgeRule edgeAverage{map, p.edge, last};
     float scale = p.amplitude;
     int level = 0;
     for (int step = last; step > 1; step /= 2, scale *= p.roughness, ++level) {
-        const int h = step / 2;
-        // Diamond step (seed 000's "diamond"): square centres from the four corners.
-        parallelRows(last / step, context.threads, context, [&](int begin, int end) {
-            for (int i = begin; i < end; ++i) {
-                const int y = h + i * step;
-                const float* north = map.row(y - h);
-                const float* south = map.row(y + h);
-                float* out = map.row(y);
-                for (int x = h; x < last; x += step) {
-                    const float avg = (north[x - h] + north[x + h] + south[x - h] + south[x + h]) / 4.0f;
-                    out[x] = avg + noise(x, y) * scale;
-                }
-            }
-        });
-        // Square step: edge midpoints from their diamond neighbours; rows alternate between
-        // corner rows (points at odd multiples of h) and centre rows (points at multiples of step).
-        parallelRows(last / h + 1, context.threads, context, [&](int begin, int end) {
-            for (int i = begin; i < end; ++i) {
-                const int y = i * h;
-                float* out = map.row(y);
-                const int first = (i % 2 == 0) ? h : 0;
-                for (int x = first; x <= last; x += step) out[x] = edgeAverage(x, y, h) + noise(x, y) * scale;
-            }
-        });
+        const Level pass(map, p, step, scale);
+        parallelRows(pass.centreRows(), context.threads, context,
+                     [&](int begin, int end) { pass.rows(begin, end); });
+        pass.borderRows();
         context.report(float(level + 1) / float(p.detail));
     }
+}
+
+Heightmap diamondSquare(const DiamondSquareParams& p, const GenerateContext& context) {
+    Heightmap map;
+    diamondSquareInto(p, context, map);
     return map;
 }
 
@@ -149,7 +211,9 @@ Algorithm diamondSquareAlgorithm() {
         corner("corner_se", "south-east"),
     };
     a.sizeForDetail = [](int detail) { return Size{sideForDetail(detail), sideForDetail(detail)}; };
-    a.generate = [](const Recipe& r, const GenerateContext& c) { return diamondSquare(diamondSquareParams(r), c); };
+    a.generateInto = [](const Recipe& r, const GenerateContext& c, Heightmap& out) {
+        diamondSquareInto(diamondSquareParams(r), c, out);
+    };
     return a;
 }
 

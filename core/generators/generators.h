@@ -31,6 +31,7 @@ struct DiamondSquareParams {
 };
 DiamondSquareParams diamondSquareParams(const Recipe& recipe);
 Heightmap diamondSquare(const DiamondSquareParams& params, const GenerateContext& context);
+void diamondSquareInto(const DiamondSquareParams& params, const GenerateContext& context, Heightmap& out);
 Algorithm diamondSquareAlgorithm();
 
 // Seed 004: square subdivision, spread multiplied by `roughness` (spread reduction) per level.
@@ -43,6 +44,8 @@ struct MidpointDisplacementParams {
 };
 MidpointDisplacementParams midpointDisplacementParams(const Recipe& recipe);
 Heightmap midpointDisplacement(const MidpointDisplacementParams& params, const GenerateContext& context);
+void midpointDisplacementInto(const MidpointDisplacementParams& params, const GenerateContext& context,
+                              Heightmap& out);
 Algorithm midpointDisplacementAlgorithm();
 
 // Seed 003: the 1-D horizon line, length 2^detail+1, returned as a 1-row map.
@@ -54,6 +57,7 @@ struct MidpointLineParams {
 };
 MidpointLineParams midpointLineParams(const Recipe& recipe);
 Heightmap midpointLine(const MidpointLineParams& params, const GenerateContext& context);
+void midpointLineInto(const MidpointLineParams& params, const GenerateContext& context, Heightmap& out);
 Algorithm midpointLineAlgorithm();
 
 // 2^detail + 1, the side of a diamond-square or midpoint grid.

@@ -8,10 +8,11 @@ namespace terrain::core {
 
 // Seed 003: level L displaces by (u * range - range / 2) * 2^(-H*L - 1); written with the
 // per-level factor r = 2^-H so that "roughness" means the same as in diamond-square.
-Heightmap midpointLine(const MidpointLineParams& p, const GenerateContext& context) {
+void midpointLineInto(const MidpointLineParams& p, const GenerateContext& context, Heightmap& line) {
     const int length = sideForDetail(p.detail);
-    Heightmap line(length, 1);  // the end points stay 0, as in seed 003
+    line.reshapeUninitialized(length, 1);
     float* v = line.row(0);
+    v[0] = v[length - 1] = 0.0f;  // the end points stay 0, as in seed 003
     float multiplier = 0.5f * p.roughness;  // 2^(-H*1 - 1)
     for (int level = 1; level <= p.detail; ++level, multiplier *= p.roughness) {
         context.throwIfCancelled();
@@ -22,6 +23,11 @@ Heightmap midpointLine(const MidpointLineParams& p, const GenerateContext& conte
         }
         context.report(float(level) / float(p.detail));
     }
+}
+
+Heightmap midpointLine(const MidpointLineParams& p, const GenerateContext& context) {
+    Heightmap line;
+    midpointLineInto(p, context, line);
     return line;
 }
 
@@ -49,7 +55,9 @@ Algorithm midpointLineAlgorithm() {
          "Displacements are drawn from [-range/2, range/2) before the level factor (seed 003: 128)", {}},
     };
     a.sizeForDetail = [](int detail) { return Size{sideForDetail(detail), 1}; };
-    a.generate = [](const Recipe& r, const GenerateContext& c) { return midpointLine(midpointLineParams(r), c); };
+    a.generateInto = [](const Recipe& r, const GenerateContext& c, Heightmap& out) {
+        midpointLineInto(midpointLineParams(r), c, out);
+    };
     return a;
 }
 
