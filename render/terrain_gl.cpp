@@ -1,0 +1,205 @@
+#include "terrain_gl.h"
+
+#include "colormap.h"
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include <QImage>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions_3_3_Core>
+#include <QOpenGLVersionFunctionsFactory>
+
+#include <array>
+
+namespace terrain::render {
+namespace {
+
+constexpr glm::vec3 kHorizon{0.80f, 0.85f, 0.90f};
+constexpr glm::vec3 kZenith{0.38f, 0.55f, 0.78f};
+
+QVector3D toQt(const glm::vec3& v) { return {v.x, v.y, v.z}; }
+QVector2D toQt(const glm::vec2& v) { return {v.x, v.y}; }
+
+}  // namespace
+
+TerrainGl::TerrainGl() {
+    m_gl = QOpenGLVersionFunctionsFactory::get<QOpenGLFunctions_3_3_Core>(
+        QOpenGLContext::currentContext());
+    if (m_gl == nullptr) {
+        m_error = QStringLiteral("OpenGL 3.3 core functions are not available in this context");
+        return;
+    }
+    m_gl->glGetIntegerv(GL_MAX_TEXTURE_SIZE, &m_maxTextureSize);
+    if (!buildProgram(m_terrainProgram, "terrain") || !buildProgram(m_waterProgram, "water") ||
+        !buildProgram(m_skyProgram, "sky"))
+        return;
+    cacheUniformLocations();
+    m_gridVao.create();
+    m_skyVao.create();
+    createWaterQuad();
+    createTint();
+}
+
+TerrainGl::~TerrainGl() = default;
+
+bool TerrainGl::buildProgram(QOpenGLShaderProgram& program, const char* name) {
+    const QString base = QStringLiteral(":/shaders/") + QString::fromLatin1(name);
+    if (!program.addShaderFromSourceFile(QOpenGLShader::Vertex, base + QStringLiteral(".vert")) ||
+        !program.addShaderFromSourceFile(QOpenGLShader::Fragment, base + QStringLiteral(".frag")) ||
+        !program.link()) {
+        m_error = QStringLiteral("shader program '%1' failed: %2")
+                      .arg(QString::fromLatin1(name), program.log());
+        return false;
+    }
+    return true;
+}
+
+void TerrainGl::cacheUniformLocations() {
+    QOpenGLShaderProgram& t = m_terrainProgram;
+    m_terrainUniforms = {t.uniformLocation("u_height"),       t.uniformLocation("u_tint"),
+                         t.uniformLocation("u_texSize"),      t.uniformLocation("u_extent"),
+                         t.uniformLocation("u_heightRange"),  t.uniformLocation("u_viewProjection"),
+                         t.uniformLocation("u_lightDir"),     t.uniformLocation("u_eye"),
+                         t.uniformLocation("u_hazeColor"),    t.uniformLocation("u_hazeDistance"),
+                         t.uniformLocation("u_wireframe")};
+    QOpenGLShaderProgram& w = m_waterProgram;
+    m_waterUniforms = {w.uniformLocation("u_extent"), w.uniformLocation("u_level"),
+                       w.uniformLocation("u_viewProjection"), w.uniformLocation("u_eye"),
+                       w.uniformLocation("u_lightDir")};
+    m_skyUniforms = {m_skyProgram.uniformLocation("u_horizon"),
+                     m_skyProgram.uniformLocation("u_zenith")};
+}
+
+void TerrainGl::createWaterQuad() {
+    constexpr std::array<float, 8> corners{-0.5f, -0.5f, -0.5f, 0.5f, 0.5f, -0.5f, 0.5f, 0.5f};
+    m_waterVao.create();
+    QOpenGLVertexArrayObject::Binder binder(&m_waterVao);
+    m_waterVertices.create();
+    m_waterVertices.bind();
+    m_waterVertices.allocate(corners.data(), int(sizeof(corners)));
+    m_gl->glEnableVertexAttribArray(0);
+    m_gl->glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
+    m_waterVertices.release();
+}
+
+// The height tint is the 2-D preview's Terrain colour map, so both views agree.
+void TerrainGl::createTint() {
+    QImage lut(256, 1, QImage::Format_RGBA8888);
+    for (int i = 0; i < 256; ++i) lut.setPixel(i, 0, colorAt(ColorMap::Terrain, float(i) / 255.0f));
+    m_tint = std::make_unique<QOpenGLTexture>(lut, QOpenGLTexture::DontGenerateMipMaps);
+    m_tint->setMinMagFilters(QOpenGLTexture::Linear, QOpenGLTexture::Linear);
+    m_tint->setWrapMode(QOpenGLTexture::ClampToEdge);
+}
+
+void TerrainGl::setGrid(const GridMesh& mesh) {
+    if (!m_error.isEmpty()) return;
+    QOpenGLVertexArrayObject::Binder binder(&m_gridVao);
+    if (!m_gridVertices.isCreated()) m_gridVertices.create();
+    if (!m_gridIndices.isCreated()) m_gridIndices.create();
+    m_gridVertices.bind();
+    m_gridVertices.allocate(mesh.uv.data(), int(mesh.uv.size() * sizeof(float)));
+    m_gl->glEnableVertexAttribArray(0);
+    m_gl->glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
+    m_gridIndices.bind();  // recorded in the VAO
+    m_gridIndices.allocate(mesh.indices.data(), int(mesh.indices.size() * sizeof(std::uint32_t)));
+    m_indexCount = int(mesh.indices.size());
+    m_gridVertices.release();
+}
+
+void TerrainGl::setHeights(const HeightTexture& texture) {
+    if (!m_error.isEmpty() || texture.texels.empty()) return;
+    const bool sameSize = m_heights != nullptr && m_heights->width() == texture.width &&
+                          m_heights->height() == texture.height;
+    if (!sameSize) {
+        m_heights = std::make_unique<QOpenGLTexture>(QOpenGLTexture::Target2D);
+        m_heights->setFormat(QOpenGLTexture::R32F);
+        m_heights->setSize(texture.width, texture.height);
+        m_heights->setMipLevels(1);
+        m_heights->allocateStorage(QOpenGLTexture::Red, QOpenGLTexture::Float32);
+        m_heights->setMinMagFilters(QOpenGLTexture::Linear, QOpenGLTexture::Linear);
+        m_heights->setWrapMode(QOpenGLTexture::ClampToEdge);
+    }
+    m_heights->setData(QOpenGLTexture::Red, QOpenGLTexture::Float32, texture.texels.data());
+}
+
+void TerrainGl::render(const TerrainFrame& frame) {
+    m_gl->glClearColor(kHorizon.r, kHorizon.g, kHorizon.b, 1.0f);
+    m_gl->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (!m_error.isEmpty()) return;
+    drawSky();
+    if (!hasTerrain()) return;
+    drawTerrain(frame);
+    if (frame.water) drawWater(frame);
+}
+
+void TerrainGl::drawSky() {
+    m_gl->glDisable(GL_DEPTH_TEST);
+    m_skyProgram.bind();
+    m_skyProgram.setUniformValue(m_skyUniforms.horizon, toQt(kHorizon));
+    m_skyProgram.setUniformValue(m_skyUniforms.zenith, toQt(kZenith));
+    QOpenGLVertexArrayObject::Binder binder(&m_skyVao);
+    m_gl->glDrawArrays(GL_TRIANGLES, 0, 3);
+    m_skyProgram.release();
+}
+
+void TerrainGl::drawTerrain(const TerrainFrame& frame) {
+    m_gl->glEnable(GL_DEPTH_TEST);
+    m_gl->glDepthFunc(GL_LEQUAL);
+    m_gl->glDepthMask(GL_TRUE);
+    m_gl->glDisable(GL_CULL_FACE);  // the terrain may be seen from below
+
+    m_terrainProgram.bind();
+    const TerrainUniforms& u = m_terrainUniforms;
+    m_heights->bind(0);
+    m_tint->bind(1);
+    m_terrainProgram.setUniformValue(u.height, 0);
+    m_terrainProgram.setUniformValue(u.tint, 1);
+    m_terrainProgram.setUniformValue(u.texSize,
+                                     QVector2D(float(m_heights->width()), float(m_heights->height())));
+    m_terrainProgram.setUniformValue(u.extent, toQt(frame.extent));
+    m_terrainProgram.setUniformValue(u.heightRange, frame.heightRange);
+    m_gl->glUniformMatrix4fv(u.viewProjection, 1, GL_FALSE, glm::value_ptr(frame.viewProjection));
+    m_terrainProgram.setUniformValue(u.lightDir, toQt(frame.lightDir));
+    m_terrainProgram.setUniformValue(u.eye, toQt(frame.eye));
+    m_terrainProgram.setUniformValue(u.hazeColor, toQt(kHorizon));
+    m_terrainProgram.setUniformValue(u.hazeDistance, frame.hazeDistance);
+    m_terrainProgram.setUniformValue(u.wireframe, false);
+
+    QOpenGLVertexArrayObject::Binder binder(&m_gridVao);
+    if (frame.wireframe) {
+        // Shaded surface pushed back a little, then its edges drawn over it.
+        m_gl->glEnable(GL_POLYGON_OFFSET_FILL);
+        m_gl->glPolygonOffset(1.0f, 1.0f);
+    }
+    m_gl->glDrawElements(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr);
+    if (frame.wireframe) {
+        m_gl->glDisable(GL_POLYGON_OFFSET_FILL);
+        m_gl->glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        m_terrainProgram.setUniformValue(u.wireframe, true);
+        m_gl->glDrawElements(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr);
+        m_gl->glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    }
+    m_tint->release(1);
+    m_heights->release(0);
+    m_terrainProgram.release();
+}
+
+void TerrainGl::drawWater(const TerrainFrame& frame) {
+    m_gl->glEnable(GL_BLEND);
+    m_gl->glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    m_gl->glDepthMask(GL_FALSE);  // the terrain below stays visible through it
+    m_waterProgram.bind();
+    const WaterUniforms& u = m_waterUniforms;
+    m_waterProgram.setUniformValue(u.extent, toQt(frame.extent));
+    m_waterProgram.setUniformValue(u.level, frame.waterLevel);
+    m_gl->glUniformMatrix4fv(u.viewProjection, 1, GL_FALSE, glm::value_ptr(frame.viewProjection));
+    m_waterProgram.setUniformValue(u.eye, toQt(frame.eye));
+    m_waterProgram.setUniformValue(u.lightDir, toQt(frame.lightDir));
+    QOpenGLVertexArrayObject::Binder binder(&m_waterVao);
+    m_gl->glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    m_waterProgram.release();
+    m_gl->glDepthMask(GL_TRUE);
+    m_gl->glDisable(GL_BLEND);
+}
+
+}  // namespace terrain::render

@@ -1,0 +1,95 @@
+#pragma once
+// The OpenGL half of TerrainView (its only user): shaders, buffers, textures and the draw calls.
+// Every member function, the constructor and the destructor need the view's context current;
+// TerrainView creates this in initializeGL and destroys it on aboutToBeDestroyed.
+#include "terrain_mesh.h"
+
+#include <glm/glm.hpp>
+
+#include <QOpenGLBuffer>
+#include <QOpenGLShaderProgram>
+#include <QOpenGLTexture>
+#include <QOpenGLVertexArrayObject>
+#include <QString>
+
+#include <memory>
+
+class QOpenGLFunctions_3_3_Core;
+
+namespace terrain::render {
+
+// What one frame needs to know, in world units (x east, y up, z south).
+struct TerrainFrame {
+    glm::mat4 viewProjection{1.0f};
+    glm::vec3 eye{0.0f};
+    glm::vec3 lightDir{0.0f, 1.0f, 0.0f};  // towards the light
+    glm::vec2 extent{1.0f};                 // terrain size along x and z
+    float heightRange = 0.25f;              // world height of unit height 1
+    float hazeDistance = 3.0f;
+    bool wireframe = false;
+    bool water = false;
+    float waterLevel = 0.0f;                // world height of the water surface
+};
+
+class TerrainGl {
+public:
+    TerrainGl();  // compiles the shaders; check error()
+    ~TerrainGl();
+    TerrainGl(const TerrainGl&) = delete;
+    TerrainGl& operator=(const TerrainGl&) = delete;
+
+    // Empty when everything compiled and linked; otherwise what went wrong.
+    const QString& error() const { return m_error; }
+    int maxTextureSize() const { return m_maxTextureSize; }
+
+    void setGrid(const GridMesh& mesh);            // the static mesh (rebuilt only on size change)
+    void setHeights(const HeightTexture& texture); // one texture upload
+    bool hasTerrain() const { return m_heights != nullptr && m_indexCount > 0; }
+
+    void render(const TerrainFrame& frame);
+
+private:
+    struct TerrainUniforms {
+        int height, tint, texSize, extent, heightRange, viewProjection, lightDir, eye, hazeColor,
+            hazeDistance, wireframe;
+    };
+    struct WaterUniforms {
+        int extent, level, viewProjection, eye, lightDir;
+    };
+    struct SkyUniforms {
+        int horizon, zenith;
+    };
+
+    bool buildProgram(QOpenGLShaderProgram& program, const char* name);
+    void cacheUniformLocations();
+    void createWaterQuad();
+    void createTint();
+    void drawSky();
+    void drawTerrain(const TerrainFrame& frame);
+    void drawWater(const TerrainFrame& frame);
+
+    QOpenGLFunctions_3_3_Core* m_gl = nullptr;
+    QString m_error;
+    int m_maxTextureSize = 4096;
+
+    QOpenGLShaderProgram m_terrainProgram;
+    QOpenGLShaderProgram m_waterProgram;
+    QOpenGLShaderProgram m_skyProgram;
+    TerrainUniforms m_terrainUniforms{};
+    WaterUniforms m_waterUniforms{};
+    SkyUniforms m_skyUniforms{};
+
+    QOpenGLVertexArrayObject m_gridVao;
+    QOpenGLBuffer m_gridVertices{QOpenGLBuffer::VertexBuffer};
+    QOpenGLBuffer m_gridIndices{QOpenGLBuffer::IndexBuffer};
+    int m_indexCount = 0;
+
+    QOpenGLVertexArrayObject m_waterVao;
+    QOpenGLBuffer m_waterVertices{QOpenGLBuffer::VertexBuffer};
+    QOpenGLVertexArrayObject m_skyVao;  // core profile draws need a bound VAO, even an empty one
+
+    std::unique_ptr<QOpenGLTexture> m_heights;
+    std::unique_ptr<QOpenGLTexture> m_tint;
+};
+
+}  // namespace terrain::render

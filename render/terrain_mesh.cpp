@@ -1,0 +1,98 @@
+#include "terrain_mesh.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace terrain::render {
+
+GridMesh makeGridMesh(GridSize size) {
+    GridMesh mesh;
+    mesh.size = {std::max(2, size.columns), std::max(2, size.rows)};
+    const auto columns = std::size_t(mesh.size.columns);
+    const auto rows = std::size_t(mesh.size.rows);
+    mesh.uv.reserve(columns * rows * 2);
+    for (std::size_t r = 0; r < rows; ++r) {
+        for (std::size_t c = 0; c < columns; ++c) {
+            mesh.uv.push_back(float(c) / float(columns - 1));
+            mesh.uv.push_back(float(r) / float(rows - 1));
+        }
+    }
+    mesh.indices.reserve((columns - 1) * (rows - 1) * 6);
+    for (std::size_t r = 0; r + 1 < rows; ++r) {
+        for (std::size_t c = 0; c + 1 < columns; ++c) {
+            const auto nw = std::uint32_t(r * columns + c);
+            const auto ne = nw + 1;
+            const auto sw = std::uint32_t(nw + columns);
+            const auto se = sw + 1;
+            // Seen from +y with z growing south, nw -> sw -> ne turns counter-clockwise.
+            mesh.indices.insert(mesh.indices.end(), {nw, sw, ne, ne, sw, se});
+        }
+    }
+    return mesh;
+}
+
+GridSize meshResolution(int mapWidth, int mapHeight, int cap) {
+    cap = std::max(2, cap);
+    const int width = std::max(2, mapWidth);
+    if (mapHeight <= 1) {
+        const int columns = std::min(width, cap);
+        return {columns, std::max(2, int(std::lround(float(columns) * kProfileDepth)))};
+    }
+    const int height = std::max(2, mapHeight);
+    const int longer = std::max(width, height);
+    if (longer <= cap) return {width, height};
+    const double scale = double(cap - 1) / double(longer - 1);
+    auto fit = [scale](int side) {
+        return std::max(2, int(std::lround(double(side - 1) * scale)) + 1);
+    };
+    return {fit(width), fit(height)};
+}
+
+namespace {
+
+int reductionStep(int side, int maxSize) {
+    int step = 1;
+    while ((side - 1) / step + 1 > maxSize) ++step;
+    return step;
+}
+
+}  // namespace
+
+HeightTexture prepareHeightTexture(const core::Heightmap& map, const core::ResolvedMapping& mapping,
+                                   int maxSize) {
+    HeightTexture texture;
+    if (map.empty()) return texture;
+    maxSize = std::max(2, maxSize);
+    const int step = std::max(reductionStep(map.width(), maxSize),
+                              reductionStep(map.height(), maxSize));
+    texture.width = (map.width() - 1) / step + 1;
+    texture.height = (map.height() - 1) / step + 1;
+    texture.texels.resize(std::size_t(texture.width) * std::size_t(texture.height));
+
+    if (step == 1) {
+        for (int y = 0; y < map.height(); ++y) {
+            const float* src = map.row(y);
+            float* dst = texture.texels.data() + std::size_t(y) * std::size_t(texture.width);
+            for (int x = 0; x < map.width(); ++x) dst[x] = mapping.unit(src[x]);
+        }
+        return texture;
+    }
+    const int half = step / 2;  // an odd box, so it is centred on the sample it replaces
+    for (int ty = 0; ty < texture.height; ++ty) {
+        const int y0 = std::max(0, ty * step - half);
+        const int y1 = std::min(map.height(), ty * step + half + 1);
+        for (int tx = 0; tx < texture.width; ++tx) {
+            const int x0 = std::max(0, tx * step - half);
+            const int x1 = std::min(map.width(), tx * step + half + 1);
+            double sum = 0.0;
+            for (int y = y0; y < y1; ++y)
+                for (int x = x0; x < x1; ++x) sum += double(map.at(x, y));
+            const double mean = sum / double((y1 - y0) * (x1 - x0));
+            texture.texels[std::size_t(ty) * std::size_t(texture.width) + std::size_t(tx)] =
+                mapping.unit(float(mean));
+        }
+    }
+    return texture;
+}
+
+}  // namespace terrain::render

@@ -1,0 +1,209 @@
+#include "terrain_view.h"
+
+#include "colormap.h"
+#include "core/io/height_mapping.h"
+#include "surface_format.h"
+#include "terrain_gl.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QOpenGLContext>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace terrain::render {
+namespace {
+
+constexpr float kOrbitSpeed_radPerPixel = 0.008f;
+constexpr float kDefaultAzimuth_rad = 0.55f;    // eye south-south-east, light from the north-west
+constexpr float kDefaultElevation_rad = 0.52f;  // about 30 degrees
+
+}  // namespace
+
+TerrainView::TerrainView(QWidget* parent) : QOpenGLWidget(parent) {
+    initRenderResources();
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumSize(64, 64);
+    m_camera.azimuth_rad = kDefaultAzimuth_rad;
+    m_camera.elevation_rad = kDefaultElevation_rad;
+}
+
+TerrainView::~TerrainView() { cleanup(); }
+
+void TerrainView::setHeightmap(std::shared_ptr<const core::Heightmap> map) {
+    const glm::vec2 oldExtent = extent();
+    m_map = std::move(map);
+    m_heightsDirty = true;
+    if (m_gl) {
+        makeCurrent();
+        uploadPending();
+        doneCurrent();
+    }
+    if (!m_cameraFramed || extent() != oldExtent) resetCamera();
+    update();
+}
+
+void TerrainView::setHeightScale(float exaggeration) {
+    m_heightScale = std::clamp(exaggeration, 0.0f, 100.0f);
+    update();
+}
+
+void TerrainView::setWireframe(bool on) {
+    m_wireframe = on;
+    update();
+}
+
+void TerrainView::setWaterEnabled(bool on) {
+    m_waterEnabled = on;
+    update();
+}
+
+void TerrainView::setWaterLevel(float unit) {
+    m_waterLevel = std::clamp(unit, 0.0f, 1.0f);
+    update();
+}
+
+void TerrainView::setLightDirection(float azimuth_deg, float elevation_deg) {
+    m_lightAzimuth_deg = azimuth_deg;
+    m_lightElevation_deg = std::clamp(elevation_deg, -90.0f, 90.0f);
+    update();
+}
+
+void TerrainView::setMeshResolutionCap(int verticesPerSide) {
+    m_meshCap = std::max(2, verticesPerSide);
+    m_heightsDirty = true;
+    update();
+}
+
+void TerrainView::frameTerrain() {
+    const glm::vec2 e = extent();
+    const float top = std::max(heightRange(), 1e-3f);
+    m_camera.frame({-0.5f * e.x, 0.0f, -0.5f * e.y}, {0.5f * e.x, top, 0.5f * e.y}, aspect());
+    m_cameraFramed = true;
+    cameraMoved();
+}
+
+void TerrainView::resetCamera() {
+    m_camera.azimuth_rad = kDefaultAzimuth_rad;
+    m_camera.elevation_rad = kDefaultElevation_rad;
+    frameTerrain();
+}
+
+void TerrainView::setCamera(const OrbitCamera& camera) {
+    m_camera = camera;
+    m_cameraFramed = true;
+    cameraMoved();
+}
+
+void TerrainView::initializeGL() {
+    // hellogl2's pattern: the context may go away before the widget (re-parenting, shutdown).
+    connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &TerrainView::cleanup);
+    m_gl = std::make_unique<TerrainGl>();
+    m_renderError = m_gl->error();
+    if (!m_renderError.isEmpty()) qWarning("TerrainView: %s", qPrintable(m_renderError));
+    m_heightsDirty = true;
+    m_gridSize = {};
+}
+
+void TerrainView::cleanup() {
+    if (!m_gl) return;
+    makeCurrent();
+    m_gl.reset();
+    doneCurrent();
+    if (context() != nullptr)
+        disconnect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &TerrainView::cleanup);
+}
+
+void TerrainView::uploadPending() {
+    if (!m_gl || !m_map || m_map->empty() || !m_gl->error().isEmpty()) return;
+    const int maxSide = std::min(m_gl->maxTextureSize(), kMaxTextureSide);
+    const auto mapping = core::resolveMapping(core::HeightMapping{}, *m_map);
+    m_gl->setHeights(prepareHeightTexture(*m_map, mapping, maxSide));
+    const GridSize size = meshResolution(m_map->width(), m_map->height(), m_meshCap);
+    if (!(size == m_gridSize)) {
+        m_gl->setGrid(makeGridMesh(size));
+        m_gridSize = size;
+    }
+    m_heightsDirty = false;
+}
+
+void TerrainView::resizeGL(int, int) {}
+
+void TerrainView::paintGL() {
+    if (!m_gl) return;
+    if (m_heightsDirty) uploadPending();
+    TerrainFrame frame;
+    frame.viewProjection = m_camera.projection(aspect()) * m_camera.view();
+    frame.eye = m_camera.eye();
+    const auto light = lightVector(m_lightAzimuth_deg, m_lightElevation_deg);
+    frame.lightDir = glm::vec3(light[0], light[1], light[2]);
+    frame.extent = extent();
+    frame.heightRange = heightRange();
+    frame.hazeDistance = 3.0f * std::max(frame.extent.x, frame.extent.y);
+    frame.wireframe = m_wireframe;
+    frame.water = m_waterEnabled;
+    frame.waterLevel = m_waterLevel * frame.heightRange;
+    m_gl->render(frame);
+}
+
+glm::vec2 TerrainView::extent() const {
+    if (!m_map || m_map->empty()) return {1.0f, 1.0f};
+    if (m_map->height() == 1) return {1.0f, kProfileDepth};
+    const float longer = float(std::max(m_map->width(), m_map->height()) - 1);
+    return {float(m_map->width() - 1) / longer, float(m_map->height() - 1) / longer};
+}
+
+float TerrainView::heightRange() const { return kReliefRatio * m_heightScale; }
+
+float TerrainView::aspect() const {
+    return height() > 0 ? float(width()) / float(height()) : 1.0f;
+}
+
+void TerrainView::cameraMoved() {
+    update();
+    emit cameraChanged();
+}
+
+void TerrainView::mousePressEvent(QMouseEvent* event) {
+    m_lastMousePos = event->position().toPoint();
+    event->accept();
+}
+
+void TerrainView::mouseMoveEvent(QMouseEvent* event) {
+    const QPoint pos = event->position().toPoint();
+    const QPoint delta = pos - m_lastMousePos;
+    m_lastMousePos = pos;
+    if (event->buttons() & Qt::LeftButton) {
+        m_camera.orbit(-float(delta.x()) * kOrbitSpeed_radPerPixel,
+                       float(delta.y()) * kOrbitSpeed_radPerPixel);
+        cameraMoved();
+    } else if (event->buttons() & (Qt::RightButton | Qt::MiddleButton)) {
+        // The terrain follows the cursor: the target moves the other way.
+        const float h = float(std::max(1, height()));
+        m_camera.pan(-float(delta.x()) / h, float(delta.y()) / h);
+        cameraMoved();
+    }
+    event->accept();
+}
+
+void TerrainView::mouseReleaseEvent(QMouseEvent* event) { event->accept(); }
+
+void TerrainView::wheelEvent(QWheelEvent* event) {
+    // One notch (120) moves about 16% closer; trackpads send smaller steps.
+    m_camera.zoom(std::pow(0.9985f, float(event->angleDelta().y())));
+    cameraMoved();
+    event->accept();
+}
+
+void TerrainView::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_F && event->modifiers() == Qt::NoModifier) {
+        frameTerrain();
+        event->accept();
+        return;
+    }
+    QOpenGLWidget::keyPressEvent(event);
+}
+
+}  // namespace terrain::render

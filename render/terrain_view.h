@@ -1,0 +1,95 @@
+#pragma once
+// The 3-D view: one static grid displaced in the vertex shader from a height texture (OpenGL 3.3
+// core), lit by a directional light, with optional wireframe and water. The only place in the
+// project that makes GL calls (through TerrainGl).
+#include "core/heightmap.h"
+#include "orbit_camera.h"
+#include "terrain_mesh.h"
+
+#include <QOpenGLWidget>
+#include <QPoint>
+
+#include <memory>
+
+namespace terrain::render {
+
+class TerrainGl;
+
+class TerrainView : public QOpenGLWidget {
+    Q_OBJECT
+public:
+    // Vertices per side, 2^8 + 1. Lighting is per pixel from the full texture, so a coarser grid
+    // only smooths silhouettes; on Mesa llvmpipe a 513^2 grid costs ~450 ms a frame, 257^2 ~150.
+    static constexpr int kDefaultMeshCap = 257;
+    static constexpr int kMaxTextureSide = 4097;     // larger maps are averaged down
+
+    explicit TerrainView(QWidget* parent = nullptr);
+    ~TerrainView() override;
+
+    // GUI thread. Uploads one texture; the grid is rebuilt only when the mesh size changes. The
+    // first map (and one of a different shape) frames the camera.
+    void setHeightmap(std::shared_ptr<const core::Heightmap> map);
+    std::shared_ptr<const core::Heightmap> heightmap() const { return m_map; }
+
+    void setHeightScale(float exaggeration);  // 1 = the default relief (kReliefRatio)
+    float heightScale() const { return m_heightScale; }
+    void setWireframe(bool on);
+    bool wireframe() const { return m_wireframe; }
+    void setWaterEnabled(bool on);
+    bool waterEnabled() const { return m_waterEnabled; }
+    void setWaterLevel(float unit);  // 0..1 of the height range
+    float waterLevel() const { return m_waterLevel; }
+    // Compass bearing the light comes from (0 = north, 90 = east) and its elevation.
+    void setLightDirection(float azimuth_deg, float elevation_deg);
+    void setMeshResolutionCap(int verticesPerSide);
+
+    void frameTerrain();  // keeps the viewing direction, fits the whole terrain
+    void resetCamera();   // the default direction (from the south-east, 30 degrees up), framed
+    OrbitCamera camera() const { return m_camera; }
+    void setCamera(const OrbitCamera& camera);
+
+    // Empty while rendering works; otherwise why the view cannot draw (no 3.3 context, shader
+    // errors). Known after the first initializeGL.
+    QString renderError() const { return m_renderError; }
+
+signals:
+    void cameraChanged();
+
+protected:
+    void initializeGL() override;
+    void resizeGL(int w, int h) override;
+    void paintGL() override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    void cleanup();
+    void uploadPending();
+    glm::vec2 extent() const;
+    float heightRange() const;
+    float aspect() const;
+    void cameraMoved();
+
+    std::shared_ptr<const core::Heightmap> m_map;
+    std::unique_ptr<TerrainGl> m_gl;
+    QString m_renderError;
+    bool m_heightsDirty = false;
+    GridSize m_gridSize;
+
+    OrbitCamera m_camera;
+    bool m_cameraFramed = false;
+    float m_heightScale = 1.0f;
+    bool m_wireframe = false;
+    bool m_waterEnabled = false;
+    float m_waterLevel = 0.3f;
+    float m_lightAzimuth_deg = 315.0f;
+    float m_lightElevation_deg = 40.0f;
+    int m_meshCap = kDefaultMeshCap;
+
+    QPoint m_lastMousePos;
+};
+
+}  // namespace terrain::render
