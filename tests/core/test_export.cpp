@@ -390,6 +390,9 @@ struct ReadBackCase {
     double fullScale;
 };
 
+// Keeps ctest's test names readable instead of a hex dump of the struct.
+void PrintTo(const ReadBackCase& c, std::ostream* out) { *out << c.name << " " << c.mapping; }
+
 class ExportReadBack : public testing::TestWithParam<ReadBackCase> {};
 
 std::filesystem::path writeExpected(const ScratchDir& dir, const Heightmap& map,
