@@ -1,6 +1,7 @@
 #include "cli_commands.h"
 
 #include <core/ansi.h>
+#include <core/bench/kernel_bench.h>
 #include <core/cancel.h>
 #include <core/errors.h>
 #include <core/io/atomic_file.h>
@@ -169,6 +170,55 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     std::cerr << "terrain-cli: wrote " << out.output << " (" << core::exportFormatName(options.format) << ", "
               << options.mapping.toString() << ") in " << std::fixed << std::setprecision(1) << ms << " ms\n";
+    return kExitOk;
+}
+
+int runBench(const core::Registry& registry, const BenchOptions& options) {
+    std::vector<std::string> algorithms;
+    if (options.algorithm) {
+        algorithms.push_back(registry.get(*options.algorithm).id);
+    } else {
+        for (const auto& a : registry.algorithms()) algorithms.push_back(a.id);
+    }
+    const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<int> threads = {1};
+    if (cores > 1) threads.push_back(cores);
+    if (options.threads) threads = {parseWhole<int>(*options.threads, "--threads", 1, 256)};
+    const int repetitions = parseWhole<int>(options.repetitions, "--repetitions", 1, 1000);
+
+    nlohmann::json out = nlohmann::json::array();
+    if (!options.json) {
+        std::cout << "algorithm               detail  threads  median ms  ns/sample  cold ms  fill-floor ratio  "
+                     "reference speed-up  identical\n";
+    }
+    for (const auto& id : algorithms) {
+        const auto& a = registry.get(id);
+        std::vector<int> details = {10, 12};
+        if (options.detail) details = {parseWhole<int>(*options.detail, "--detail", a.minDetail, a.maxDetail)};
+        for (int detail : details) {
+            if (detail < a.minDetail || detail > a.maxDetail) continue;
+            for (int t : threads) {
+                const auto r = core::runKernelBench(registry, {id, detail, t}, repetitions);
+                if (options.json) {
+                    out.push_back({{"algorithm", id}, {"detail", detail}, {"threads", t},
+                                   {"samples", r.samples}, {"ms_median", r.msMedian},
+                                   {"cold_ms_median", r.coldMsMedian}, {"fill_ms_median", r.fillMsMedian},
+                                   {"reference_ms_median", r.referenceMsMedian},
+                                   {"ns_per_sample", r.nsPerSample}, {"fill_floor_ratio", r.fillFloorRatio},
+                                   {"reference_speedup", r.referenceSpeedup}, {"identical", r.identical},
+                                   {"repetitions", repetitions}});
+                } else {
+                    std::cout << std::left << std::setw(24) << id << std::right << std::setw(6) << detail
+                              << std::setw(9) << t << std::fixed << std::setprecision(2) << std::setw(11)
+                              << r.msMedian << std::setw(11) << r.nsPerSample << std::setw(9)
+                              << r.coldMsMedian << std::setw(18) << r.fillFloorRatio << std::setw(20)
+                              << r.referenceSpeedup << std::setw(11) << (r.identical ? "yes" : "NO") << "\n"
+                              << std::flush;
+                }
+            }
+        }
+    }
+    if (options.json) std::cout << out.dump(2) << "\n";
     return kExitOk;
 }
 

@@ -43,6 +43,15 @@ struct OutputOptions {
 
 int runList(const core::Registry& registry, bool json);
 int runGenerate(const core::Registry& registry, const GenerationOptions& gen, const OutputOptions& out);
+struct BenchOptions {
+    std::optional<std::string> algorithm;  // default: every algorithm
+    std::optional<std::string> detail;     // default: 10 and 12
+    std::optional<std::string> threads;    // default: 1 and all cores
+    std::string repetitions = "5";
+    bool json = false;
+};
+int runBench(const core::Registry& registry, const BenchOptions& options);
+
 int runAnsi(const core::Registry& registry, const GenerationOptions& gen,
             const std::optional<std::string>& width, const std::string& palette);
 

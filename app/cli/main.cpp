@@ -53,6 +53,15 @@ int main(int argc, char** argv) {
     ansi->add_option("--width", width, "Columns (default: $COLUMNS or 80)");
     ansi->add_option("--palette", palette, "rainbow (default) or gray");
 
+    cli::BenchOptions bench;
+    auto* benchCmd = app.add_subcommand("bench", "Measure the generators against the fill floor and the reference "
+                                                 "implementations (medians of interleaved runs)");
+    benchCmd->add_option("--algorithm", bench.algorithm, "Only this algorithm (default: all)");
+    benchCmd->add_option("--detail", bench.detail, "Only this detail (default: 10 and 12)");
+    benchCmd->add_option("--threads", bench.threads, "Only this thread count (default: 1 and all cores)");
+    benchCmd->add_option("--repetitions", bench.repetitions, "Interleaved rounds per case (default 5)");
+    benchCmd->add_flag("--json", bench.json, "One JSON object per case");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -68,6 +77,7 @@ int main(int argc, char** argv) {
         if (*list) return cli::runList(registry, listJson);
         if (*generate) return cli::runGenerate(registry, gen, out);
         if (*ansi) return cli::runAnsi(registry, gen, width, palette);
+        if (*benchCmd) return cli::runBench(registry, bench);
     } catch (const cli::RecipeDataError& e) {
         std::cerr << "terrain-cli: " << e.what() << "\n";
         return cli::kExitDataErr;

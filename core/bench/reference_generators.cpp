@@ -1,6 +1,6 @@
 #include "reference_generators.h"
 
-#include <core/rng.h>
+#include "../rng.h"
 
 #include <algorithm>
 #include <optional>
@@ -16,9 +16,9 @@ using core::RngStream;
 // Seed 000's Terrain class.
 class Terrain {
 public:
-    explicit Terrain(int size) : m_size(size), m_array(std::size_t(size) * std::size_t(size), 0.0f) {}
-    void set(int x, int y, float value) { m_array[std::size_t(y) * std::size_t(m_size) + std::size_t(x)] = value; }
-    float get(int x, int y) const { return m_array[std::size_t(y) * std::size_t(m_size) + std::size_t(x)]; }
+    Terrain(int size, core::Heightmap& out) : m_size(size), m_map(out) { m_map.reshapeUninitialized(size, size); }
+    void set(int x, int y, float value) { m_map.at(x, y) = value; }
+    float get(int x, int y) const { return m_map.at(x, y); }
     // Seed 000's getClipped, extended by seed 002's two other answers for the missing point.
     std::optional<float> neighbour(int x, int y, int dx, int dy, EdgeMode edge) const {
         int nx = x + dx, ny = y + dy;
@@ -36,16 +36,11 @@ public:
         }
         return std::nullopt;
     }
-    core::Heightmap toHeightmap() const {
-        core::Heightmap map(m_size, m_size);
-        std::copy(m_array.begin(), m_array.end(), map.samples().begin());
-        return map;
-    }
     int size() const { return m_size; }
 
 private:
     int m_size;
-    std::vector<float> m_array;
+    core::Heightmap& m_map;
 };
 
 struct DiamondSquare {
@@ -88,10 +83,10 @@ struct DiamondSquare {
 
 }  // namespace
 
-core::Heightmap referenceDiamondSquare(const core::DiamondSquareParams& p) {
+void referenceDiamondSquareInto(const core::DiamondSquareParams& p, core::Heightmap& out) {
     const int size = (1 << p.detail) + 1;
     const int max = size - 1;
-    Terrain map(size);
+    Terrain map(size, out);
     const int corners[4][2] = {{0, 0}, {max, 0}, {0, max}, {max, max}};
     for (int i = 0; i < 4; ++i) {
         const int src = p.edge == EdgeMode::Wrap ? 0 : i;
@@ -107,7 +102,12 @@ core::Heightmap referenceDiamondSquare(const core::DiamondSquareParams& p) {
         for (int y = 0; y < max; y += subSize)
             for (int x = 0; x < max; x += subSize) ds.square(x, y, subSize, randomScale);
     }
-    return map.toHeightmap();
+}
+
+core::Heightmap referenceDiamondSquare(const core::DiamondSquareParams& p) {
+    core::Heightmap out;
+    referenceDiamondSquareInto(p, out);
+    return out;
 }
 
 namespace {
@@ -160,9 +160,9 @@ struct MidpointDisplacement {
 
 }  // namespace
 
-core::Heightmap referenceMidpointDisplacement(const core::MidpointDisplacementParams& p) {
+void referenceMidpointDisplacementInto(const core::MidpointDisplacementParams& p, core::Heightmap& out) {
     const int size = (1 << p.detail) + 1;
-    Terrain map(size);
+    Terrain map(size, out);
     MidpointDisplacement md{p, map, std::vector<bool>(std::size_t(size) * std::size_t(size), false)};
     for (const int y : {0, size - 1}) {
         for (const int x : {0, size - 1}) {
@@ -170,10 +170,15 @@ core::Heightmap referenceMidpointDisplacement(const core::MidpointDisplacementPa
         }
     }
     md.displace(0, 0, size - 1, size - 1, p.spread);
-    return map.toHeightmap();
 }
 
-core::Heightmap referenceMidpointLine(const core::MidpointLineParams& p) {
+core::Heightmap referenceMidpointDisplacement(const core::MidpointDisplacementParams& p) {
+    core::Heightmap out;
+    referenceMidpointDisplacementInto(p, out);
+    return out;
+}
+
+void referenceMidpointLineInto(const core::MidpointLineParams& p, core::Heightmap& out) {
     const int length = (1 << p.detail) + 1;
     std::vector<float> line(std::size_t(length), 0.0f);
     std::vector<bool> isSet(std::size_t(length), false);
@@ -193,9 +198,14 @@ core::Heightmap referenceMidpointLine(const core::MidpointLineParams& p) {
                       (u * p.range - p.range / 2) * multiplier;
         }
     }
-    core::Heightmap map(length, 1);
-    std::copy(line.begin(), line.end(), map.samples().begin());
-    return map;
+    out.reshapeUninitialized(length, 1);
+    std::copy(line.begin(), line.end(), out.samples().begin());
+}
+
+core::Heightmap referenceMidpointLine(const core::MidpointLineParams& p) {
+    core::Heightmap out;
+    referenceMidpointLineInto(p, out);
+    return out;
 }
 
 }  // namespace terrain::test

@@ -1,4 +1,4 @@
-#include "reference_generators.h"
+#include <core/bench/reference_generators.h>
 
 #include <core/analysis/variogram.h>
 #include <core/cancel.h>

@@ -1,0 +1,101 @@
+#include "kernel_bench.h"
+
+#include "../cancel.h"
+#include "../parallel.h"
+#include "../recipe.h"
+#include "reference_generators.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace terrain::core {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+template <typename F>
+double timeMs(F&& f) {
+    const auto start = Clock::now();
+    f();
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+Recipe recipeFor(const Registry& registry, const BenchCase& which) {
+    Recipe recipe = defaultRecipe(registry, which.algorithm);
+    recipe.detail = which.detail;
+    recipe.seed = 2026;
+    validateRecipe(registry, recipe);
+    return recipe;
+}
+
+void runReference(const Recipe& recipe, Heightmap& out) {
+    if (recipe.algorithm == "diamond-square") {
+        test::referenceDiamondSquareInto(diamondSquareParams(recipe), out);
+    } else if (recipe.algorithm == "midpoint-displacement") {
+        test::referenceMidpointDisplacementInto(midpointDisplacementParams(recipe), out);
+    } else {
+        test::referenceMidpointLineInto(midpointLineParams(recipe), out);
+    }
+}
+
+}  // namespace
+
+double median(std::vector<double> values) {
+    if (values.empty()) return 0.0;
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+double timeKernelMs(const Registry& registry, const BenchCase& which, Heightmap& warm) {
+    const Recipe recipe = recipeFor(registry, which);
+    GenerateContext context;
+    context.threads = which.threads;
+    return timeMs([&] { generateInto(registry, recipe, context, warm); });
+}
+
+double timeFillMs(Heightmap& warm, int threads) {
+    const GenerateContext context;
+    return timeMs([&] {
+        parallelRows(warm.height(), threads, context, [&](int begin, int end) {
+            std::fill(warm.row(begin), warm.row(begin) + std::size_t(end - begin) * std::size_t(warm.width()), 1.0f);
+        });
+    });
+}
+
+double timeReferenceMs(const Registry& registry, const BenchCase& which, Heightmap& warm) {
+    const Recipe recipe = recipeFor(registry, which);
+    return timeMs([&] { runReference(recipe, warm); });
+}
+
+BenchResult runKernelBench(const Registry& registry, const BenchCase& which, int repetitions) {
+    const Recipe recipe = recipeFor(registry, which);
+    BenchResult r;
+    r.which = which;
+    Heightmap fast, reference;
+    GenerateContext context;
+    context.threads = which.threads;
+    // Warm-up: fault the pages in and check the outputs agree.
+    generateInto(registry, recipe, context, fast);
+    runReference(recipe, reference);
+    r.identical = fast == reference;
+    r.samples = fast.sampleCount();
+
+    std::vector<double> kernel, cold, fill, ref;
+    for (int i = 0; i < std::max(1, repetitions); ++i) {
+        fill.push_back(timeFillMs(fast, which.threads));
+        kernel.push_back(timeKernelMs(registry, which, fast));
+        ref.push_back(timeReferenceMs(registry, which, reference));
+        cold.push_back(timeMs([&] { (void)generate(registry, recipe, context); }));
+    }
+    r.msMedian = median(kernel);
+    r.coldMsMedian = median(cold);
+    r.fillMsMedian = median(fill);
+    r.referenceMsMedian = median(ref);
+    r.nsPerSample = r.msMedian * 1e6 / double(r.samples);
+    r.fillFloorRatio = r.fillMsMedian > 0 ? r.msMedian / r.fillMsMedian : 0.0;
+    r.referenceSpeedup = r.msMedian > 0 ? r.referenceMsMedian / r.msMedian : 0.0;
+    return r;
+}
+
+}  // namespace terrain::core

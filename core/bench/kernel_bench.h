@@ -1,0 +1,43 @@
+#pragma once
+// A repeatable harness for generator speed, shared by `terrain-bench` (Google Benchmark) and
+// `terrain-cli bench`. Machines here are shared and noisy, so each case runs its production
+// kernel, the fill floor (writing the same buffer with a constant on the same threads) and the
+// step-by-step reference interleaved in one process, and reports medians and ratios.
+#include "../registry.h"
+
+#include <string>
+#include <vector>
+
+namespace terrain::core {
+
+struct BenchCase {
+    std::string algorithm;
+    int detail = 12;
+    int threads = 2;
+};
+
+struct BenchResult {
+    BenchCase which;
+    std::size_t samples = 0;
+    double msMedian = 0;           // production kernel, warm (pre-faulted, reused) buffer
+    double coldMsMedian = 0;       // production kernel into a freshly allocated grid
+    double fillMsMedian = 0;       // std::fill of the same warm buffer on the same threads
+    double referenceMsMedian = 0;  // the reference implementation, 1 thread, warm buffer
+    double nsPerSample = 0;
+    double fillFloorRatio = 0;     // msMedian / fillMsMedian: 1 = memory speed
+    double referenceSpeedup = 0;   // referenceMsMedian / msMedian
+    bool identical = false;        // the production output equals the reference bit for bit
+};
+
+// Runs `repetitions` interleaved rounds (at least 1). Throws InputError for an unknown algorithm
+// or a detail out of range.
+BenchResult runKernelBench(const Registry& registry, const BenchCase& which, int repetitions);
+
+// Timings of one kernel alone, for Google Benchmark's loop.
+double timeKernelMs(const Registry& registry, const BenchCase& which, Heightmap& warm);
+double timeFillMs(Heightmap& warm, int threads);
+double timeReferenceMs(const Registry& registry, const BenchCase& which, Heightmap& warm);
+
+double median(std::vector<double> values);
+
+}  // namespace terrain::core
