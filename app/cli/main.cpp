@@ -1,5 +1,6 @@
 // terrain-cli: batch generation and export over terrain_core (no Qt).
 #include "cli_commands.h"
+#include "compare_command.h"
 
 #include <core/errors.h>
 
@@ -53,6 +54,9 @@ int main(int argc, char** argv) {
     ansi->add_option("--width", width, "Columns (default: $COLUMNS or 80)");
     ansi->add_option("--palette", palette, "rainbow (default) or gray");
 
+    cli::CompareOptions compareOptions;
+    auto* compare = cli::addCompareCommand(app, compareOptions);
+
     cli::BenchOptions bench;
     auto* benchCmd = app.add_subcommand("bench", "Measure the generators against the fill floor and the reference "
                                                  "implementations (medians of interleaved runs)");
@@ -78,6 +82,7 @@ int main(int argc, char** argv) {
         if (*generate) return cli::runGenerate(registry, gen, out);
         if (*ansi) return cli::runAnsi(registry, gen, width, palette);
         if (*benchCmd) return cli::runBench(registry, bench);
+        if (*compare) return cli::runCompare(registry, compareOptions);
     } catch (const cli::RecipeDataError& e) {
         std::cerr << "terrain-cli: " << e.what() << "\n";
         return cli::kExitDataErr;

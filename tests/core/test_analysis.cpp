@@ -1,16 +1,24 @@
 // core/analysis/statistics: every measure on synthetic input whose answer is known in advance.
+#include <core/analysis/bitmap_font.h>
+#include <core/analysis/compare_sheet.h>
 #include <core/analysis/statistics.h>
 #include <core/cancel.h>
+#include <core/errors.h>
+#include <core/io/rgb_png.h>
 #include <core/recipe.h>
 #include <core/registry.h>
 
 #include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
+#include <png.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -294,6 +302,82 @@ TEST(Statistics, JsonHasStableFieldNames) {
     EXPECT_EQ(j["histogram"]["counts"].size(), 32u);
     EXPECT_EQ(j["slope_histogram"]["hi"], 90.0);
     EXPECT_EQ(j["max"], 1024.0);
+}
+
+TEST(BitmapFont, GlyphsAndWidths) {
+    for (int column = 0; column < core::kGlyphWidth; ++column) EXPECT_TRUE(core::glyphPixel('T', column, 0));
+    EXPECT_FALSE(core::glyphPixel('T', 0, 1));
+    EXPECT_TRUE(core::glyphPixel('T', 2, 6));
+    EXPECT_FALSE(core::glyphPixel('T', 5, 0));  // outside the glyph
+    EXPECT_TRUE(core::glyphPixel('g', 1, 7));   // a descender
+    for (int row = 0; row < core::kGlyphHeight; ++row)
+        for (int column = 0; column < core::kGlyphWidth; ++column) {
+            EXPECT_FALSE(core::glyphPixel(' ', column, row));
+            EXPECT_EQ(core::glyphPixel('\x80', column, row), core::glyphPixel('?', column, row));
+        }
+    EXPECT_EQ(core::textWidth("", 2), 0);
+    EXPECT_EQ(core::textWidth("ab", 2), 22);
+
+    // "I" at scale 2: 11 font pixels, each a 2x2 block, all inside the glyph's cell.
+    core::RgbImage image(20, 20);
+    const core::Rgb white{255, 255, 255};
+    EXPECT_EQ(core::drawText(image, 1, 1, "I", white, 2), 1 + core::kGlyphAdvance * 2);
+    int lit = 0;
+    for (int y = 0; y < 20; ++y)
+        for (int x = 0; x < 20; ++x) lit += image.at(x, y) == white;
+    EXPECT_EQ(lit, 11 * 4);
+    core::drawText(image, 15, 15, "WWW", white, 3);  // clipped, no crash
+}
+
+TEST(CompareSheet, LayoutAndCommonOrPerPanelColours) {
+    const Heightmap ramp = mapOf(65, 65, [](int x, int) { return x / 64.0; });
+    const Heightmap high = mapOf(65, 65, [](int, int) { return 1.0; });
+    std::vector<core::SheetPanel> panels(2);
+    panels[0].map = &ramp;
+    panels[1].map = &high;
+    core::SheetOptions options;
+    options.pictureSize = 130;  // 2 pixels a sample: no filtering blurs the colours
+    const core::RgbImage common = core::composeSheet(panels, options);
+    EXPECT_EQ(common.width(), 2 * 14 + 2 * 130 + 20);
+    // The flat panel's picture centre: common mapping puts it at the top of the shared range
+    // (snow); per-panel mapping has no range to spread it over and puts it mid-ramp.
+    const int x = 14 + 130 + 20 + 65, y = 14 + 6 + 65;
+    EXPECT_EQ(common.at(x, y), core::heightColour(1.0f));
+    options.mapping = core::SheetMapping::PerPanel;
+    EXPECT_EQ(core::composeSheet(panels, options).at(x, y), core::heightColour(0.5f));
+    EXPECT_EQ(core::sheetRange(panels, 1, core::SheetMapping::Common).min, 0.0f);
+
+    options.columns = 1;  // one panel a row: twice as tall, half as wide
+    const core::RgbImage stacked = core::composeSheet(panels, options);
+    EXPECT_EQ(stacked.width(), 2 * 14 + 130);
+    EXPECT_GT(stacked.height(), common.height());
+    EXPECT_THROW(core::composeSheet({}, options), core::InputError);
+    EXPECT_EQ(core::wrapWords({"seed 1", "detail 9", "roughness 0.6"}, 16),
+              (std::vector<std::string>{"seed 1  detail 9", "roughness 0.6"}));
+}
+
+TEST(RgbPng, RoundTripAndNothingLeftOnFailure) {
+    core::RgbImage image(3, 2, {10, 20, 30});
+    image.set(2, 1, {200, 100, 0});
+    const auto dir = std::filesystem::temp_directory_path() / ("terrain_rgb_png_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto path = dir / "sheet.png";
+    core::writeRgbPng(image, path);
+
+    png_image png;
+    std::memset(&png, 0, sizeof png);
+    png.version = PNG_IMAGE_VERSION;
+    ASSERT_TRUE(png_image_begin_read_from_file(&png, path.c_str()));
+    png.format = PNG_FORMAT_RGB;
+    std::vector<std::uint8_t> pixels(PNG_IMAGE_SIZE(png));
+    ASSERT_TRUE(png_image_finish_read(&png, nullptr, pixels.data(), 0, nullptr));
+    EXPECT_EQ(png.width, 3u);
+    EXPECT_EQ(png.height, 2u);
+    EXPECT_EQ(pixels, image.pixels());
+
+    EXPECT_THROW(core::writeRgbPng(image, dir / "missing" / "sheet.png"), core::IoError);
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()), 1);
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -1,0 +1,241 @@
+#include "compare_command.h"
+
+#include "cli_commands.h"
+
+#include <core/analysis/compare_sheet.h>
+#include <core/analysis/statistics.h>
+#include <core/cancel.h>
+#include <core/errors.h>
+#include <core/io/atomic_file.h>
+#include <core/io/rgb_png.h>
+#include <core/recipe.h>
+
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <thread>
+
+namespace terrain::app::cli {
+namespace {
+
+using core::InputError;
+namespace fs = std::filesystem;
+
+constexpr std::size_t kMinPanels = 2;
+constexpr std::size_t kMaxPanels = 8;
+
+// A whole number in [lo, hi], or InputError naming `field`.
+std::uint64_t wholeIn(const std::string& text, const char* field, std::uint64_t lo, std::uint64_t hi) {
+    std::uint64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto parsed = std::from_chars(text.data(), end, value);
+    const bool ok = !text.empty() && parsed.ec == std::errc() && parsed.ptr == end;
+    if (!ok || value < lo || value > hi) {
+        throw InputError(field, text, "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    }
+    return value;
+}
+
+// A finite number in (lo, hi] (lo excluded: a zero scale or relief makes every slope 0 or 90).
+double numberIn(const std::optional<std::string>& text, const char* field, double lo, double hi, double fallback) {
+    if (!text) return fallback;
+    double value = 0.0;
+    const char* end = text->data() + text->size();
+    const auto parsed = std::from_chars(text->data(), end, value);
+    if (text->empty() || parsed.ec != std::errc() || parsed.ptr != end || !std::isfinite(value) || value <= lo ||
+        value > hi) {
+        char allowed[96];
+        std::snprintf(allowed, sizeof allowed, "a number greater than %g and at most %g", lo, hi);
+        throw InputError(field, *text, allowed);
+    }
+    return value;
+}
+
+core::Recipe loadRecipe(const core::Registry& registry, const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in || fs::is_directory(path)) throw InputError("--recipe", path, "a readable recipe file");
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    try {
+        return core::recipeFromText(registry, text, path);
+    } catch (const InputError& e) {
+        throw RecipeDataError(path + ": " + e.what());
+    }
+}
+
+// Fails before any generation when a file could not be created in its folder.
+void checkFolder(const std::string& path, const char* field) {
+    const fs::path folder = fs::path(path).parent_path();
+    if (!folder.empty() && !fs::is_directory(folder)) {
+        throw core::IoError(core::IoError::Kind::CannotCreate,
+                            std::string(field) + ": cannot create '" + path + "': no such folder");
+    }
+}
+
+std::string fixed(double v, int digits) {
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
+    return buffer;
+}
+
+// Title words: seed and size, then the parameters that matter for comparing: roughness and the
+// edge mode always, the others only when they differ from their defaults.
+std::vector<std::string> titleWords(const core::Registry& registry, const core::Recipe& recipe, const core::Heightmap& map) {
+    const core::Algorithm& a = registry.get(recipe.algorithm);
+    std::vector<std::string> words{"seed " + std::to_string(recipe.seed),
+                                   "detail " + std::to_string(recipe.detail) + " (" + std::to_string(map.width()) +
+                                       "x" + std::to_string(map.height()) + ")"};
+    for (const auto& spec : a.params) {
+        const double value = recipe.params.at(spec.key);
+        const bool always = spec.key == "roughness" || spec.key == "edge";
+        if (!always && value == spec.defaultValue) continue;
+        words.push_back(spec.key + " " + spec.format(value));
+    }
+    return words;
+}
+
+std::vector<std::string> numberLines(const core::TerrainStats& s) {
+    std::vector<std::string> lines{
+        "min " + fixed(s.min, 3) + "  max " + fixed(s.max, 3),
+        "mean " + fixed(s.mean, 3) + "  stddev " + fixed(s.stddev, 3),
+        "walkable " + fixed(100.0 * s.slope.walkableFraction, 1) + "% (< " + fixed(s.walkableDeg, 0) + " deg)",
+        "mean slope " + fixed(s.slope.meanDeg, 1) + " deg",
+    };
+    std::string hurst = "Hurst " + (s.hurst ? fixed(*s.hurst, 2) : std::string("-"));
+    if (s.hurstExpected) hurst += ", params " + fixed(*s.hurstExpected, 2);
+    lines.push_back(hurst);
+    lines.push_back("crease " + (s.crease.valid ? fixed(s.crease.score, 2) : std::string("-")) + " (1 = none)");
+    lines.push_back("generated in " + fixed(s.generationMs.value_or(0.0), 1) + " ms");
+    return lines;
+}
+
+struct Panel {
+    std::string source;
+    core::Recipe recipe;
+    core::Heightmap map;
+    core::TerrainStats stats;
+};
+
+}  // namespace
+
+CLI::App* addCompareCommand(CLI::App& app, CompareOptions& o) {
+    auto* cmd = app.add_subcommand("compare", "Generate 2 to 8 recipes side by side in one PNG sheet, with numbers");
+    cmd->add_option("--recipe", o.recipes, "A recipe JSON file, one per panel (repeat 2 to 8 times)")->required();
+    cmd->add_option("--output,-o", o.output, "The sheet, a .png file")->required();
+    cmd->add_option("--stats", o.stats, "Also write the numbers as JSON: an array, one object per panel");
+    cmd->add_option("--detail", o.detail, "Detail level for every panel (default: each recipe's own)");
+    cmd->add_option("--seed", o.seed, "Seed for every panel (default: each recipe's own)");
+    cmd->add_option("--threads", o.threads, "Worker threads (the output does not depend on it)");
+    cmd->add_option("--map", o.map, "Height colours: common (one min/max over all panels, default) or per-panel");
+    cmd->add_option("--metres-per-pixel", o.metresPerPixel, "Sample spacing for slopes and shading (default 10)");
+    cmd->add_option("--height-range", o.heightRange, "Metres the raw min..max of each map spans (default 1000)");
+    cmd->add_option("--walkable", o.walkable, "Walkable slope limit in degrees (default 35)");
+    return cmd;
+}
+
+int runCompare(const core::Registry& registry, const CompareOptions& o) {
+    // Everything about the inputs and outputs is checked before the first (possibly long) generation.
+    if (o.recipes.size() < kMinPanels || o.recipes.size() > kMaxPanels) {
+        throw InputError("--recipe", std::to_string(o.recipes.size()) + " file(s)", "2 to 8 recipe files");
+    }
+    if (fs::path(o.output).extension() != ".png") throw InputError("--output", o.output, "a .png file");
+    core::SheetOptions sheet;
+    if (o.map == "per-panel") {
+        sheet.mapping = core::SheetMapping::PerPanel;
+    } else if (o.map != "common") {
+        throw InputError("--map", o.map, "common or per-panel");
+    }
+    core::StatsOptions statsOptions;
+    statsOptions.slope.metresPerPixel = numberIn(o.metresPerPixel, "--metres-per-pixel", 0.0, 1e6, 10.0);
+    statsOptions.slope.heightRangeMetres = numberIn(o.heightRange, "--height-range", 0.0, 1e6, 1000.0);
+    statsOptions.slope.walkableDeg = numberIn(o.walkable, "--walkable", 0.0, 90.0, 35.0);
+    sheet.metresPerPixel = statsOptions.slope.metresPerPixel;
+    sheet.heightRangeMetres = statsOptions.slope.heightRangeMetres;
+    core::GenerateContext context;
+    context.threads = o.threads ? int(wholeIn(*o.threads, "--threads", 1, 256))
+                                : int(std::max(1u, std::thread::hardware_concurrency()));
+
+    std::vector<Panel> panels(o.recipes.size());
+    for (std::size_t i = 0; i < panels.size(); ++i) {
+        panels[i].source = o.recipes[i];
+        panels[i].recipe = loadRecipe(registry, o.recipes[i]);
+        const core::Algorithm& a = registry.get(panels[i].recipe.algorithm);
+        if (o.detail) {
+            panels[i].recipe.detail = int(wholeIn(*o.detail, "--detail", std::uint64_t(a.minDetail), std::uint64_t(a.maxDetail)));
+        }
+        if (o.seed) panels[i].recipe.seed = wholeIn(*o.seed, "--seed", 0, std::numeric_limits<std::uint64_t>::max());
+        core::validateRecipe(registry, panels[i].recipe);
+    }
+    checkFolder(o.output, "--output");
+    if (o.stats) checkFolder(*o.stats, "--stats");
+
+    for (auto& p : panels) {
+        const auto start = std::chrono::steady_clock::now();
+        p.map = core::generate(registry, p.recipe, context);
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        p.stats.generationMs = ms;
+        std::cerr << "terrain-cli: " << p.source << ": " << p.recipe.algorithm << " seed " << p.recipe.seed << ", "
+                  << p.map.width() << "x" << p.map.height() << " in " << fixed(ms, 1) << " ms\n";
+    }
+
+    // With common mapping the histograms share their bins too, so bars line up across panels.
+    std::vector<core::SheetPanel> sheetPanels(panels.size());
+    for (std::size_t i = 0; i < panels.size(); ++i) sheetPanels[i].map = &panels[i].map;
+    for (std::size_t i = 0; i < panels.size(); ++i) {
+        Panel& p = panels[i];
+        const double ms = *p.stats.generationMs;
+        core::StatsOptions options = statsOptions;
+        if (sheet.mapping == core::SheetMapping::Common) {
+            options.histogramRange = core::sheetRange(sheetPanels, i, core::SheetMapping::Common);
+        }
+        p.stats = core::computeStats(p.map, options);
+        p.stats.generationMs = ms;
+        p.stats.hurstExpected = core::expectedHurst(p.recipe);
+
+        sheetPanels[i].title = {p.recipe.algorithm};
+        for (auto& line : core::wrapWords(titleWords(registry, p.recipe, p.map), core::sheetLineChars(sheet))) {
+            sheetPanels[i].title.push_back(std::move(line));
+        }
+        sheetPanels[i].numbers = numberLines(p.stats);
+        sheetPanels[i].stats = &p.stats;
+    }
+
+    const core::MinMax common = core::sheetRange(sheetPanels, 0, core::SheetMapping::Common);
+    sheet.heading = {
+        "terrain-cli compare: " + std::to_string(panels.size()) + " recipes",
+        sheet.mapping == core::SheetMapping::Common
+            ? "colours: common raw range " + fixed(common.min, 3) + " .. " + fixed(common.max, 3)
+            : std::string("colours: per panel (each map's min..max)"),
+        "slopes: " + fixed(sheet.metresPerPixel, 1) + " m/pixel, each map spans " +
+            fixed(sheet.heightRangeMetres, 0) + " m",
+        "crease 1 = no grid creases; Hurst from the variogram",
+    };
+    core::writeRgbPng(core::composeSheet(sheetPanels, sheet), o.output);
+    std::cerr << "terrain-cli: wrote " << o.output << "\n";
+
+    if (o.stats) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& p : panels) {
+            nlohmann::json j = p.stats.toJson();
+            j["source"] = p.source;
+            j["algorithm"] = p.recipe.algorithm;
+            j["recipe"] = core::recipeToJson(registry, p.recipe);
+            j["recipe_sha256"] = core::recipeHash(registry, p.recipe);
+            out.push_back(std::move(j));
+        }
+        const std::string text = out.dump(2) + "\n";
+        core::AtomicFile file(*o.stats);
+        file.write(text.data(), text.size());
+        file.commit();
+        std::cerr << "terrain-cli: wrote " << *o.stats << "\n";
+    }
+    return kExitOk;
+}
+
+}  // namespace terrain::app::cli

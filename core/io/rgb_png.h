@@ -1,0 +1,14 @@
+#pragma once
+// Writes an 8-bit RGB picture (the comparison sheet) as PNG, atomically: a temporary file in
+// the target's folder renamed into place, so a failed write leaves nothing behind.
+// Heightmaps go through exportHeightmap() (io/export.h) instead, which also writes metadata.
+#include "../rgb_image.h"
+
+#include <filesystem>
+
+namespace terrain::core {
+
+// Throws IoError (CannotCreate for a missing/unwritable folder, WriteFailed otherwise).
+void writeRgbPng(const RgbImage& image, const std::filesystem::path& path);
+
+}  // namespace terrain::core

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# terrain-cli compare end to end: the sheet and the stats JSON, shared --seed/--detail, exit
+# codes and messages naming the flag and value, and nothing left behind by a failed run.
+# Needs TERRAIN_CLI (set by ctest).
+set -uo pipefail
+cli="${TERRAIN_CLI:?}"
+py=/usr/bin/python3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+failures=0
+passes=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+pass() { passes=$((passes + 1)); }
+
+# expect CODE "needle in stderr" args... : the exit code, the message, and no output file
+expect() {
+  local code=$1 needle=$2; shift 2
+  rm -f "$dir"/out.* "$dir"/.out* 2>/dev/null
+  "$cli" "$@" >"$dir/stdout" 2>"$dir/stderr"
+  local got=$?
+  if [ "$got" -ne "$code" ]; then fail "$* -> exit $got, expected $code: $(cat "$dir/stderr")"; return; fi
+  if ! grep -qF -- "$needle" "$dir/stderr"; then fail "$* -> message lacks '$needle': $(cat "$dir/stderr")"; return; fi
+  if ls "$dir"/out.* "$dir"/.out* >/dev/null 2>&1; then fail "$* left a file: $(ls -a "$dir")"; return; fi
+  pass
+}
+
+# Recipes: made by the CLI itself, so they are valid by construction.
+recipe() {  # name, generate flags...
+  local name=$1; shift
+  "$cli" generate "$@" --detail 6 --save-recipe "$dir/$name.json" --output "$dir/scratch.r16" 2>/dev/null \
+    || fail "making recipe $name"
+}
+recipe clip --algorithm diamond-square --seed 3 --set edge=clip
+recipe wrap --algorithm diamond-square --seed 4 --set edge=wrap
+recipe mpd --algorithm midpoint-displacement --seed 5
+recipe line --algorithm midpoint-line --seed 6
+
+# A good run: a PNG sheet and one JSON object per panel with the documented fields.
+"$cli" compare --recipe "$dir/clip.json" --recipe "$dir/wrap.json" --recipe "$dir/mpd.json" --recipe "$dir/line.json" \
+  --seed 42 --detail 7 --output "$dir/sheet.png" --stats "$dir/stats.json" 2>"$dir/stderr" \
+  && pass || fail "compare: $(cat "$dir/stderr")"
+[ "$(head -c 8 "$dir/sheet.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] && pass || fail "sheet is not a PNG"
+$py - "$dir/stats.json" <<'EOF' && pass || fail "stats JSON"
+import json, sys
+panels = json.load(open(sys.argv[1]))
+assert isinstance(panels, list) and len(panels) == 4, panels
+fields = ["min", "max", "mean", "stddev", "histogram", "slope_histogram", "walkable_fraction", "hurst",
+          "hurst_expected", "crease_score", "generation_ms", "algorithm", "recipe", "recipe_sha256"]
+for p in panels:
+    missing = [f for f in fields if f not in p]
+    assert not missing, missing
+    assert p["recipe"]["seed"] == 42 and p["recipe"]["detail"] == 7, p["recipe"]   # shared overrides
+    assert len(p["recipe_sha256"]) == 64
+    assert p["min"] <= p["mean"] <= p["max"] and p["stddev"] >= 0
+    assert 0 <= p["walkable_fraction"] <= 1
+    assert p["generation_ms"] >= 0
+assert [p["algorithm"] for p in panels] == ["diamond-square", "diamond-square", "midpoint-displacement", "midpoint-line"]
+assert abs(panels[0]["hurst_expected"] - 0.737) < 0.01                  # roughness 0.6
+# Common mapping: the height histograms of all panels share one range.
+assert len({(p["histogram"]["lo"], p["histogram"]["hi"]) for p in panels}) == 1
+assert panels[3]["width"] == 129 and panels[3]["height"] == 1
+EOF
+grep -q "wrote $dir/sheet.png" "$dir/stderr" && pass || fail "compare reports what it wrote"
+
+# Same inputs, same numbers: the thread count changes nothing but the timing (which is also
+# printed on the sheet, so the sheets themselves differ).
+for t in 1 2; do
+  "$cli" compare --recipe "$dir/clip.json" --recipe "$dir/mpd.json" --output "$dir/t$t.png" --stats "$dir/t$t.json" \
+    --threads $t 2>/dev/null || fail "threads $t"
+done
+$py - "$dir/t1.json" "$dir/t2.json" <<'EOF' && pass || fail "1 and 2 threads give different numbers"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+for p in a + b:
+    del p["generation_ms"]
+assert a == b
+EOF
+"$cli" compare --recipe "$dir/clip.json" --recipe "$dir/mpd.json" --output "$dir/pp.png" --map per-panel --stats "$dir/pp.json" 2>/dev/null \
+  && $py -c 'import json,sys; p=json.load(open(sys.argv[1])); assert p[0]["histogram"]["lo"] != p[1]["histogram"]["lo"]' "$dir/pp.json" \
+  && pass || fail "--map per-panel: each histogram over its own range"
+"$cli" compare --help | grep -q -- "--recipe" && pass || fail "compare --help"
+
+# Bad input: exit code, a message naming the flag and value, nothing written.
+out="$dir/out.png"
+r=(--recipe "$dir/clip.json")
+expect 64 "--recipe: '1 file(s)'" compare "${r[@]}" --output "$out"
+expect 64 "--recipe: '9 file(s)'" compare "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" --output "$out"
+expect 64 "--recipe: '$dir/missing.json'" compare "${r[@]}" --recipe "$dir/missing.json" --output "$out"
+printf '{"version": 1, "algorithm": "diamond-square", "detail": ' >"$dir/trunc.json"
+expect 65 "$dir/trunc.json" compare "${r[@]}" --recipe "$dir/trunc.json" --output "$out"
+printf '{"version": 1, "algorithm": "perlin"}' >"$dir/perlin.json"
+expect 65 "perlin" compare "${r[@]}" --recipe "$dir/perlin.json" --output "$out"
+printf '{"version": 1, "algorithm": "diamond-square", "params": {"roughness": 7}}' >"$dir/rough.json"
+expect 65 "params.roughness: '7'" compare "${r[@]}" --recipe "$dir/rough.json" --output "$out"
+expect 64 "--detail: '15'" compare "${r[@]}" "${r[@]}" --detail 15 --output "$out"
+expect 64 "--seed: 'abc'" compare "${r[@]}" "${r[@]}" --seed abc --output "$out"
+expect 64 "--threads: '0'" compare "${r[@]}" "${r[@]}" --threads 0 --output "$out"
+expect 64 "--map: 'rainbow'" compare "${r[@]}" "${r[@]}" --map rainbow --output "$out"
+expect 64 "--walkable: '95'" compare "${r[@]}" "${r[@]}" --walkable 95 --output "$out"
+expect 64 "--metres-per-pixel: '0'" compare "${r[@]}" "${r[@]}" --metres-per-pixel 0 --output "$out"
+expect 64 "--output: '$dir/out.jpg'" compare "${r[@]}" "${r[@]}" --output "$dir/out.jpg"
+expect 64 "--output is required" compare "${r[@]}" "${r[@]}"
+expect 73 "no such folder" compare "${r[@]}" "${r[@]}" --output "$dir/nowhere/sheet.png"
+expect 73 "--stats" compare "${r[@]}" "${r[@]}" --output "$out" --stats "$dir/nowhere/stats.json"
+
+echo "cli_compare: $passes passed, $failures failed"
+[ "$failures" -eq 0 ]
