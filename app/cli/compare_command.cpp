@@ -146,6 +146,9 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
     }
     if (fs::path(o.output).extension() != ".png") throw InputError("--output", o.output, "a .png file");
     core::SheetOptions sheet;
+    // Up to 4 in a row; 5 to 8 panels in two balanced rows.
+    const int count = int(o.recipes.size());
+    sheet.columns = count <= 4 ? count : (count + 1) / 2;
     if (o.map == "per-panel") {
         sheet.mapping = core::SheetMapping::PerPanel;
     } else if (o.map != "common") {

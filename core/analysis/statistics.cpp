@@ -88,19 +88,30 @@ int coarseSpacing(int extent, int levels) {
 }
 
 struct CurvatureSums {
+    explicit CurvatureSums(int levels) : levelSums(std::size_t(levels), 0.0), levelCounts(std::size_t(levels), 0) {}
+
     double onLines = 0.0;
     std::uint64_t onCount = 0;
     double elsewhere = 0.0;
     std::uint64_t elseCount = 0;
+    std::vector<double> levelSums;
+    std::vector<std::uint64_t> levelCounts;
 
-    void add(bool coarse, double value, std::uint64_t count) {
-        if (coarse) {
-            onLines += value;
-            onCount += count;
-        } else {
+    // Line `index` on an axis with coarse `spacing` (0: no coarse lines on this axis).
+    void add(int index, int spacing, double value, std::uint64_t count) {
+        if (spacing == 0 || index % spacing != 0) {
             elsewhere += value;
             elseCount += count;
+            return;
         }
+        onLines += value;
+        onCount += count;
+        // k = index / spacing in 1 .. 2^levels - 1: its trailing zero bits say which level made it
+        // (the middle line has the most).
+        const int levels = int(levelSums.size());
+        const int level = std::max(0, levels - 1 - std::countr_zero(unsigned(index / spacing)));
+        levelSums[std::size_t(level)] += value;
+        levelCounts[std::size_t(level)] += count;
     }
 };
 
@@ -194,7 +205,7 @@ CreaseScore creaseScore(const Heightmap& map, int levels) {
         const double d = double(a) - 2.0 * double(b) + double(c);
         return std::isfinite(d) ? std::abs(d) : 0.0;
     };
-    CurvatureSums sums;
+    CurvatureSums sums(std::max(1, levels));
     if (result.spacingX > 0) {
         // Across vertical lines: accumulate per column, rows in storage order.
         std::vector<double> columnSums(std::size_t(w), 0.0);
@@ -203,7 +214,7 @@ CreaseScore creaseScore(const Heightmap& map, int levels) {
             for (int x = 1; x + 1 < w; ++x) columnSums[std::size_t(x)] += bend(row[x - 1], row[x], row[x + 1]);
         }
         for (int x = 1; x + 1 < w; ++x) {
-            sums.add(x % result.spacingX == 0, columnSums[std::size_t(x)], std::uint64_t(h));
+            sums.add(x, result.spacingX, columnSums[std::size_t(x)], std::uint64_t(h));
         }
     }
     if (result.spacingY > 0) {
@@ -213,17 +224,21 @@ CreaseScore creaseScore(const Heightmap& map, int levels) {
             const float* south = map.row(y + 1);
             double sum = 0.0;
             for (int x = 0; x < w; ++x) sum += bend(north[x], here[x], south[x]);
-            sums.add(y % result.spacingY == 0, sum, std::uint64_t(w));
+            sums.add(y, result.spacingY, sum, std::uint64_t(w));
         }
     }
     if (sums.onCount == 0 || sums.elseCount == 0) return result;
     result.valid = true;
     result.onLines = sums.onLines / double(sums.onCount);
     result.elsewhere = sums.elsewhere / double(sums.elseCount);
-    if (result.elsewhere > 0.0) {
-        result.score = std::min(kMaxCreaseScore, result.onLines / result.elsewhere);
-    } else {
-        result.score = result.onLines > 0.0 ? kMaxCreaseScore : 1.0;
+    auto ratio = [&](double on) {
+        if (result.elsewhere > 0.0) return std::min(kMaxCreaseScore, on / result.elsewhere);
+        return on > 0.0 ? kMaxCreaseScore : 1.0;
+    };
+    result.score = ratio(result.onLines);
+    for (std::size_t i = 0; i < sums.levelSums.size(); ++i) {
+        const auto n = sums.levelCounts[i];
+        result.byLevel.push_back(n > 0 ? ratio(sums.levelSums[i] / double(n)) : 0.0);
     }
     return result;
 }
@@ -302,7 +317,8 @@ nlohmann::json TerrainStats::toJson() const {
     j["crease"] = {{"on_lines", crease.onLines},
                    {"elsewhere", crease.elsewhere},
                    {"spacing_x", crease.spacingX},
-                   {"spacing_y", crease.spacingY}};
+                   {"spacing_y", crease.spacingY},
+                   {"by_level", crease.byLevel}};
     j["generation_ms"] = orNull(generationMs);
     return j;
 }

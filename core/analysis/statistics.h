@@ -99,6 +99,11 @@ struct CreaseScore {
     double elsewhere = 0.0;    // mean |d2| on the other interior lines
     int spacingX = 0;          // coarse line spacing in samples (0: no vertical lines scored)
     int spacingY = 0;          // (0: no horizontal lines scored)
+    // The same ratio for the lines each level creates: [0] the middle lines (level 1), [1] the
+    // quarter lines (level 2), … . A single strong seam (midpoint displacement's middle line)
+    // shows here even when the pooled score averages it with milder lines. 0 for a level with
+    // no lines.
+    std::vector<double> byLevel;
 };
 // A perfectly smooth map creased only on the coarse lines would divide by zero; it scores this.
 constexpr double kMaxCreaseScore = 1000.0;
@@ -146,7 +151,7 @@ struct TerrainStats {
     // Stable field names (the CLI's --stats file and the docs rely on them): min, max, mean,
     // stddev, histogram {lo, hi, counts, below, above}, slope_histogram (same shape, degrees),
     // walkable_fraction, walkable_deg, mean_slope_deg, metres_per_pixel, height_range_m, hurst,
-    // hurst_expected, crease_score, crease {on_lines, elsewhere, spacing_x, spacing_y},
+    // hurst_expected, crease_score, crease {on_lines, elsewhere, spacing_x, spacing_y, by_level},
     // generation_ms, width, height. Unknown values (no Hurst, no crease score, no timing) are null.
     nlohmann::json toJson() const;
 };

@@ -238,6 +238,8 @@ TEST(Statistics, CreaseScoreIsOneWithoutCreasesAndHigherWithThem) {
                 creased.at(x, y) += float(k * (std::abs(x - c) + std::abs(y - c)));
     const core::CreaseScore with = core::creaseScore(creased);
     EXPECT_GT(with.score, 1.5);
+    ASSERT_EQ(with.byLevel.size(), 3u);
+    for (const double level : with.byLevel) EXPECT_GT(level, 1.5);
     EXPECT_GT(with.score, none.score + 0.5);
     std::cout << "[ measured ] crease score fBm " << none.score << ", with coarse kinks " << with.score << "\n";
 
@@ -249,6 +251,8 @@ TEST(Statistics, CreaseScoreIsOneWithoutCreasesAndHigherWithThem) {
     // A single sharp fold on a coarse line of an otherwise flat map is the worst case.
     const Heightmap fold = mapOf(257, 257, [](int x, int) { return std::abs(x - 128); });
     EXPECT_EQ(core::creaseScore(fold).score, core::kMaxCreaseScore);
+    // Levels 2 and 3 bend no more (not at all) than elsewhere: 1.0.
+    EXPECT_EQ(core::creaseScore(fold).byLevel, (std::vector<double>{core::kMaxCreaseScore, 1.0, 1.0}));
     // The same fold off the coarse lines is not a grid crease: nothing bends on them.
     const Heightmap offGrid = mapOf(257, 257, [](int x, int) { return std::abs(x - 100); });
     EXPECT_EQ(core::creaseScore(offGrid).score, 0.0);
@@ -258,20 +262,29 @@ TEST(Statistics, CreaseScoreIsOneWithoutCreasesAndHigherWithThem) {
 
 TEST(Statistics, CreaseScoresOfTheBuiltInGenerators) {
     const auto registry = core::makeBuiltinRegistry();
+    std::vector<double> middle;  // the level-1 (middle line) ratio of each call below
     auto meanScore = [&](const std::string& algorithm, std::map<std::string, std::string> sets) {
-        double sum = 0.0;
+        double sum = 0.0, level1 = 0.0;
         for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-            sum += core::creaseScore(generate(registry, algorithm, 9, seed, sets)).score;
+            const auto crease = core::creaseScore(generate(registry, algorithm, 9, seed, sets));
+            sum += crease.score;
+            level1 += crease.byLevel.at(0);
         }
+        middle.push_back(level1 / 4.0);
         return sum / 4.0;
     };
     const double dsClip = meanScore("diamond-square", {});
     const double dsWrap = meanScore("diamond-square", {{"edge", "wrap"}});
     const double mpd = meanScore("midpoint-displacement", {{"clamp", "false"}});
     const double mpdClamped = meanScore("midpoint-displacement", {});
+    const double mpdLikeDs = meanScore("midpoint-displacement", {{"clamp", "false"}, {"roughness", "0.6"}, {"spread", "1"}});
+    const double dsSmooth = meanScore("diamond-square", {{"roughness", "0.5"}});
     std::cout << "[ measured ] crease score (mean of seeds 1-4, detail 9): diamond-square clip " << dsClip
               << ", wrap " << dsWrap << ", midpoint-displacement " << mpd << " (clamped " << mpdClamped
-              << ")\n";
+              << "), midpoint-displacement at diamond-square's settings " << mpdLikeDs
+              << ", diamond-square r 0.5 " << dsSmooth << "\n[ measured ] middle-line ratio: ds clip " << middle[0]
+              << ", ds wrap " << middle[1] << ", mpd " << middle[2] << ", mpd clamped " << middle[3]
+              << ", mpd at ds settings " << middle[4] << ", ds r 0.5 " << middle[5] << "\n";
     // Midpoint displacement builds each edge from its two end points alone (seed 004), so its
     // coarse lines are 1-D curves the squares on both sides bend towards independently.
     EXPECT_GT(mpd, 1.3);
