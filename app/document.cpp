@@ -1,0 +1,47 @@
+#include "document.h"
+
+#include "undo_commands.h"
+
+#include <QFileInfo>
+
+namespace terrain::app {
+
+Document::Document(DocumentState initial, QObject* parent)
+    : QObject(parent), m_state(std::move(initial)) {
+    connect(&m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+void Document::edit(const DocumentState& next, const QString& text, const QString& mergeKey) {
+    if (next == m_state) return;
+    m_undoStack.push(new ChangeStateCommand(this, m_state, next, text, mergeKey));
+}
+
+void Document::reset(const DocumentState& state, const QString& filePath) {
+    m_undoStack.clear();
+    m_filePath = filePath;
+    emit filePathChanged(m_filePath);
+    applyState(state);
+    m_undoStack.setClean();
+    emit modifiedChanged(false);
+}
+
+QString Document::displayName() const {
+    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+}
+
+void Document::markSaved(const QString& filePath) {
+    if (filePath != m_filePath) {
+        m_filePath = filePath;
+        emit filePathChanged(m_filePath);
+    }
+    m_undoStack.setClean();
+}
+
+void Document::applyState(const DocumentState& state) {
+    const DocumentState previous = m_state;
+    m_state = state;
+    emit stateChanged(previous);
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,155 @@
+#include "document_files.h"
+
+#include "document.h"
+#include "document_format.h"
+#include "prompts.h"
+
+#include "core/errors.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QMenu>
+#include <QSettings>
+
+#include <exception>
+
+namespace terrain::app {
+
+namespace {
+
+const QString kRecentKey = QStringLiteral("files/recentDocuments");
+const QString kFolderKey = QStringLiteral("files/lastDocumentFolder");
+
+QString documentFilter() {
+    return QObject::tr("Terrain documents (*.terrain.json);;All files (*)");
+}
+
+}  // namespace
+
+DocumentFiles::DocumentFiles(const core::Registry& registry, Document* document, Prompts* prompts,
+                             QObject* parent)
+    : QObject(parent), m_registry(registry), m_document(document), m_prompts(prompts) {}
+
+void DocumentFiles::setRecentMenu(QMenu* menu) {
+    // Filled when shown: refilling it from one of its own actions would delete the sender.
+    m_recentMenu = menu;
+    connect(menu, &QMenu::aboutToShow, this, &DocumentFiles::refreshRecentMenu);
+}
+
+bool DocumentFiles::newDocument() {
+    if (!maybeSave()) return false;
+    m_document->reset(defaultDocumentState(m_registry), QString());
+    return true;
+}
+
+bool DocumentFiles::open() {
+    if (!maybeSave()) return false;
+    const QString path = m_prompts->askOpenPath(tr("Open Terrain"), lastFolder(), documentFilter());
+    if (path.isEmpty()) return false;
+    return loadInto(path);
+}
+
+bool DocumentFiles::openFile(const QString& path) {
+    if (!maybeSave()) return false;
+    return loadInto(path);
+}
+
+bool DocumentFiles::loadInto(const QString& path) {
+    DocumentState state;
+    try {
+        state = loadDocumentFile(m_registry, path);
+    } catch (const std::exception& e) {
+        m_prompts->showError(tr("Cannot open document"),
+                             tr("%1 cannot be opened:\n%2\n\nThe current document is kept.")
+                                 .arg(QDir::toNativeSeparators(path), QString::fromUtf8(e.what())));
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_document->reset(state, absolute);
+    rememberFolder(absolute);
+    addRecent(absolute);
+    return true;
+}
+
+bool DocumentFiles::save() {
+    if (m_document->filePath().isEmpty()) return saveAs();
+    return saveTo(m_document->filePath());
+}
+
+bool DocumentFiles::saveAs() {
+    QString suggested = m_document->filePath();
+    if (suggested.isEmpty()) {
+        suggested = QDir(lastFolder()).filePath(QStringLiteral("untitled") + kDocumentSuffix);
+    }
+    QString path = m_prompts->askSavePath(tr("Save Terrain As"), suggested, documentFilter());
+    if (path.isEmpty()) return false;
+    if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) path += kDocumentSuffix;
+    return saveTo(path);
+}
+
+bool DocumentFiles::saveTo(const QString& path) {
+    try {
+        saveDocumentFile(m_registry, m_document->state(), path);
+    } catch (const std::exception& e) {
+        m_prompts->showError(tr("Cannot save document"),
+                             tr("The document was not saved:\n%1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_document->markSaved(absolute);
+    rememberFolder(absolute);
+    addRecent(absolute);
+    return true;
+}
+
+bool DocumentFiles::maybeSave() {
+    if (!m_document->isModified()) return true;
+    switch (m_prompts->askSaveChanges(m_document->displayName())) {
+    case Prompts::SaveChoice::Save: return save();
+    case Prompts::SaveChoice::Discard: return true;
+    case Prompts::SaveChoice::Cancel: return false;
+    }
+    return false;
+}
+
+QStringList DocumentFiles::recentFiles() const {
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void DocumentFiles::addRecent(const QString& path) {
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles) files.removeLast();
+    QSettings().setValue(kRecentKey, files);
+}
+
+void DocumentFiles::refreshRecentMenu() {
+    if (!m_recentMenu) return;
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction* action = m_recentMenu->addAction(
+            QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path)));
+        connect(action, &QAction::triggered, this, [this, path] { openFile(path); });
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    } else {
+        m_recentMenu->addSeparator();
+        connect(m_recentMenu->addAction(tr("Clear list")), &QAction::triggered, this, [this] {
+            QSettings().remove(kRecentKey);
+        });
+    }
+}
+
+QString DocumentFiles::lastFolder() const {
+    return QSettings().value(kFolderKey, QDir::homePath()).toString();
+}
+
+void DocumentFiles::rememberFolder(const QString& path) {
+    QSettings().setValue(kFolderKey, QFileInfo(path).absolutePath());
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,58 @@
+#pragma once
+// New, Open, Open Recent, Save and Save As for the Document, with the "unsaved changes" question
+// and the recent-files list and last folder kept in QSettings. A file that cannot be used is
+// reported through Prompts and leaves the current document as it was.
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+class QMenu;
+
+namespace terrain::core {
+class Registry;
+}
+
+namespace terrain::app {
+
+class Document;
+class Prompts;
+
+class DocumentFiles : public QObject {
+    Q_OBJECT
+
+public:
+    static constexpr int kMaxRecentFiles = 8;
+
+    DocumentFiles(const core::Registry& registry, Document* document, Prompts* prompts,
+                  QObject* parent = nullptr);
+
+    void setPrompts(Prompts* prompts) { m_prompts = prompts; }
+    // The menu is refilled whenever the list changes.
+    void setRecentMenu(QMenu* menu);
+
+    // Each returns false when the user cancelled or the operation failed (already reported).
+    bool newDocument();
+    bool open();                          // asks for a path
+    bool openFile(const QString& path);   // asks about unsaved changes first
+    bool save();
+    bool saveAs();
+    bool saveTo(const QString& path);
+    // Asks Save / Discard / Cancel when there are unsaved changes; true when it is fine to go on.
+    bool maybeSave();
+
+    QStringList recentFiles() const;
+
+private:
+    bool loadInto(const QString& path);
+    void addRecent(const QString& path);
+    void refreshRecentMenu();
+    QString lastFolder() const;
+    void rememberFolder(const QString& path);
+
+    const core::Registry& m_registry;
+    Document* m_document;
+    Prompts* m_prompts;
+    QMenu* m_recentMenu = nullptr;
+};
+
+}  // namespace terrain::app

@@ -1,0 +1,32 @@
+#pragma once
+// The .terrain.json document format: a format version, the recipe (core's recipe JSON) and the
+// editor's view settings. Reading validates every field and throws core::InputError naming it
+// ("view.waterLevel", "recipe.roughness", "version"), so a bad file never replaces the document.
+#include "document_state.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <QString>
+
+namespace terrain::core {
+class Registry;
+}
+
+namespace terrain::app {
+
+inline constexpr int kDocumentFormatVersion = 1;
+inline constexpr const char* kDocumentFormatName = "terrain-editor-document";
+inline constexpr const char* kDocumentSuffix = ".terrain.json";
+
+nlohmann::json documentToJson(const core::Registry& registry, const DocumentState& state);
+// Throws core::InputError naming the first field that cannot be used.
+DocumentState documentFromJson(const core::Registry& registry, const nlohmann::json& json);
+
+// Writes atomically (temporary file + rename); throws core::IoError on failure.
+void saveDocumentFile(const core::Registry& registry, const DocumentState& state,
+                      const QString& path);
+// Throws core::IoError when the file cannot be read, core::InputError when it is not a document
+// this editor can use (malformed JSON with its position, a foreign file, a newer version, …).
+DocumentState loadDocumentFile(const core::Registry& registry, const QString& path);
+
+}  // namespace terrain::app

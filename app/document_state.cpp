@@ -1,0 +1,39 @@
+#include "document_state.h"
+
+#include "core/registry.h"
+
+namespace terrain::app {
+
+render::PreviewStyle ViewSettings::previewStyle() const {
+    render::PreviewStyle style;
+    style.colorMap = colorMap;
+    style.hillshade = hillshade;
+    style.lightAzimuth_deg = lightAzimuth_deg;
+    style.lightElevation_deg = lightElevation_deg;
+    return style;
+}
+
+DocumentState defaultDocumentState(const core::Registry& registry) {
+    DocumentState state;
+    state.recipe = core::defaultRecipe(registry, "diamond-square");
+    state.recipe.seed = 1;
+    return state;
+}
+
+std::string colorMapName(render::ColorMap colorMap) {
+    switch (colorMap) {
+    case render::ColorMap::Gray: return "gray";
+    case render::ColorMap::Terrain: return "terrain";
+    case render::ColorMap::Rainbow: return "rainbow";
+    }
+    return "gray";
+}
+
+std::optional<render::ColorMap> colorMapFromName(const std::string& name) {
+    for (auto map : {render::ColorMap::Gray, render::ColorMap::Terrain, render::ColorMap::Rainbow}) {
+        if (colorMapName(map) == name) return map;
+    }
+    return std::nullopt;
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,47 @@
+#pragma once
+// What a .terrain.json document holds: the recipe (which fully determines the heightmap) and the
+// view settings (how the editor shows it). Plain values; the Document owns one and its undo stack.
+#include "core/recipe.h"
+#include "render/colormap.h"
+
+#include <optional>
+#include <string>
+
+namespace terrain::app {
+
+struct ViewSettings {
+    render::ColorMap colorMap = render::ColorMap::Gray;
+    bool hillshade = false;
+    float heightScale = 1.0f;  // exaggeration on top of the render layer's default relief
+    bool wireframe = false;
+    bool water = false;
+    float waterLevel = 0.3f;  // fraction of the height range, 0..1
+    float lightAzimuth_deg = 315.0f;
+    float lightElevation_deg = 45.0f;
+
+    bool operator==(const ViewSettings&) const = default;
+
+    render::PreviewStyle previewStyle() const;
+};
+
+// Limits shared by the view controls and the document reader.
+inline constexpr float kMinHeightScale = 0.0f;
+inline constexpr float kMaxHeightScale = 5.0f;
+inline constexpr float kMaxLightElevation_deg = 90.0f;
+inline constexpr float kMinLightElevation_deg = 1.0f;
+
+struct DocumentState {
+    core::Recipe recipe;
+    ViewSettings view;
+
+    bool operator==(const DocumentState&) const = default;
+};
+
+// The editor's starting terrain: diamond-square at its defaults (detail 9, roughness 0.6), seed 1.
+DocumentState defaultDocumentState(const core::Registry& registry);
+
+// "gray", "terrain", "rainbow" (the document's spelling) and back.
+std::string colorMapName(render::ColorMap colorMap);
+std::optional<render::ColorMap> colorMapFromName(const std::string& name);
+
+}  // namespace terrain::app

@@ -1,0 +1,144 @@
+#include "export_actions.h"
+
+#include "export_dialog.h"
+#include "heightmap_export.h"
+#include "prompts.h"
+
+#include "render/preview_widget.h"
+#include "render/terrain_view.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QImage>
+#include <QImageWriter>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QWidget>
+
+namespace terrain::app {
+
+namespace {
+const QString kFolderKey = QStringLiteral("files/lastExportFolder");
+const QString kImageFilter = QStringLiteral("PNG images (*.png);;JPEG images (*.jpg);;All files (*)");
+}  // namespace
+
+ExportActions::ExportActions(const core::Registry& registry, Prompts* prompts, QWidget* window,
+                             std::function<Source()> source, render::PreviewWidget* preview,
+                             render::TerrainView* terrainView, QObject* parent)
+    : QObject(parent),
+      m_registry(registry),
+      m_prompts(prompts),
+      m_window(window),
+      m_source(std::move(source)),
+      m_preview(preview),
+      m_terrainView(terrainView) {}
+
+void ExportActions::exportHeightmap() {
+    ExportDialog dialog(QDir(lastFolder()).filePath(QStringLiteral("heightmap.png")), m_window);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const ExportSettings settings = dialog.settings();
+    exportHeightmapTo(settings.path, settings.options);
+}
+
+QFuture<QString> ExportActions::exportHeightmapTo(const QString& path,
+                                                  const core::ExportOptions& options) {
+    rememberFolder(path);
+    const Source source = m_source();
+    HeightmapExportJob job;
+    job.map = source.map;
+    job.recipe = source.recipe;
+    job.path = toFilesystemPath(path);
+    job.options = options;
+    QFuture<QString> future = startHeightmapExport(m_registry, std::move(job));
+
+    auto* progress = new QProgressDialog(tr("Exporting %1…").arg(QFileInfo(path).fileName()),
+                                         QString(), 0, kExportProgressRange, m_window);
+    progress->setWindowModality(Qt::NonModal);
+    progress->setMinimumDuration(400);
+    progress->setAutoClose(false);
+    progress->setAutoReset(false);
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::progressValueChanged, progress,
+            &QProgressDialog::setValue);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, progress, path] {
+        progress->deleteLater();
+        watcher->deleteLater();
+        const QString error = watcher->result();
+        if (error.isEmpty()) {
+            emit statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+        } else {
+            m_prompts->showError(tr("Export failed"),
+                                 tr("The heightmap was not exported (no file was written):\n%1")
+                                     .arg(error));
+        }
+    });
+    watcher->setFuture(future);
+    return future;
+}
+
+void ExportActions::exportTerrainView() {
+    const QString path = m_prompts->askSavePath(
+        tr("Export 3-D View as Image"), QDir(lastFolder()).filePath(QStringLiteral("terrain-3d.png")),
+        kImageFilter);
+    if (!path.isEmpty()) saveTerrainViewImage(path);
+}
+
+void ExportActions::exportPreview() {
+    const QString path = m_prompts->askSavePath(
+        tr("Export 2-D Preview as Shown"),
+        QDir(lastFolder()).filePath(QStringLiteral("terrain-preview.png")), kImageFilter);
+    if (!path.isEmpty()) savePreviewImage(path);
+}
+
+bool ExportActions::saveTerrainViewImage(const QString& path) {
+    return saveImage(m_terrainView->grabFramebuffer(), path, tr("3-D view"));
+}
+
+bool ExportActions::savePreviewImage(const QString& path) {
+    return saveImage(m_preview->image(), path, tr("2-D preview"));
+}
+
+bool ExportActions::saveImage(const QImage& image, const QString& path, const QString& what) {
+    rememberFolder(path);
+    if (image.isNull()) {
+        m_prompts->showError(tr("Export failed"), tr("The %1 has no image yet.").arg(what));
+        return false;
+    }
+    // QImageWriter writes in place; a temporary name + rename keeps a failed write from leaving
+    // half a file behind.
+    const QFileInfo target(path);
+    const QString temporary =
+        target.dir().filePath(QStringLiteral(".") + target.fileName() + QStringLiteral(".part"));
+    QImageWriter writer(temporary, target.suffix().toLatin1().isEmpty()
+                                       ? QByteArray("png")
+                                       : target.suffix().toLower().toLatin1());
+    if (!writer.write(image)) {
+        QFile::remove(temporary);
+        m_prompts->showError(tr("Export failed"),
+                             tr("The %1 could not be written to %2:\n%3")
+                                 .arg(what, QDir::toNativeSeparators(path), writer.errorString()));
+        return false;
+    }
+    QFile::remove(path);
+    if (!QFile::rename(temporary, path)) {
+        QFile::remove(temporary);
+        m_prompts->showError(tr("Export failed"),
+                             tr("The %1 could not be moved into place at %2.")
+                                 .arg(what, QDir::toNativeSeparators(path)));
+        return false;
+    }
+    emit statusMessage(tr("Saved the %1 to %2").arg(what, QDir::toNativeSeparators(path)));
+    return true;
+}
+
+QString ExportActions::lastFolder() const {
+    return QSettings().value(kFolderKey, QDir::homePath()).toString();
+}
+
+void ExportActions::rememberFolder(const QString& path) {
+    QSettings().setValue(kFolderKey, QFileInfo(path).absolutePath());
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,223 @@
+#include "generation_controller.h"
+
+#include "core/cancel.h"
+#include "core/errors.h"
+#include "core/io/height_mapping.h"
+#include "core/registry.h"
+
+#include <QMetaObject>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+
+namespace terrain::app {
+
+// Lives on the controller's thread; one job at a time, in order.
+class GenerationWorker : public QObject {
+public:
+    GenerationWorker(const core::Registry& registry, GenerationController* controller)
+        : m_registry(registry), m_controller(controller) {}
+
+    struct Job {
+        quint64 request = 0;
+        core::Recipe recipe;
+        render::PreviewStyle style;
+        bool force = false;
+        int threads = 1;
+        std::shared_ptr<core::CancelToken> token;
+    };
+
+    void run(const Job& job) {
+        bool wasCancelled = false;
+        QString error;
+        try {
+            runStages(job);
+        } catch (const core::Cancelled&) {
+            wasCancelled = true;
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        const quint64 request = job.request;
+        QMetaObject::invokeMethod(
+            m_controller,
+            [controller = m_controller, request, wasCancelled, error] {
+                controller->onJobFinished(request, wasCancelled, error);
+            },
+            Qt::QueuedConnection);
+    }
+
+private:
+    void runStages(const Job& job) {
+        if (job.force || !m_cachedMap || !(m_cachedRecipe == job.recipe)) {
+            m_cachedMap.reset();
+            const core::Algorithm& algorithm = m_registry.get(job.recipe.algorithm);
+            if (job.recipe.detail >= GenerationController::kCoarseFromDetail) {
+                core::Recipe coarse = job.recipe;
+                coarse.detail = std::max(algorithm.minDetail,
+                                         job.recipe.detail - GenerationController::kCoarseDetailDrop);
+                if (coarse.detail < job.recipe.detail) {
+                    double ms = 0.0;
+                    auto map = generate(job, coarse, &ms);
+                    publish(job, std::move(map), ms, true);
+                }
+            }
+            double ms = 0.0;
+            m_cachedMap = generate(job, job.recipe, &ms);
+            m_cachedRecipe = job.recipe;
+            publish(job, m_cachedMap, ms, false);
+        } else {
+            publish(job, m_cachedMap, 0.0, false);
+        }
+    }
+
+    std::shared_ptr<const core::Heightmap> generate(const Job& job, const core::Recipe& recipe,
+                                                    double* ms) {
+        auto lastPercent = std::make_shared<std::atomic<int>>(-1);
+        core::GenerateContext context;
+        context.cancel = job.token.get();
+        context.threads = job.threads;
+        GenerationController* controller = m_controller;
+        const quint64 request = job.request;
+        context.progress = [controller, request, lastPercent](float fraction) {
+            const int percent = int(std::clamp(fraction, 0.0f, 1.0f) * 100.0f);
+            int seen = lastPercent->load();
+            while (percent > seen) {
+                if (lastPercent->compare_exchange_weak(seen, percent)) {
+                    QMetaObject::invokeMethod(
+                        controller,
+                        [controller, request, fraction] {
+                            controller->onJobProgress(request, fraction);
+                        },
+                        Qt::QueuedConnection);
+                    break;
+                }
+            }
+        };
+        const auto start = std::chrono::steady_clock::now();
+        auto map = std::make_shared<const core::Heightmap>(
+            core::generate(m_registry, recipe, context));
+        *ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                  .count();
+        return map;
+    }
+
+    void publish(const Job& job, std::shared_ptr<const core::Heightmap> map, double ms,
+                 bool coarse) {
+        if (job.token->cancelled()) throw core::Cancelled();
+        GenerationResult result;
+        result.request = job.request;
+        result.recipe = job.recipe;
+        result.style = job.style;
+        result.coarse = coarse;
+        result.generateMs = ms;
+        result.range = core::finiteMinMax(*map);
+        const core::ResolvedMapping mapping = core::resolveMapping(core::HeightMapping{}, *map);
+        result.image = render::renderPreviewImage(*map, mapping, job.style);
+        result.map = std::move(map);
+        QMetaObject::invokeMethod(
+            m_controller,
+            [controller = m_controller, result = std::move(result)]() mutable {
+                controller->onJobResult(std::move(result));
+            },
+            Qt::QueuedConnection);
+    }
+
+    const core::Registry& m_registry;
+    GenerationController* m_controller;
+    core::Recipe m_cachedRecipe;
+    std::shared_ptr<const core::Heightmap> m_cachedMap;
+};
+
+GenerationController::GenerationController(const core::Registry& registry, QObject* parent)
+    : QObject(parent), m_registry(registry) {
+    qRegisterMetaType<GenerationResult>();
+    m_threads = std::max(1, QThread::idealThreadCount());
+    m_worker = new GenerationWorker(m_registry, this);
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread.setObjectName(QStringLiteral("terrain-generation"));
+    m_thread.start();
+
+    m_frameTimer.setSingleShot(true);
+    m_frameTimer.setInterval(kFrameInterval_ms);
+    connect(&m_frameTimer, &QTimer::timeout, this, &GenerationController::dispatch);
+}
+
+GenerationController::~GenerationController() {
+    m_pending.reset();
+    if (m_runningToken) m_runningToken->cancel();
+    m_thread.quit();
+    m_thread.wait();
+}
+
+quint64 GenerationController::submit(const core::Recipe& recipe,
+                                     const render::PreviewStyle& style, bool force) {
+    const quint64 request = ++m_nextRequest;
+    m_pending = Pending{request, recipe, style, force};
+    // A job making the same map is left to finish: the pending request then reuses its map.
+    if (m_running && (force || !(m_runningRecipe == recipe))) m_runningToken->cancel();
+    setBusy(true);
+    if (!m_frameTimer.isActive()) dispatch();
+    return request;
+}
+
+void GenerationController::cancel() {
+    m_pending.reset();
+    if (m_running) {
+        m_runningToken->cancel();
+    } else {
+        setBusy(false);
+    }
+}
+
+void GenerationController::dispatch() {
+    if (m_running || !m_pending) return;
+    GenerationWorker::Job job;
+    job.request = m_pending->request;
+    job.recipe = m_pending->recipe;
+    job.style = m_pending->style;
+    job.force = m_pending->force;
+    job.threads = m_threads;
+    job.token = std::make_shared<core::CancelToken>();
+    m_pending.reset();
+
+    m_running = true;
+    m_runningRequest = job.request;
+    m_runningRecipe = job.recipe;
+    m_runningToken = job.token;
+    emit progressChanged(0.0f);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, job] { worker->run(job); }, Qt::QueuedConnection);
+    m_frameTimer.start();
+}
+
+void GenerationController::onJobResult(GenerationResult result) {
+    if (result.request < m_shownRequest) return;  // older than what is on screen
+    m_shownRequest = result.request;
+    emit resultReady(result);
+}
+
+void GenerationController::onJobFinished(quint64 request, bool wasCancelled,
+                                         const QString& error) {
+    if (request != m_runningRequest) return;
+    m_running = false;
+    m_runningToken.reset();
+    if (!error.isEmpty()) emit failed(error);
+    if (wasCancelled && !m_pending) emit cancelled();
+    if (!m_frameTimer.isActive()) dispatch();
+    if (!m_running && !m_pending) setBusy(false);
+}
+
+void GenerationController::onJobProgress(quint64 request, float fraction) {
+    if (request == m_runningRequest && m_running) emit progressChanged(fraction);
+}
+
+void GenerationController::setBusy(bool busy) {
+    if (busy == m_busySignalled) return;
+    m_busySignalled = busy;
+    emit busyChanged(busy);
+}
+
+}  // namespace terrain::app

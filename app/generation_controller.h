@@ -1,0 +1,111 @@
+#pragma once
+// Runs recipes on one worker thread so the GUI thread never generates.
+//
+//  - Latest request wins: a new request cancels the running job (through its core::CancelToken,
+//    polled by the generators) unless that job makes the same map; only the newest pending
+//    request is kept.
+//  - Requests are dispatched at most once per frame (a 16 ms timer), so a slider drag costs at
+//    most one generation per frame, and the last request is always run: the map for the final
+//    slider position always follows.
+//  - Large maps (detail >= kCoarseFromDetail) first produce a coarse result at a lower detail.
+//  - Results older than the one shown are dropped.
+//  - The worker also renders the preview image and finds min/max, so the GUI thread only swaps
+//    pointers. The last full map is cached on the worker: a request that only changes the preview
+//    style re-renders the image without regenerating.
+#include "core/heightmap.h"
+#include "core/recipe.h"
+#include "render/colormap.h"
+
+#include <QImage>
+#include <QMetaType>
+#include <QObject>
+#include <QThread>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+
+namespace terrain::core {
+class CancelToken;
+class Registry;
+}  // namespace terrain::core
+
+namespace terrain::app {
+
+struct GenerationResult {
+    quint64 request = 0;
+    core::Recipe recipe;  // the recipe asked for (a coarse result was made at a lower detail)
+    render::PreviewStyle style;
+    bool coarse = false;
+    std::shared_ptr<const core::Heightmap> map;
+    QImage image;  // the 2-D preview of `map` in `style`
+    core::MinMax range;
+    double generateMs = 0.0;  // generation only; 0 when the cached map was reused
+};
+
+class GenerationWorker;
+
+class GenerationController : public QObject {
+    Q_OBJECT
+
+public:
+    static constexpr int kCoarseFromDetail = 12;
+    static constexpr int kCoarseDetailDrop = 3;
+    static constexpr int kFrameInterval_ms = 16;
+
+    explicit GenerationController(const core::Registry& registry, QObject* parent = nullptr);
+    ~GenerationController() override;
+
+    // Queues a request and returns its number. `force` regenerates even when the worker holds the
+    // map for this recipe already (F5).
+    quint64 submit(const core::Recipe& recipe, const render::PreviewStyle& style,
+                   bool force = false);
+    // Cancels the running job and drops the pending one; the shown result stays.
+    void cancel();
+
+    void setThreads(int threads) { m_threads = threads; }
+    bool busy() const { return m_running || m_pending.has_value(); }
+    quint64 latestRequest() const { return m_nextRequest; }
+    quint64 shownRequest() const { return m_shownRequest; }
+
+signals:
+    void resultReady(const terrain::app::GenerationResult& result);
+    void progressChanged(float fraction);
+    void busyChanged(bool busy);
+    void failed(const QString& message);
+    void cancelled();
+
+private:
+    friend class GenerationWorker;
+
+    void dispatch();
+    void onJobResult(GenerationResult result);
+    void onJobFinished(quint64 request, bool wasCancelled, const QString& error);
+    void onJobProgress(quint64 request, float fraction);
+    void setBusy(bool busy);
+
+    const core::Registry& m_registry;
+    QThread m_thread;
+    GenerationWorker* m_worker = nullptr;  // lives on m_thread, deleted when it finishes
+    QTimer m_frameTimer;
+
+    struct Pending {
+        quint64 request;
+        core::Recipe recipe;
+        render::PreviewStyle style;
+        bool force;
+    };
+    std::optional<Pending> m_pending;
+    bool m_running = false;
+    quint64 m_runningRequest = 0;
+    core::Recipe m_runningRecipe;
+    std::shared_ptr<core::CancelToken> m_runningToken;
+    quint64 m_nextRequest = 0;
+    quint64 m_shownRequest = 0;
+    bool m_busySignalled = false;
+    int m_threads = 1;
+};
+
+}  // namespace terrain::app
+
+Q_DECLARE_METATYPE(terrain::app::GenerationResult)

@@ -1,0 +1,373 @@
+#include "main_window.h"
+
+#include "central_views.h"
+#include "document.h"
+#include "document_files.h"
+#include "export_actions.h"
+#include "parameter_panel.h"
+#include "prompts.h"
+#include "status_panel.h"
+#include "view_controls.h"
+
+#include "render/preview_widget.h"
+#include "render/terrain_view.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QKeySequence>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QThreadPool>
+#include <QToolBar>
+
+namespace terrain::app {
+
+namespace {
+
+QDockWidget* makeDock(const QString& title, const QString& name, QWidget* content,
+                      QWidget* parent) {
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* dock = new QDockWidget(title, parent);
+    dock->setObjectName(name);
+    dock->setWidget(scroll);
+    dock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+    return dock;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      m_registry(core::makeBuiltinRegistry()),
+      m_dialogPrompts(std::make_unique<DialogPrompts>(this)),
+      m_prompts(m_dialogPrompts.get()),
+      m_document(new Document(defaultDocumentState(m_registry), this)),
+      m_controller(new GenerationController(m_registry, this)),
+      m_views(new CentralViews(this)),
+      m_parameters(new ParameterPanel(m_registry)),
+      m_viewControls(new ViewControls),
+      m_status(new StatusPanel(statusBar())),
+      m_files(new DocumentFiles(m_registry, m_document, m_prompts, this)),
+      m_exports(new ExportActions(
+          m_registry, m_prompts, this,
+          [this] {
+              ExportActions::Source source;
+              source.recipe = m_document->state().recipe;
+              if (m_fullMap && m_fullRecipe == source.recipe) source.map = m_fullMap;
+              return source;
+          },
+          m_views->preview(), m_views->terrainView(), this)) {
+    setCentralWidget(m_views);
+    createDocks();
+    createActions();
+    createMenusAndToolBar();
+    connectParts();
+    resize(1400, 860);
+
+    // Show the starting document and generate it.
+    m_parameters->setRecipe(m_document->state().recipe);
+    m_viewControls->setView(m_document->state().view);
+    applyViewToTerrain(m_document->state().view);
+    m_controller->submit(m_document->state().recipe, m_document->state().view.previewStyle());
+    updateTitle();
+}
+
+MainWindow::~MainWindow() {
+    // The worker thread and export jobs read m_registry, which dies before the child objects:
+    // stop them first.
+    delete m_controller;
+    m_controller = nullptr;
+    QThreadPool::globalInstance()->waitForDone();
+}
+
+render::PreviewWidget* MainWindow::preview() const { return m_views->preview(); }
+
+render::TerrainView* MainWindow::terrainView() const { return m_views->terrainView(); }
+
+void MainWindow::setPrompts(Prompts* prompts) {
+    m_prompts = prompts ? prompts : m_dialogPrompts.get();
+    m_files->setPrompts(m_prompts);
+    m_exports->setPrompts(m_prompts);
+}
+
+bool MainWindow::isUpToDate() const {
+    const DocumentState& state = m_document->state();
+    return m_shown && !m_shown->coarse && m_shown->recipe == state.recipe &&
+           m_shown->style.colorMap == state.view.colorMap &&
+           m_shown->style.hillshade == state.view.hillshade &&
+           m_shown->style.lightAzimuth_deg == state.view.lightAzimuth_deg &&
+           m_shown->style.lightElevation_deg == state.view.lightElevation_deg;
+}
+
+void MainWindow::regenerate() {
+    m_controller->submit(m_document->state().recipe, m_document->state().view.previewStyle(),
+                         true);
+}
+
+void MainWindow::createDocks() {
+    m_parameterDock = makeDock(tr("Terrain"), QStringLiteral("terrainDock"), m_parameters, this);
+    m_viewDock = makeDock(tr("View"), QStringLiteral("viewDock"), m_viewControls, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_parameterDock);
+    addDockWidget(Qt::LeftDockWidgetArea, m_viewDock);
+    m_parameterDock->setMinimumWidth(340);
+}
+
+void MainWindow::createActions() {
+    auto make = [this](const QString& text, const QKeySequence& shortcut, const QString& tip) {
+        auto* action = new QAction(text, this);
+        if (!shortcut.isEmpty()) action->setShortcut(shortcut);
+        action->setStatusTip(tip);
+        action->setToolTip(shortcut.isEmpty()
+                               ? tip
+                               : tip + QStringLiteral(" (") +
+                                     shortcut.toString(QKeySequence::NativeText) +
+                                     QLatin1Char(')'));
+        addAction(action);  // shortcuts work even when menus and toolbars are hidden
+        return action;
+    };
+    Actions& a = m_actions;
+    a.newDocument = make(tr("&New"), QKeySequence::New, tr("Start a new default terrain"));
+    a.open = make(tr("&Open…"), QKeySequence::Open, tr("Open a terrain document"));
+    a.save = make(tr("&Save"), QKeySequence::Save, tr("Save the terrain document"));
+    a.saveAs = make(tr("Save &As…"), QKeySequence::SaveAs, tr("Save under a new name"));
+    a.exportHeightmap = make(tr("&Export Heightmap…"), QKeySequence(tr("Ctrl+E")),
+                             tr("Write the heightmap as PNG, RAW, PGM or text"));
+    a.exportTerrainView = make(tr("Export 3-D View as &Image…"), {},
+                               tr("Save the 3-D view as a picture"));
+    a.exportPreview = make(tr("Export 2-D &Preview as Shown…"), {},
+                           tr("Save the 2-D preview with its colour map"));
+    a.quit = make(tr("&Quit"), QKeySequence::Quit, tr("Close the editor"));
+    a.undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    a.undo->setShortcut(QKeySequence::Undo);
+    a.redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    a.redo->setShortcut(QKeySequence::Redo);
+    addAction(a.undo);
+    addAction(a.redo);
+    a.newSeed = make(tr("New &Seed"), QKeySequence(tr("Ctrl+R")), tr("Pick a random seed"));
+    a.regenerate = make(tr("&Regenerate"), QKeySequence(Qt::Key_F5), tr("Generate the map again"));
+    a.cancel = make(tr("&Cancel Generation"), QKeySequence(Qt::Key_Escape),
+                    tr("Stop the running generation"));
+    a.frame = make(tr("&Frame Terrain"), QKeySequence(Qt::Key_F),
+                   tr("Fit the whole terrain into the 3-D view"));
+    a.resetCamera = make(tr("Reset 3-D &Camera"), {}, tr("Look from the south-east again"));
+    a.fitPreview = make(tr("Fit &Preview to Window"), QKeySequence(tr("Ctrl+0")),
+                        tr("Show the whole map in the 2-D preview"));
+    a.actualSize = make(tr("Preview at &100%"), QKeySequence(tr("Ctrl+1")),
+                        tr("One map sample per screen pixel"));
+    a.layoutBoth = make(tr("&Both Views"), QKeySequence(tr("Ctrl+Shift+1")),
+                        tr("2-D preview and 3-D view side by side"));
+    a.layoutPreview = make(tr("Maximise &2-D Preview"), QKeySequence(tr("Ctrl+Shift+2")),
+                           tr("Show only the 2-D preview"));
+    a.layoutTerrain = make(tr("Maximise &3-D View"), QKeySequence(tr("Ctrl+Shift+3")),
+                           tr("Show only the 3-D view"));
+    a.about = make(tr("&About"), {}, tr("About the terrain editor"));
+
+    auto* layouts = new QActionGroup(this);
+    for (QAction* action : {a.layoutBoth, a.layoutPreview, a.layoutTerrain}) {
+        action->setCheckable(true);
+        layouts->addAction(action);
+    }
+    a.layoutBoth->setChecked(true);
+    a.cancel->setEnabled(false);
+}
+
+void MainWindow::createMenusAndToolBar() {
+    const Actions& a = m_actions;
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(a.newDocument);
+    file->addAction(a.open);
+    m_files->setRecentMenu(file->addMenu(tr("Open &Recent")));
+    file->addAction(a.save);
+    file->addAction(a.saveAs);
+    file->addSeparator();
+    file->addAction(a.exportHeightmap);
+    file->addAction(a.exportTerrainView);
+    file->addAction(a.exportPreview);
+    file->addSeparator();
+    file->addAction(a.quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(a.undo);
+    edit->addAction(a.redo);
+
+    QMenu* terrain = menuBar()->addMenu(tr("&Terrain"));
+    terrain->addAction(a.newSeed);
+    terrain->addAction(a.regenerate);
+    terrain->addAction(a.cancel);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(a.frame);
+    view->addAction(a.resetCamera);
+    view->addAction(a.fitPreview);
+    view->addAction(a.actualSize);
+    view->addSeparator();
+    view->addAction(a.layoutBoth);
+    view->addAction(a.layoutPreview);
+    view->addAction(a.layoutTerrain);
+    view->addSeparator();
+    view->addAction(m_parameterDock->toggleViewAction());
+    view->addAction(m_viewDock->toggleViewAction());
+
+    menuBar()->addMenu(tr("&Help"))->addAction(a.about);
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    for (QAction* action : {a.newDocument, a.open, a.save, a.undo, a.redo}) bar->addAction(action);
+    bar->addSeparator();
+    bar->addAction(a.newSeed);
+    bar->addAction(a.regenerate);
+    bar->addAction(a.exportHeightmap);
+    bar->addSeparator();
+    bar->addAction(a.layoutBoth);
+    bar->addAction(a.layoutPreview);
+    bar->addAction(a.layoutTerrain);
+    bar->addAction(a.frame);
+    view->addAction(bar->toggleViewAction());
+}
+
+void MainWindow::connectParts() {
+    const Actions& a = m_actions;
+    connect(a.newDocument, &QAction::triggered, m_files, &DocumentFiles::newDocument);
+    connect(a.open, &QAction::triggered, m_files, &DocumentFiles::open);
+    connect(a.save, &QAction::triggered, m_files, &DocumentFiles::save);
+    connect(a.saveAs, &QAction::triggered, m_files, &DocumentFiles::saveAs);
+    connect(a.exportHeightmap, &QAction::triggered, m_exports, &ExportActions::exportHeightmap);
+    connect(a.exportTerrainView, &QAction::triggered, m_exports,
+            &ExportActions::exportTerrainView);
+    connect(a.exportPreview, &QAction::triggered, m_exports, &ExportActions::exportPreview);
+    connect(a.quit, &QAction::triggered, this, &QWidget::close);
+    connect(a.newSeed, &QAction::triggered, m_parameters, &ParameterPanel::newSeed);
+    connect(a.regenerate, &QAction::triggered, this, &MainWindow::regenerate);
+    connect(a.cancel, &QAction::triggered, m_controller, &GenerationController::cancel);
+    connect(a.frame, &QAction::triggered, terrainView(), &render::TerrainView::frameTerrain);
+    connect(a.resetCamera, &QAction::triggered, terrainView(), &render::TerrainView::resetCamera);
+    connect(a.fitPreview, &QAction::triggered, preview(), &render::PreviewWidget::fitToWindow);
+    connect(a.actualSize, &QAction::triggered, preview(), [this] { preview()->setZoom(1.0); });
+    connect(a.layoutBoth, &QAction::triggered, this,
+            [this] { m_views->setViewLayout(CentralViews::Layout::Both); });
+    connect(a.layoutPreview, &QAction::triggered, this,
+            [this] { m_views->setViewLayout(CentralViews::Layout::PreviewOnly); });
+    connect(a.layoutTerrain, &QAction::triggered, this,
+            [this] { m_views->setViewLayout(CentralViews::Layout::TerrainOnly); });
+    connect(a.about, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About Terrain Editor"),
+                           tr("<b>Terrain Editor</b> %1<br>Fractal heightmaps: diamond-square "
+                              "and midpoint displacement, previewed in 2-D and 3-D.")
+                               .arg(QStringLiteral(TERRAIN_VERSION)));
+    });
+
+    // Edits flow panel -> document (undoable) -> stateChanged -> panels, views, generation.
+    connect(m_parameters, &ParameterPanel::recipeEdited, this,
+            [this](const core::Recipe& recipe, const QString& text, const QString& mergeKey) {
+                DocumentState next = m_document->state();
+                next.recipe = recipe;
+                m_document->edit(next, text, mergeKey);
+            });
+    connect(m_viewControls, &ViewControls::viewEdited, this,
+            [this](const ViewSettings& view, const QString& text, const QString& mergeKey) {
+                DocumentState next = m_document->state();
+                next.view = view;
+                m_document->edit(next, text, mergeKey);
+            });
+    connect(m_document, &Document::stateChanged, this, &MainWindow::onStateChanged);
+    connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::filePathChanged, this, &MainWindow::updateTitle);
+
+    connect(m_controller, &GenerationController::resultReady, this, &MainWindow::onResult);
+    connect(m_controller, &GenerationController::progressChanged, m_status,
+            &StatusPanel::setProgress);
+    connect(m_controller, &GenerationController::busyChanged, this, [this](bool busy) {
+        m_status->setBusy(busy);
+        m_actions.cancel->setEnabled(busy);
+    });
+    connect(m_controller, &GenerationController::failed, this, [this](const QString& message) {
+        m_prompts->showError(tr("Generation failed"), message);
+    });
+    connect(m_controller, &GenerationController::cancelled, this, [this] {
+        m_status->showMessage(tr("Generation cancelled; press F5 to generate again."));
+    });
+    connect(m_status, &StatusPanel::cancelRequested, m_controller, &GenerationController::cancel);
+    connect(preview(), &render::PreviewWidget::hovered, m_status, &StatusPanel::showHover);
+    connect(preview(), &render::PreviewWidget::hoverLeft, m_status, &StatusPanel::clearHover);
+    connect(m_exports, &ExportActions::statusMessage, this,
+            [this](const QString& message) { m_status->showMessage(message); });
+}
+
+void MainWindow::onStateChanged(const DocumentState& previous) {
+    const DocumentState& state = m_document->state();
+    m_parameters->setRecipe(state.recipe);
+    m_viewControls->setView(state.view);
+    applyViewToTerrain(state.view);
+    const render::PreviewStyle before = previous.view.previewStyle();
+    const render::PreviewStyle after = state.view.previewStyle();
+    const bool styleChanged = before.colorMap != after.colorMap ||
+                              before.hillshade != after.hillshade ||
+                              before.lightAzimuth_deg != after.lightAzimuth_deg ||
+                              before.lightElevation_deg != after.lightElevation_deg;
+    if (!(previous.recipe == state.recipe) || styleChanged) {
+        m_controller->submit(state.recipe, after);
+    }
+}
+
+void MainWindow::applyViewToTerrain(const ViewSettings& view) {
+    render::TerrainView* terrain = terrainView();
+    terrain->setHeightScale(view.heightScale);
+    terrain->setWireframe(view.wireframe);
+    terrain->setWaterEnabled(view.water);
+    terrain->setWaterLevel(view.waterLevel);
+    terrain->setLightDirection(view.lightAzimuth_deg, view.lightElevation_deg);
+}
+
+void MainWindow::onResult(const GenerationResult& result) {
+    preview()->setContent(result.map, result.image);
+    if (terrainView()->heightmap() != result.map) terrainView()->setHeightmap(result.map);
+    m_shown = result;
+    if (!result.coarse) {
+        m_fullMap = result.map;
+        m_fullRecipe = result.recipe;
+    }
+    m_status->showResult(result);
+    if (!result.coarse) emit fullResultShown(result.request);
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(m_document->displayName() + QStringLiteral("[*] — Terrain Editor"));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::restoreLayout() {
+    m_persistLayout = true;
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_views->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+}
+
+void MainWindow::saveLayout() {
+    if (!m_persistLayout) return;
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/splitter"), m_views->saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!m_files->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveLayout();
+    event->accept();
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,129 @@
+#pragma once
+// The editor window. It only wires the parts together: the Document (state + undo), the
+// GenerationController (worker thread), the parameter and view panels, the two views, the status
+// bar, the file and export actions.
+#include "document_state.h"
+#include "generation_controller.h"
+
+#include "core/registry.h"
+
+#include <QMainWindow>
+
+#include <memory>
+#include <optional>
+
+class QAction;
+class QDockWidget;
+
+namespace terrain::render {
+class PreviewWidget;
+class TerrainView;
+}  // namespace terrain::render
+
+namespace terrain::app {
+
+class CentralViews;
+class Document;
+class DocumentFiles;
+class ExportActions;
+class ParameterPanel;
+class Prompts;
+class StatusPanel;
+class ViewControls;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Window geometry, dock and splitter state from QSettings; saved again on close.
+    void restoreLayout();
+
+    // Replaces the dialogs (tests inject a recorder). Not owned; must outlive its use.
+    void setPrompts(Prompts* prompts);
+
+    const core::Registry& registry() const { return m_registry; }
+    Document* document() const { return m_document; }
+    GenerationController* controller() const { return m_controller; }
+    ParameterPanel* parameterPanel() const { return m_parameters; }
+    ViewControls* viewControls() const { return m_viewControls; }
+    render::PreviewWidget* preview() const;
+    render::TerrainView* terrainView() const;
+    CentralViews* centralViews() const { return m_views; }
+    StatusPanel* statusPanel() const { return m_status; }
+    DocumentFiles* files() const { return m_files; }
+    ExportActions* exports() const { return m_exports; }
+    // The result on screen (coarse or full), if any.
+    const std::optional<GenerationResult>& shownResult() const { return m_shown; }
+    // True when the full map of the document's current recipe and preview style is on screen
+    // (a request for the same state may still be queued).
+    bool isUpToDate() const;
+
+    void regenerate();  // F5: generate again even if the map is known
+
+signals:
+    // A full (not coarse) result reached both views.
+    void fullResultShown(quint64 request);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createDocks();
+    void createActions();
+    void createMenusAndToolBar();
+    void connectParts();
+    void onStateChanged(const DocumentState& previous);
+    void applyViewToTerrain(const ViewSettings& view);
+    void onResult(const GenerationResult& result);
+    void updateTitle();
+    void saveLayout();
+
+    core::Registry m_registry;
+    std::unique_ptr<Prompts> m_dialogPrompts;
+    Prompts* m_prompts;
+
+    Document* m_document;
+    GenerationController* m_controller;
+    CentralViews* m_views;
+    ParameterPanel* m_parameters;
+    ViewControls* m_viewControls;
+    StatusPanel* m_status;
+    DocumentFiles* m_files;
+    ExportActions* m_exports;
+    QDockWidget* m_parameterDock = nullptr;
+    QDockWidget* m_viewDock = nullptr;
+
+    std::optional<GenerationResult> m_shown;
+    std::shared_ptr<const core::Heightmap> m_fullMap;  // last full map (for export)
+    core::Recipe m_fullRecipe;
+    bool m_persistLayout = false;
+
+    struct Actions {
+        QAction* newDocument = nullptr;
+        QAction* open = nullptr;
+        QAction* save = nullptr;
+        QAction* saveAs = nullptr;
+        QAction* exportHeightmap = nullptr;
+        QAction* exportTerrainView = nullptr;
+        QAction* exportPreview = nullptr;
+        QAction* quit = nullptr;
+        QAction* undo = nullptr;
+        QAction* redo = nullptr;
+        QAction* newSeed = nullptr;
+        QAction* regenerate = nullptr;
+        QAction* cancel = nullptr;
+        QAction* frame = nullptr;
+        QAction* resetCamera = nullptr;
+        QAction* fitPreview = nullptr;
+        QAction* actualSize = nullptr;
+        QAction* layoutBoth = nullptr;
+        QAction* layoutPreview = nullptr;
+        QAction* layoutTerrain = nullptr;
+        QAction* about = nullptr;
+    } m_actions;
+};
+
+}  // namespace terrain::app

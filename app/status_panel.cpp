@@ -1,0 +1,82 @@
+#include "status_panel.h"
+
+#include "generation_controller.h"
+
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStatusBar>
+
+#include <cmath>
+
+namespace terrain::app {
+
+namespace {
+
+QLabel* makeField(QStatusBar* bar, const QString& tip, int minimumWidth) {
+    auto* label = new QLabel(bar);
+    label->setToolTip(tip);
+    label->setMinimumWidth(minimumWidth);
+    bar->addPermanentWidget(label);
+    return label;
+}
+
+}  // namespace
+
+StatusPanel::StatusPanel(QStatusBar* bar)
+    : QObject(bar),
+      m_bar(bar),
+      m_size(makeField(bar, tr("Map size in samples"), 90)),
+      m_range(makeField(bar, tr("Lowest and highest height"), 170)),
+      m_time(makeField(bar, tr("Time the last generation took"), 80)),
+      m_hover(makeField(bar, tr("Sample under the mouse in the 2-D preview"), 190)),
+      m_progress(new QProgressBar(bar)),
+      m_cancel(new QPushButton(tr("Cancel"), bar)) {
+    m_progress->setRange(0, 1000);
+    m_progress->setMaximumWidth(140);
+    m_progress->setTextVisible(false);
+    m_progress->setToolTip(tr("Generating…"));
+    m_cancel->setToolTip(tr("Stop the running generation (Esc)"));
+    m_cancel->setFlat(true);
+    bar->addPermanentWidget(m_progress);
+    bar->addPermanentWidget(m_cancel);
+    connect(m_cancel, &QPushButton::clicked, this, &StatusPanel::cancelRequested);
+    setBusy(false);
+    clearHover();
+}
+
+void StatusPanel::showResult(const GenerationResult& result) {
+    if (!result.map) return;
+    m_size->setText(tr("%1 × %2%3")
+                        .arg(result.map->width())
+                        .arg(result.map->height())
+                        .arg(result.coarse ? tr(" (coarse)") : QString()));
+    m_range->setText(tr("min %1  max %2")
+                         .arg(double(result.range.min), 0, 'g', 4)
+                         .arg(double(result.range.max), 0, 'g', 4));
+    if (result.generateMs > 0.0) {
+        m_time->setText(tr("%1 ms").arg(result.generateMs, 0, 'f', result.generateMs < 10 ? 1 : 0));
+    }
+}
+
+void StatusPanel::showHover(int x, int y, float height) {
+    m_hover->setText(tr("x %1  y %2  h %3").arg(x).arg(y).arg(double(height), 0, 'g', 5));
+}
+
+void StatusPanel::clearHover() { m_hover->setText(QString()); }
+
+void StatusPanel::setBusy(bool busy) {
+    m_progress->setVisible(busy);
+    m_cancel->setVisible(busy);
+    if (busy) m_progress->setValue(0);
+}
+
+void StatusPanel::setProgress(float fraction) {
+    m_progress->setValue(int(std::lround(double(fraction) * 1000.0)));
+}
+
+void StatusPanel::showMessage(const QString& message, int timeout_ms) {
+    m_bar->showMessage(message, timeout_ms);
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,46 @@
+#pragma once
+// The status bar's permanent fields: map size, min/max, generation time, the sample under the
+// mouse, and the generation progress with its Cancel button.
+#include <QObject>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QStatusBar;
+
+namespace terrain::app {
+
+struct GenerationResult;
+
+class StatusPanel : public QObject {
+    Q_OBJECT
+
+public:
+    explicit StatusPanel(QStatusBar* bar);
+
+    void showResult(const GenerationResult& result);
+    void showHover(int x, int y, float height);
+    void clearHover();
+    void setBusy(bool busy);
+    void setProgress(float fraction);
+    void showMessage(const QString& message, int timeout_ms = 5000);
+
+    QLabel* sizeLabel() const { return m_size; }
+    QLabel* rangeLabel() const { return m_range; }
+    QLabel* timeLabel() const { return m_time; }
+    QLabel* hoverLabel() const { return m_hover; }
+
+signals:
+    void cancelRequested();
+
+private:
+    QStatusBar* m_bar;
+    QLabel* m_size;
+    QLabel* m_range;
+    QLabel* m_time;
+    QLabel* m_hover;
+    QProgressBar* m_progress;
+    QPushButton* m_cancel;
+};
+
+}  // namespace terrain::app

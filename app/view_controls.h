@@ -1,0 +1,57 @@
+#pragma once
+// How the terrain is shown: colour map, hillshade, height exaggeration, wireframe, water and the
+// light direction. Like the parameter panel it shows the settings given to setView() and reports
+// each user edit as a whole new ViewSettings.
+#include "document_state.h"
+
+#include <QString>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+
+namespace terrain::app {
+
+class SliderSpin;
+
+class ViewControls : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ViewControls(QWidget* parent = nullptr);
+
+    void setView(const ViewSettings& view);
+    const ViewSettings& view() const { return m_view; }
+
+    QComboBox* colorMapCombo() const { return m_colorMap; }
+    QCheckBox* hillshadeCheck() const { return m_hillshade; }
+    SliderSpin* heightScaleControl() const { return m_heightScale; }
+    QCheckBox* wireframeCheck() const { return m_wireframe; }
+    QCheckBox* waterCheck() const { return m_water; }
+    SliderSpin* waterLevelControl() const { return m_waterLevel; }
+    SliderSpin* azimuthControl() const { return m_azimuth; }
+    SliderSpin* elevationControl() const { return m_elevation; }
+
+signals:
+    void viewEdited(const terrain::app::ViewSettings& view, const QString& text,
+                    const QString& mergeKey);
+
+private:
+    void edit(ViewSettings next, const QString& text, const QString& mergeKey);
+    void wireCheck(QCheckBox* check, const QString& help, bool ViewSettings::*field);
+    SliderSpin* addSlider(const QString& key, const QString& label, double min, double max,
+                          double step, int decimals, const QString& unit, const QString& help,
+                          float ViewSettings::*field);
+
+    ViewSettings m_view;
+    QComboBox* m_colorMap;
+    QCheckBox* m_hillshade;
+    SliderSpin* m_heightScale = nullptr;
+    QCheckBox* m_wireframe;
+    QCheckBox* m_water;
+    SliderSpin* m_waterLevel = nullptr;
+    SliderSpin* m_azimuth = nullptr;
+    SliderSpin* m_elevation = nullptr;
+};
+
+}  // namespace terrain::app

@@ -1,0 +1,69 @@
+#include "editor_fixture.h"
+
+#include "app/document.h"
+
+#include "core/cancel.h"
+#include "core/io/height_mapping.h"
+#include "core/registry.h"
+#include "render/colormap.h"
+
+#include <QTest>
+
+#include <algorithm>
+
+namespace terrain::app::testing {
+
+namespace {
+constexpr int kWait_ms = 120000;
+}
+
+void EditorTest::SetUp() {
+    ASSERT_TRUE(m_dir.isValid());
+    m_window = std::make_unique<MainWindow>();
+    m_window->setPrompts(&m_prompts);
+    m_window->resize(1200, 800);
+    m_window->show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(m_window.get()));
+    loadState(smallState());
+}
+
+void EditorTest::TearDown() {
+    m_window.reset();
+}
+
+DocumentState EditorTest::smallState() const {
+    DocumentState state = defaultDocumentState(m_window->registry());
+    state.recipe.detail = 6;
+    return state;
+}
+
+DocumentState EditorTest::smallStateFor(const core::Algorithm& algorithm) const {
+    DocumentState state = smallState();
+    state.recipe = core::defaultRecipe(m_window->registry(), algorithm.id);
+    state.recipe.detail = std::clamp(6, algorithm.minDetail, algorithm.maxDetail);
+    state.recipe.seed = 1;
+    return state;
+}
+
+void EditorTest::loadState(const DocumentState& state) {
+    m_window->document()->reset(state, QString());
+    ASSERT_TRUE(waitUpToDate());
+}
+
+bool EditorTest::waitUpToDate() {
+    const bool ok = QTest::qWaitFor([this] { return m_window->isUpToDate() && !m_window->controller()->busy(); }, kWait_ms);
+    EXPECT_TRUE(ok) << "the editor never showed the document's map";
+    return ok;
+}
+
+core::Heightmap EditorTest::reference(const core::Recipe& recipe) const {
+    core::GenerateContext context;
+    return core::generate(m_window->registry(), recipe, context);
+}
+
+QImage EditorTest::referencePreview(const core::Heightmap& map, const ViewSettings& view) const {
+    return render::renderPreviewImage(map, core::resolveMapping(core::HeightMapping{}, map),
+                                      view.previewStyle());
+}
+
+}  // namespace terrain::app::testing

@@ -1,0 +1,127 @@
+// Documents in the window: open, save, unsaved-changes question, bad files keep the document.
+#include "editor_fixture.h"
+
+#include "app/document.h"
+#include "app/document_files.h"
+#include "app/document_format.h"
+#include "app/parameter_panel.h"
+#include "app/slider_spin.h"
+
+#include "render/preview_widget.h"
+
+#include <QFile>
+#include <QSlider>
+
+#include <nlohmann/json.hpp>
+
+namespace terrain::app::testing {
+namespace {
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+}
+
+class EditorFilesTest : public EditorTest {
+protected:
+    // Makes an unsaved change and returns the state after it.
+    DocumentState changeSomething() {
+        QSlider* slider = m_window->parameterPanel()->numberControl("roughness")->slider();
+        slider->setValue(slider->value() == slider->minimum() ? slider->maximum()
+                                                              : slider->minimum());
+        EXPECT_TRUE(waitUpToDate());
+        EXPECT_TRUE(m_window->document()->isModified());
+        return m_window->document()->state();
+    }
+
+    void expectOpenFailsAndKeepsDocument(const QByteArray& contents, const QString& mustMention) {
+        const DocumentState current = changeSomething();
+        const int undoSteps = m_window->document()->undoStack()->count();
+        const auto shownMap = m_window->preview()->heightmap();
+        const QString path = m_dir.filePath(QStringLiteral("bad.terrain.json"));
+        writeFile(path, contents);
+        m_prompts.errors.clear();
+        m_prompts.saveChoice = Prompts::SaveChoice::Discard;
+
+        EXPECT_FALSE(m_window->files()->openFile(path));
+        ASSERT_EQ(m_prompts.errors.size(), 1);
+        EXPECT_TRUE(m_prompts.errors.front().contains(mustMention))
+            << m_prompts.errors.front().toStdString();
+        EXPECT_TRUE(m_window->document()->state() == current);
+        EXPECT_TRUE(m_window->document()->isModified());
+        EXPECT_EQ(m_window->document()->undoStack()->count(), undoSteps);
+        EXPECT_EQ(m_window->preview()->heightmap(), shownMap);
+        EXPECT_TRUE(m_window->isUpToDate());
+    }
+};
+
+TEST_F(EditorFilesTest, CorruptDocumentShowsAnErrorAndKeepsTheCurrentOne) {
+    expectOpenFailsAndKeepsDocument("{ \"format\": \"terrain-editor-document\", \"vers",
+                                    QStringLiteral("JSON"));
+}
+
+TEST_F(EditorFilesTest, ForeignJsonIsRefusedNamingTheField) {
+    expectOpenFailsAndKeepsDocument("{\"name\": \"not a terrain\"}", QStringLiteral("format"));
+}
+
+TEST_F(EditorFilesTest, NewerFormatVersionIsRefused) {
+    nlohmann::json json = documentToJson(m_window->registry(), smallState());
+    json["version"] = kDocumentFormatVersion + 1;
+    expectOpenFailsAndKeepsDocument(QByteArray::fromStdString(json.dump()),
+                                    QStringLiteral("version"));
+}
+
+TEST_F(EditorFilesTest, OutOfRangeValuesAreRefusedNamingTheField) {
+    nlohmann::json json = documentToJson(m_window->registry(), smallState());
+    json["view"]["waterLevel"] = 7;
+    expectOpenFailsAndKeepsDocument(QByteArray::fromStdString(json.dump()),
+                                    QStringLiteral("view.waterLevel"));
+    json = documentToJson(m_window->registry(), smallState());
+    json["recipe"]["params"]["roughness"] = 99;
+    expectOpenFailsAndKeepsDocument(QByteArray::fromStdString(json.dump()),
+                                    QStringLiteral("roughness"));
+}
+
+TEST_F(EditorFilesTest, SaveThenOpenRestoresTheDocument) {
+    const DocumentState saved = changeSomething();
+    const QString path = m_dir.filePath(QStringLiteral("mine.terrain.json"));
+    ASSERT_TRUE(m_window->files()->saveTo(path));
+    EXPECT_FALSE(m_window->document()->isModified());
+    EXPECT_TRUE(m_window->windowTitle().contains(QStringLiteral("mine.terrain.json")));
+    EXPECT_FALSE(m_window->isWindowModified());
+
+    changeSomething();
+    EXPECT_TRUE(m_window->isWindowModified());
+    m_prompts.saveChoice = Prompts::SaveChoice::Discard;
+    ASSERT_TRUE(m_window->files()->openFile(path));
+    EXPECT_EQ(m_prompts.saveQuestions.size(), 1);
+    EXPECT_TRUE(m_window->document()->state() == saved);
+    EXPECT_FALSE(m_window->document()->isModified());
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_TRUE(*m_window->preview()->heightmap() == reference(saved.recipe));
+    EXPECT_EQ(m_window->files()->recentFiles().value(0), path);
+}
+
+TEST_F(EditorFilesTest, CancellingTheUnsavedChangesQuestionKeepsEverything) {
+    const DocumentState current = changeSomething();
+    m_prompts.saveChoice = Prompts::SaveChoice::Cancel;
+    EXPECT_FALSE(m_window->files()->newDocument());
+    EXPECT_TRUE(m_window->document()->state() == current);
+    EXPECT_TRUE(m_window->document()->isModified());
+    EXPECT_FALSE(m_window->close());
+    EXPECT_TRUE(m_window->isVisible());
+}
+
+TEST_F(EditorFilesTest, SaveChoiceSavesBeforeNew) {
+    const DocumentState current = changeSomething();
+    const QString path = m_dir.filePath(QStringLiteral("asked.terrain.json"));
+    m_prompts.saveChoice = Prompts::SaveChoice::Save;
+    m_prompts.savePath = path;
+    ASSERT_TRUE(m_window->files()->newDocument());
+    EXPECT_TRUE(loadDocumentFile(m_window->registry(), path) == current);
+    EXPECT_TRUE(m_window->document()->state() == defaultDocumentState(m_window->registry()));
+}
+
+}  // namespace
+}  // namespace terrain::app::testing
