@@ -30,7 +30,7 @@ QRgb colorAt(ColorMap colorMap, float t);
 // Vertical relief the hillshade (and the 3-D view's default exaggeration) assumes: the full
 // height range is this fraction of the map's longer side. Heights are unitless, so this is a
 // choice of look, made in one place.
-inline constexpr float kReliefRatio = 0.25f;
+inline constexpr float kReliefRatio = 0.18f;
 
 // Unit vector towards a light at a compass azimuth (0 = north, 90 = east) and elevation, in the
 // world of the 3-D view: x east, y up, z south.

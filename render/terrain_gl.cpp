@@ -34,7 +34,7 @@ TerrainGl::TerrainGl() {
         !buildProgram(m_skyProgram, "sky"))
         return;
     cacheUniformLocations();
-    m_gridVao.create();
+    for (GridBuffers& buffers : m_grids) buffers.vao.create();
     m_skyVao.create();
     createWaterQuad();
     createTint();
@@ -91,19 +91,22 @@ void TerrainGl::createTint() {
     m_tint->setWrapMode(QOpenGLTexture::ClampToEdge);
 }
 
-void TerrainGl::setGrid(const GridMesh& mesh) {
+void TerrainGl::setGrid(GridLevel level, const GridMesh& mesh) {
     if (!m_error.isEmpty()) return;
-    QOpenGLVertexArrayObject::Binder binder(&m_gridVao);
-    if (!m_gridVertices.isCreated()) m_gridVertices.create();
-    if (!m_gridIndices.isCreated()) m_gridIndices.create();
-    m_gridVertices.bind();
-    m_gridVertices.allocate(mesh.uv.data(), int(mesh.uv.size() * sizeof(float)));
+    GridBuffers& buffers = grid(level);
+    buffers.indexCount = int(mesh.indices.size());
+    if (mesh.indices.empty()) return;
+    QOpenGLVertexArrayObject::Binder binder(&buffers.vao);
+    if (!buffers.vertices.isCreated()) buffers.vertices.create();
+    if (!buffers.indices.isCreated()) buffers.indices.create();
+    buffers.vertices.bind();
+    buffers.vertices.allocate(mesh.uv.data(), int(mesh.uv.size() * sizeof(float)));
     m_gl->glEnableVertexAttribArray(0);
     m_gl->glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
-    m_gridIndices.bind();  // recorded in the VAO
-    m_gridIndices.allocate(mesh.indices.data(), int(mesh.indices.size() * sizeof(std::uint32_t)));
-    m_indexCount = int(mesh.indices.size());
-    m_gridVertices.release();
+    buffers.indices.bind();  // recorded in the VAO
+    buffers.indices.allocate(mesh.indices.data(),
+                             int(mesh.indices.size() * sizeof(std::uint32_t)));
+    buffers.vertices.release();
 }
 
 void TerrainGl::setHeights(const HeightTexture& texture) {
@@ -165,18 +168,20 @@ void TerrainGl::drawTerrain(const TerrainFrame& frame) {
     m_terrainProgram.setUniformValue(u.hazeDistance, frame.hazeDistance);
     m_terrainProgram.setUniformValue(u.wireframe, false);
 
-    QOpenGLVertexArrayObject::Binder binder(&m_gridVao);
+    const bool coarse = frame.interactive && grid(GridLevel::Interactive).indexCount > 0;
+    GridBuffers& buffers = grid(coarse ? GridLevel::Interactive : GridLevel::Full);
+    QOpenGLVertexArrayObject::Binder binder(&buffers.vao);
     if (frame.wireframe) {
         // Shaded surface pushed back a little, then its edges drawn over it.
         m_gl->glEnable(GL_POLYGON_OFFSET_FILL);
         m_gl->glPolygonOffset(1.0f, 1.0f);
     }
-    m_gl->glDrawElements(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr);
+    m_gl->glDrawElements(GL_TRIANGLES, buffers.indexCount, GL_UNSIGNED_INT, nullptr);
     if (frame.wireframe) {
         m_gl->glDisable(GL_POLYGON_OFFSET_FILL);
         m_gl->glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
         m_terrainProgram.setUniformValue(u.wireframe, true);
-        m_gl->glDrawElements(GL_TRIANGLES, m_indexCount, GL_UNSIGNED_INT, nullptr);
+        m_gl->glDrawElements(GL_TRIANGLES, buffers.indexCount, GL_UNSIGNED_INT, nullptr);
         m_gl->glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     }
     m_tint->release(1);

@@ -12,6 +12,7 @@
 #include <QOpenGLVertexArrayObject>
 #include <QString>
 
+#include <array>
 #include <memory>
 
 class QOpenGLFunctions_3_3_Core;
@@ -27,6 +28,7 @@ struct TerrainFrame {
     float heightRange = 0.25f;              // world height of unit height 1
     float hazeDistance = 3.0f;
     bool wireframe = false;
+    bool interactive = false;               // draw the coarse grid, if there is one
     bool water = false;
     float waterLevel = 0.0f;                // world height of the water surface
 };
@@ -42,9 +44,12 @@ public:
     const QString& error() const { return m_error; }
     int maxTextureSize() const { return m_maxTextureSize; }
 
-    void setGrid(const GridMesh& mesh);            // the static mesh (rebuilt only on size change)
-    void setHeights(const HeightTexture& texture); // one texture upload
-    bool hasTerrain() const { return m_heights != nullptr && m_indexCount > 0; }
+    enum class GridLevel { Full, Interactive };
+    // The static meshes (rebuilt only when their size changes). The interactive one is a coarser
+    // grid drawn while the camera moves; an empty mesh means "use the full grid".
+    void setGrid(GridLevel level, const GridMesh& mesh);
+    void setHeights(const HeightTexture& texture);  // one texture upload
+    bool hasTerrain() const { return m_heights != nullptr && grid(GridLevel::Full).indexCount > 0; }
 
     void render(const TerrainFrame& frame);
 
@@ -79,10 +84,17 @@ private:
     WaterUniforms m_waterUniforms{};
     SkyUniforms m_skyUniforms{};
 
-    QOpenGLVertexArrayObject m_gridVao;
-    QOpenGLBuffer m_gridVertices{QOpenGLBuffer::VertexBuffer};
-    QOpenGLBuffer m_gridIndices{QOpenGLBuffer::IndexBuffer};
-    int m_indexCount = 0;
+    struct GridBuffers {
+        QOpenGLVertexArrayObject vao;
+        QOpenGLBuffer vertices{QOpenGLBuffer::VertexBuffer};
+        QOpenGLBuffer indices{QOpenGLBuffer::IndexBuffer};
+        int indexCount = 0;
+    };
+    GridBuffers& grid(GridLevel level) { return m_grids[level == GridLevel::Full ? 0 : 1]; }
+    const GridBuffers& grid(GridLevel level) const {
+        return m_grids[level == GridLevel::Full ? 0 : 1];
+    }
+    std::array<GridBuffers, 2> m_grids;
 
     QOpenGLVertexArrayObject m_waterVao;
     QOpenGLBuffer m_waterVertices{QOpenGLBuffer::VertexBuffer};

@@ -17,8 +17,10 @@ namespace terrain::render {
 namespace {
 
 constexpr float kOrbitSpeed_radPerPixel = 0.008f;
-constexpr float kDefaultAzimuth_rad = 0.55f;    // eye south-south-east, light from the north-west
-constexpr float kDefaultElevation_rad = 0.52f;  // about 30 degrees
+// Eye south-south-west looking north-north-east: the default light (north-west) comes from the
+// front left, so slopes read as lit and shaded rather than back-lit.
+constexpr float kDefaultAzimuth_rad = -0.6f;
+constexpr float kDefaultElevation_rad = 0.52f;  // about 30 degrees up
 
 }  // namespace
 
@@ -28,6 +30,10 @@ TerrainView::TerrainView(QWidget* parent) : QOpenGLWidget(parent) {
     setMinimumSize(64, 64);
     m_camera.azimuth_rad = kDefaultAzimuth_rad;
     m_camera.elevation_rad = kDefaultElevation_rad;
+    m_interactionEnd = new QTimer(this);
+    m_interactionEnd->setSingleShot(true);
+    m_interactionEnd->setInterval(250);
+    connect(m_interactionEnd, &QTimer::timeout, this, [this] { setInteracting(false); });
 }
 
 TerrainView::~TerrainView() { cleanup(); }
@@ -105,6 +111,7 @@ void TerrainView::initializeGL() {
     if (!m_renderError.isEmpty()) qWarning("TerrainView: %s", qPrintable(m_renderError));
     m_heightsDirty = true;
     m_gridSize = {};
+    m_interactiveGridSize = {};
 }
 
 void TerrainView::cleanup() {
@@ -123,8 +130,16 @@ void TerrainView::uploadPending() {
     m_gl->setHeights(prepareHeightTexture(*m_map, mapping, maxSide));
     const GridSize size = meshResolution(m_map->width(), m_map->height(), m_meshCap);
     if (!(size == m_gridSize)) {
-        m_gl->setGrid(makeGridMesh(size));
+        m_gl->setGrid(TerrainGl::GridLevel::Full, makeGridMesh(size));
         m_gridSize = size;
+    }
+    const GridSize coarse = meshResolution(m_map->width(), m_map->height(),
+                                           std::min(m_meshCap, kInteractiveMeshCap));
+    if (!(coarse == m_interactiveGridSize)) {
+        // Same size as the full grid: nothing to gain, draw the full one.
+        m_gl->setGrid(TerrainGl::GridLevel::Interactive,
+                      coarse == size ? GridMesh{} : makeGridMesh(coarse));
+        m_interactiveGridSize = coarse;
     }
     m_heightsDirty = false;
 }
@@ -143,6 +158,7 @@ void TerrainView::paintGL() {
     frame.heightRange = heightRange();
     frame.hazeDistance = 3.0f * std::max(frame.extent.x, frame.extent.y);
     frame.wireframe = m_wireframe;
+    frame.interactive = m_interacting;
     frame.water = m_waterEnabled;
     frame.waterLevel = m_waterLevel * frame.heightRange;
     m_gl->render(frame);
@@ -166,8 +182,16 @@ void TerrainView::cameraMoved() {
     emit cameraChanged();
 }
 
+void TerrainView::setInteracting(bool on) {
+    if (on == m_interacting) return;
+    m_interacting = on;
+    update();
+}
+
 void TerrainView::mousePressEvent(QMouseEvent* event) {
     m_lastMousePos = event->position().toPoint();
+    m_interactionEnd->stop();
+    setInteracting(true);
     event->accept();
 }
 
@@ -188,11 +212,17 @@ void TerrainView::mouseMoveEvent(QMouseEvent* event) {
     event->accept();
 }
 
-void TerrainView::mouseReleaseEvent(QMouseEvent* event) { event->accept(); }
+void TerrainView::mouseReleaseEvent(QMouseEvent* event) {
+    // Some event sources still list the released button in buttons().
+    if ((event->buttons() & ~event->button()) == Qt::NoButton) m_interactionEnd->start();
+    event->accept();
+}
 
 void TerrainView::wheelEvent(QWheelEvent* event) {
     // One notch (120) moves about 16% closer; trackpads send smaller steps.
     m_camera.zoom(std::pow(0.9985f, float(event->angleDelta().y())));
+    setInteracting(true);
+    m_interactionEnd->start();
     cameraMoved();
     event->accept();
 }

@@ -8,6 +8,7 @@
 
 #include <QOpenGLWidget>
 #include <QPoint>
+#include <QTimer>
 
 #include <memory>
 
@@ -21,6 +22,8 @@ public:
     // Vertices per side, 2^8 + 1. Lighting is per pixel from the full texture, so a coarser grid
     // only smooths silhouettes; on Mesa llvmpipe a 513^2 grid costs ~450 ms a frame, 257^2 ~150.
     static constexpr int kDefaultMeshCap = 257;
+    // While the camera moves (a drag, a burst of wheel steps) a coarser grid is drawn.
+    static constexpr int kInteractiveMeshCap = 129;
     static constexpr int kMaxTextureSide = 4097;     // larger maps are averaged down
 
     explicit TerrainView(QWidget* parent = nullptr);
@@ -44,7 +47,7 @@ public:
     void setMeshResolutionCap(int verticesPerSide);
 
     void frameTerrain();  // keeps the viewing direction, fits the whole terrain
-    void resetCamera();   // the default direction (from the south-east, 30 degrees up), framed
+    void resetCamera();   // the default direction (from the south-south-west, 30 degrees up), framed
     OrbitCamera camera() const { return m_camera; }
     void setCamera(const OrbitCamera& camera);
 
@@ -72,12 +75,16 @@ private:
     float heightRange() const;
     float aspect() const;
     void cameraMoved();
+    void setInteracting(bool on);
 
     std::shared_ptr<const core::Heightmap> m_map;
     std::unique_ptr<TerrainGl> m_gl;
     QString m_renderError;
     bool m_heightsDirty = false;
     GridSize m_gridSize;
+    GridSize m_interactiveGridSize;
+    bool m_interacting = false;
+    QTimer* m_interactionEnd = nullptr;  // ends the coarse drawing shortly after the last step
 
     OrbitCamera m_camera;
     bool m_cameraFramed = false;

@@ -47,6 +47,6 @@ void main() {
     float haze = 1.0 - exp(-0.4 * length(v_world - u_eye) / u_hazeDistance);
     color = mix(color, toLinear(u_hazeColor), haze * 0.5);
     color = toSrgb(color);
-    if (u_wireframe) color = mix(color, vec3(0.05, 0.06, 0.08), 0.75);
+    if (u_wireframe) color = mix(color, vec3(0.04, 0.05, 0.07), 0.45);
     fragColor = vec4(color, 1.0);
 }

@@ -163,6 +163,19 @@ TEST_F(TerrainViewTest, CameraControlsEmitCameraChanged) {
     EXPECT_LT(m_view->camera().distance, moved.distance);  // framed again
 }
 
+TEST_F(TerrainViewTest, DrawsACoarserGridWhileTheCameraMoves) {
+    m_view->setHeightmap(test::shared(test::hillMap(257)));
+    m_view->setWireframe(true);  // makes the grid's density visible
+    const QImage idle = grab();
+    QTest::mousePress(m_view.get(), Qt::LeftButton, Qt::NoModifier, QPoint(100, 100));
+    const QImage moving = grab();
+    EXPECT_GT(differingPixels(idle, moving), idle.width() * idle.height() / 50);
+    QTest::mouseRelease(m_view.get(), Qt::LeftButton, Qt::NoModifier, QPoint(100, 100));
+    // The full grid returns shortly after the last movement (a 250 ms timer; a loaded machine
+    // may take longer).
+    EXPECT_TRUE(QTest::qWaitFor([&] { return differingPixels(idle, grab()) == 0; }, 5000));
+}
+
 TEST_F(TerrainViewTest, SurvivesBeingReparented) {
     // Re-parenting destroys the context: resources are released with it and rebuilt after.
     m_view->setHeightmap(test::shared(test::hillMap(65)));
