@@ -1,14 +1,11 @@
 #include "colormap.h"
 
-#include "core/cancel.h"
-#include "core/parallel.h"
+#include "row_blocks.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <functional>
 #include <numbers>
-#include <thread>
 #include <vector>
 
 namespace terrain::render {
@@ -101,13 +98,6 @@ private:
 void unitRow(const core::Heightmap& map, const core::ResolvedMapping& mapping, int y, float* out) {
     const float* src = map.row(y);
     for (int x = 0; x < map.width(); ++x) out[x] = mapping.unit(src[x]);
-}
-
-// Rows are independent, so the image is split across the machine's cores; the result does not
-// depend on the split.
-void forEachRowBlock(int rows, const std::function<void(int, int)>& body) {
-    const core::GenerateContext context;
-    core::parallelRows(rows, int(std::max(1u, std::thread::hardware_concurrency())), context, body);
 }
 
 QImage renderGrid(const core::Heightmap& map, const core::ResolvedMapping& mapping,

@@ -1,5 +1,7 @@
 #include "terrain_mesh.h"
 
+#include "row_blocks.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -56,6 +58,24 @@ int reductionStep(int side, int maxSize) {
     return step;
 }
 
+// Texel row `ty` of a map reduced by `step`: each texel the mean of the odd box (side
+// 2 * (step / 2) + 1, clipped at the edges) centred on its sample.
+void reduceRow(const core::Heightmap& map, const core::ResolvedMapping& mapping, int step, int ty,
+               HeightTexture& texture) {
+    const int half = step / 2;
+    const int y0 = std::max(0, ty * step - half);
+    const int y1 = std::min(map.height(), ty * step + half + 1);
+    float* dst = texture.texels.data() + std::size_t(ty) * std::size_t(texture.width);
+    for (int tx = 0; tx < texture.width; ++tx) {
+        const int x0 = std::max(0, tx * step - half);
+        const int x1 = std::min(map.width(), tx * step + half + 1);
+        double sum = 0.0;
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x) sum += double(map.at(x, y));
+        dst[tx] = mapping.unit(float(sum / double((y1 - y0) * (x1 - x0))));
+    }
+}
+
 }  // namespace
 
 HeightTexture prepareHeightTexture(const core::Heightmap& map, const core::ResolvedMapping& mapping,
@@ -70,28 +90,18 @@ HeightTexture prepareHeightTexture(const core::Heightmap& map, const core::Resol
     texture.texels.resize(std::size_t(texture.width) * std::size_t(texture.height));
 
     if (step == 1) {
-        for (int y = 0; y < map.height(); ++y) {
-            const float* src = map.row(y);
-            float* dst = texture.texels.data() + std::size_t(y) * std::size_t(texture.width);
-            for (int x = 0; x < map.width(); ++x) dst[x] = mapping.unit(src[x]);
-        }
+        forEachRowBlock(map.height(), [&](int begin, int end) {
+            for (int y = begin; y < end; ++y) {
+                const float* src = map.row(y);
+                float* dst = texture.texels.data() + std::size_t(y) * std::size_t(texture.width);
+                for (int x = 0; x < map.width(); ++x) dst[x] = mapping.unit(src[x]);
+            }
+        });
         return texture;
     }
-    const int half = step / 2;  // an odd box, so it is centred on the sample it replaces
-    for (int ty = 0; ty < texture.height; ++ty) {
-        const int y0 = std::max(0, ty * step - half);
-        const int y1 = std::min(map.height(), ty * step + half + 1);
-        for (int tx = 0; tx < texture.width; ++tx) {
-            const int x0 = std::max(0, tx * step - half);
-            const int x1 = std::min(map.width(), tx * step + half + 1);
-            double sum = 0.0;
-            for (int y = y0; y < y1; ++y)
-                for (int x = x0; x < x1; ++x) sum += double(map.at(x, y));
-            const double mean = sum / double((y1 - y0) * (x1 - x0));
-            texture.texels[std::size_t(ty) * std::size_t(texture.width) + std::size_t(tx)] =
-                mapping.unit(float(mean));
-        }
-    }
+    forEachRowBlock(texture.height, [&](int begin, int end) {
+        for (int ty = begin; ty < end; ++ty) reduceRow(map, mapping, step, ty, texture);
+    });
     return texture;
 }
 

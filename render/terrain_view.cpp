@@ -88,6 +88,7 @@ void TerrainView::frameTerrain() {
     const float top = std::max(heightRange(), 1e-3f);
     m_camera.frame({-0.5f * e.x, 0.0f, -0.5f * e.y}, {0.5f * e.x, top, 0.5f * e.y}, aspect());
     m_cameraFramed = true;
+    m_refitOnResize = true;
     cameraMoved();
 }
 
@@ -100,6 +101,7 @@ void TerrainView::resetCamera() {
 void TerrainView::setCamera(const OrbitCamera& camera) {
     m_camera = camera;
     m_cameraFramed = true;
+    m_refitOnResize = false;
     cameraMoved();
 }
 
@@ -144,7 +146,9 @@ void TerrainView::uploadPending() {
     m_heightsDirty = false;
 }
 
-void TerrainView::resizeGL(int, int) {}
+void TerrainView::resizeGL(int, int) {
+    if (m_refitOnResize) frameTerrain();
+}
 
 void TerrainView::paintGL() {
     if (!m_gl) return;
@@ -177,6 +181,11 @@ float TerrainView::aspect() const {
     return height() > 0 ? float(width()) / float(height()) : 1.0f;
 }
 
+void TerrainView::userMovedCamera() {
+    m_refitOnResize = false;
+    cameraMoved();
+}
+
 void TerrainView::cameraMoved() {
     update();
     emit cameraChanged();
@@ -202,12 +211,12 @@ void TerrainView::mouseMoveEvent(QMouseEvent* event) {
     if (event->buttons() & Qt::LeftButton) {
         m_camera.orbit(-float(delta.x()) * kOrbitSpeed_radPerPixel,
                        float(delta.y()) * kOrbitSpeed_radPerPixel);
-        cameraMoved();
+        userMovedCamera();
     } else if (event->buttons() & (Qt::RightButton | Qt::MiddleButton)) {
         // The terrain follows the cursor: the target moves the other way.
         const float h = float(std::max(1, height()));
         m_camera.pan(-float(delta.x()) / h, float(delta.y()) / h);
-        cameraMoved();
+        userMovedCamera();
     }
     event->accept();
 }
@@ -223,7 +232,7 @@ void TerrainView::wheelEvent(QWheelEvent* event) {
     m_camera.zoom(std::pow(0.9985f, float(event->angleDelta().y())));
     setInteracting(true);
     m_interactionEnd->start();
-    cameraMoved();
+    userMovedCamera();
     event->accept();
 }
 

@@ -46,7 +46,9 @@ public:
     void setLightDirection(float azimuth_deg, float elevation_deg);
     void setMeshResolutionCap(int verticesPerSide);
 
-    void frameTerrain();  // keeps the viewing direction, fits the whole terrain
+    // Keeps the viewing direction and fits the whole terrain; until the camera is moved, a resize
+    // fits it again.
+    void frameTerrain();
     void resetCamera();   // the default direction (from the south-south-west, 30 degrees up), framed
     OrbitCamera camera() const { return m_camera; }
     void setCamera(const OrbitCamera& camera);
@@ -75,6 +77,7 @@ private:
     float heightRange() const;
     float aspect() const;
     void cameraMoved();
+    void userMovedCamera();
     void setInteracting(bool on);
 
     std::shared_ptr<const core::Heightmap> m_map;
@@ -88,6 +91,7 @@ private:
 
     OrbitCamera m_camera;
     bool m_cameraFramed = false;
+    bool m_refitOnResize = false;  // framed and not moved since: a resize frames again
     float m_heightScale = 1.0f;
     bool m_wireframe = false;
     bool m_waterEnabled = false;

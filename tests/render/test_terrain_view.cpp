@@ -163,6 +163,20 @@ TEST_F(TerrainViewTest, CameraControlsEmitCameraChanged) {
     EXPECT_LT(m_view->camera().distance, moved.distance);  // framed again
 }
 
+TEST_F(TerrainViewTest, AResizeFramesAgainUntilTheCameraIsMoved) {
+    m_view->setHeightmap(test::shared(test::hillMap(65)));
+    const float wideDistance = m_view->camera().distance;
+    m_view->resize(200, 400);  // narrow: must back off to keep the terrain in view
+    (void)grab();
+    EXPECT_GT(m_view->camera().distance, wideDistance);
+    OrbitCamera mine = m_view->camera();
+    mine.distance *= 0.5f;
+    m_view->setCamera(mine);
+    m_view->resize(480, 360);
+    (void)grab();
+    EXPECT_FLOAT_EQ(m_view->camera().distance, mine.distance);
+}
+
 TEST_F(TerrainViewTest, DrawsACoarserGridWhileTheCameraMoves) {
     m_view->setHeightmap(test::shared(test::hillMap(257)));
     m_view->setWireframe(true);  // makes the grid's density visible
