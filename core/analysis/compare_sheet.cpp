@@ -42,52 +42,78 @@ std::array<int, 2> sourceSpan(int t, double scale, int n) {
     return {first, last};
 }
 
-struct Relief {
-    const Heightmap& map;
-    MinMax range;
-    const SheetOptions& options;
+using Colour = std::array<double, 3>;
 
-    double unit(float v) const {
+class Relief {
+public:
+    Relief(const Heightmap& map, MinMax range, const SheetOptions& options)
+        : m_map(map), m_lo(double(range.min)) {
         const double span = double(range.max) - double(range.min);
-        return span > 0.0 ? (double(v) - double(range.min)) / span : 0.5;
+        m_perUnit = span > 0.0 ? 1.0 / span : 0.0;
+        m_metresPerStep = options.heightRangeMetres / options.metresPerPixel;
+        // The ramp is evaluated per sample; a table makes shading a large map several times faster.
+        for (std::size_t i = 0; i < m_ramp.size(); ++i) {
+            m_ramp[i] = heightColour(float(double(i) / double(m_ramp.size() - 1)));
+        }
     }
 
-    // Height colour times a Lambert term for light from the north-west, 45 degrees up.
-    std::array<double, 3> shaded(int x, int y) const {
-        const float v = map.at(x, y);
-        if (!std::isfinite(v)) return {double(kInvalid.r), double(kInvalid.g), double(kInvalid.b)};
-        const int w = map.width(), h = map.height();
-        auto metres = [&](int xx, int yy) {
-            const float s = map.at(xx, yy);
-            return std::isfinite(s) ? unit(s) * options.heightRangeMetres : 0.0;
-        };
-        const int xa = std::max(0, x - 1), xb = std::min(w - 1, x + 1);
-        const int ya = std::max(0, y - 1), yb = std::min(h - 1, y + 1);
-        const double gx = xb > xa ? (metres(xb, y) - metres(xa, y)) / (double(xb - xa) * options.metresPerPixel) : 0.0;
-        const double gy = yb > ya ? (metres(x, yb) - metres(x, ya)) / (double(yb - ya) * options.metresPerPixel) : 0.0;
-        // Light vector (west, north, up) = (-0.5, -0.5, 0.707); normal (-gx, -gy, 1) normalised.
-        const double lambert = (0.5 * gx + 0.5 * gy + 0.70710678) / std::sqrt(gx * gx + gy * gy + 1.0);
-        const double factor = std::clamp(0.3 + 0.7 * lambert / 0.70710678, 0.15, 1.3);
-        const Rgb c = heightColour(float(unit(v)));
-        return {std::min(255.0, c.r * factor), std::min(255.0, c.g * factor), std::min(255.0, c.b * factor)};
+    // In [0, 1] over the range; a flat range maps to the middle.
+    double unit(float v) const { return m_perUnit > 0.0 ? (double(v) - m_lo) * m_perUnit : 0.5; }
+
+    // Height colour times a Lambert term for light from the north-west, 45 degrees up, for every
+    // sample of row y.
+    void shadeRow(int y, std::vector<Colour>& out) const {
+        const int w = m_map.width(), h = m_map.height();
+        const float* north = m_map.row(std::max(0, y - 1));
+        const float* here = m_map.row(y);
+        const float* south = m_map.row(std::min(h - 1, y + 1));
+        const int dy = std::min(h - 1, y + 1) - std::max(0, y - 1);
+        auto metres = [&](float v) { return std::isfinite(v) ? unit(v) * m_metresPerStep : 0.0; };
+        for (int x = 0; x < w; ++x) {
+            const float v = here[x];
+            if (!std::isfinite(v)) {
+                out[std::size_t(x)] = {double(kInvalid.r), double(kInvalid.g), double(kInvalid.b)};
+                continue;
+            }
+            const int xa = std::max(0, x - 1), xb = std::min(w - 1, x + 1);
+            const double gx = xb > xa ? (metres(here[xb]) - metres(here[xa])) / double(xb - xa) : 0.0;
+            const double gy = dy > 0 ? (metres(south[x]) - metres(north[x])) / double(dy) : 0.0;
+            // Light vector (east, south, up) = (-0.5, -0.5, 0.707); normal (-gx, -gy, 1) normalised.
+            const double lambert = (0.5 * gx + 0.5 * gy + 0.70710678) / std::sqrt(gx * gx + gy * gy + 1.0);
+            const double factor = std::clamp(0.3 + 0.7 * lambert / 0.70710678, 0.15, 1.3);
+            const double t = std::clamp(unit(v), 0.0, 1.0);
+            const Rgb c = m_ramp[std::size_t(std::lround(t * double(m_ramp.size() - 1)))];
+            out[std::size_t(x)] = {std::min(255.0, c.r * factor), std::min(255.0, c.g * factor),
+                                   std::min(255.0, c.b * factor)};
+        }
     }
 
+    // Each source row is shaded once and summed into the target pixels it covers (box filter).
     void drawMap(RgbImage& image, int left, int top, int size) const {
-        const int w = map.width(), h = map.height();
+        const int w = m_map.width(), h = m_map.height();
         const double scale = double(size) / double(std::max(w, h));
         const int tw = std::max(1, int(std::lround(w * scale))), th = std::max(1, int(std::lround(h * scale)));
         const int ox = left + (size - tw) / 2, oy = top + (size - th) / 2;
+        std::vector<std::array<int, 2>> columns(static_cast<std::size_t>(tw));
+        for (int tx = 0; tx < tw; ++tx) columns[std::size_t(tx)] = sourceSpan(tx, scale, w);
+        std::vector<Colour> shaded(static_cast<std::size_t>(w));
+        std::vector<Colour> sums(static_cast<std::size_t>(tw));
         for (int ty = 0; ty < th; ++ty) {
             const auto ys = sourceSpan(ty, scale, h);
+            std::fill(sums.begin(), sums.end(), Colour{});
+            for (int y = ys[0]; y < ys[1]; ++y) {
+                shadeRow(y, shaded);
+                for (int tx = 0; tx < tw; ++tx) {
+                    const auto& xs = columns[std::size_t(tx)];
+                    Colour& sum = sums[std::size_t(tx)];
+                    for (int x = xs[0]; x < xs[1]; ++x)
+                        for (std::size_t i = 0; i < 3; ++i) sum[i] += shaded[std::size_t(x)][i];
+                }
+            }
             for (int tx = 0; tx < tw; ++tx) {
-                const auto xs = sourceSpan(tx, scale, w);
-                std::array<double, 3> sum{};
-                for (int y = ys[0]; y < ys[1]; ++y)
-                    for (int x = xs[0]; x < xs[1]; ++x) {
-                        const auto c = shaded(x, y);
-                        for (std::size_t i = 0; i < 3; ++i) sum[i] += c[i];
-                    }
+                const auto& xs = columns[std::size_t(tx)];
                 const double n = double((ys[1] - ys[0]) * (xs[1] - xs[0]));
+                const Colour& sum = sums[std::size_t(tx)];
                 image.set(ox + tx, oy + ty, {std::uint8_t(sum[0] / n + 0.5), std::uint8_t(sum[1] / n + 0.5),
                                              std::uint8_t(sum[2] / n + 0.5)});
             }
@@ -97,12 +123,12 @@ struct Relief {
     // A 1-row map is a horizon line: drawn as ground under the profile, banded by height.
     void drawProfile(RgbImage& image, int left, int top, int size) const {
         image.fillRect(left, top, size, size, kSky);
-        const int w = map.width();
+        const int w = m_map.width();
         const double scale = double(size) / double(w);
         for (int tx = 0; tx < size; ++tx) {
             const auto xs = sourceSpan(tx, scale, w);
             double sum = 0.0;
-            for (int x = xs[0]; x < xs[1]; ++x) sum += std::isfinite(map.at(x, 0)) ? unit(map.at(x, 0)) : 0.0;
+            for (int x = xs[0]; x < xs[1]; ++x) sum += std::isfinite(m_map.at(x, 0)) ? unit(m_map.at(x, 0)) : 0.0;
             const double t = std::clamp(sum / double(xs[1] - xs[0]), 0.0, 1.0);
             const int surface = top + int(std::lround((1.0 - t) * double(size - 1)));
             for (int y = surface; y < top + size; ++y) {
@@ -110,6 +136,13 @@ struct Relief {
             }
         }
     }
+
+private:
+    const Heightmap& m_map;
+    double m_lo = 0.0;
+    double m_perUnit = 0.0;       // 1 / (range.max - range.min), 0 for a flat range
+    double m_metresPerStep = 0.0; // metres of rise per unit of `unit()` per sample step
+    std::array<Rgb, 1025> m_ramp{};
 };
 
 int charsIn(int width, int scale) { return (width + scale) / (kGlyphAdvance * scale); }
@@ -163,7 +196,7 @@ void drawPanel(RgbImage& image, int left, int top, const SheetPanel& panel, MinM
         drawText(image, left, y, fit(panel.title[i], width, scale), i == 0 ? kTitle : kText, scale);
     }
     y = top + layout.titleLines * line + 6;
-    const Relief relief{*panel.map, range, o};
+    const Relief relief(*panel.map, range, o);
     if (panel.map->height() == 1) {
         relief.drawProfile(image, left, y, width);
     } else {

@@ -140,56 +140,76 @@ Histogram heightHistogram(const Heightmap& map, int bins) {
     return heightHistogram(map, bins, m.min, m.max);
 }
 
-Heightmap slopeDegrees(const Heightmap& map, const SlopeOptions& options) {
-    const int w = map.width(), h = map.height();
-    Heightmap out(w, h);
-    if (map.empty()) return out;
-    MinMax range;
-    if (options.rawRange) {
-        range = *options.rawRange;
-    } else {
-        const Moments m = moments(map);
-        range = {float(m.min), float(m.max)};
+namespace {
+
+// Slopes one row at a time, so slopeStats needs no second full-size grid (a 16385^2 map is 1 GB).
+class SlopeRows {
+public:
+    SlopeRows(const Heightmap& map, const SlopeOptions& options) : m_map(map) {
+        MinMax range;
+        if (options.rawRange) {
+            range = *options.rawRange;
+        } else {
+            const Moments m = moments(map);
+            range = {float(m.min), float(m.max)};
+        }
+        // Metres per raw unit; a flat range has no relief, so every slope is 0.
+        const double span = double(range.max) - double(range.min);
+        const double toMetres = span > 0.0 ? options.heightRangeMetres / span : 0.0;
+        m_perStep = toMetres / options.metresPerPixel;
     }
-    // Metres per raw unit; a flat range has no relief, so every slope is 0.
-    const double span = double(range.max) - double(range.min);
-    const double toMetres = span > 0.0 ? options.heightRangeMetres / span : 0.0;
-    auto z = [&](int x, int y) {
-        const float v = map.at(x, y);
-        return std::isfinite(v) ? double(v) * toMetres : 0.0;
-    };
-    // d/dx with central differences, one-sided at the borders (still exact on a plane).
-    auto derivative = [&](int i, int n, auto sample) {
-        if (n < 2) return 0.0;
-        const int a = std::max(0, i - 1), b = std::min(n - 1, i + 1);
-        return (sample(b) - sample(a)) / (double(b - a) * options.metresPerPixel);
-    };
-    for (int y = 0; y < h; ++y) {
-        float* row = out.row(y);
+
+    // Central differences, one-sided at the borders (still exact on a plane); non-finite
+    // samples count as 0.
+    void compute(int y, float* out) const {
+        const int w = m_map.width(), h = m_map.height();
+        const int ya = std::max(0, y - 1), yb = std::min(h - 1, y + 1);
+        const float* north = m_map.row(ya);
+        const float* here = m_map.row(y);
+        const float* south = m_map.row(yb);
+        const double ky = yb > ya ? m_perStep / double(yb - ya) : 0.0;
+        auto value = [](float v) { return std::isfinite(v) ? double(v) : 0.0; };
         for (int x = 0; x < w; ++x) {
-            const double gx = derivative(x, w, [&](int i) { return z(i, y); });
-            const double gy = derivative(y, h, [&](int i) { return z(x, i); });
-            row[x] = float(std::atan(std::hypot(gx, gy)) * kDegPerRad);
+            const int xa = std::max(0, x - 1), xb = std::min(w - 1, x + 1);
+            const double gx = xb > xa ? (value(here[xb]) - value(here[xa])) * m_perStep / double(xb - xa) : 0.0;
+            const double gy = (value(south[x]) - value(north[x])) * ky;
+            out[x] = float(std::atan(std::sqrt(gx * gx + gy * gy)) * kDegPerRad);
         }
     }
+
+private:
+    const Heightmap& m_map;
+    double m_perStep = 0.0;  // metres of rise per raw unit of difference per sample step
+};
+
+}  // namespace
+
+Heightmap slopeDegrees(const Heightmap& map, const SlopeOptions& options) {
+    Heightmap out(map.width(), map.height());
+    if (map.empty()) return out;
+    const SlopeRows slopes(map, options);
+    for (int y = 0; y < map.height(); ++y) slopes.compute(y, out.row(y));
     return out;
 }
 
 SlopeStats slopeStats(const Heightmap& map, const SlopeOptions& options) {
     SlopeStats s;
     s.histogram = emptyHistogram(options.bins, 0.0, 90.0);
-    const Heightmap slopes = slopeDegrees(map, options);
+    if (map.empty()) return s;
+    const SlopeRows slopes(map, options);
+    std::vector<float> row(std::size_t(map.width()));
     std::uint64_t walkable = 0;
     double sum = 0.0;
-    for (const float deg : slopes.samples()) {
-        addToHistogram(s.histogram, deg);
-        if (deg < options.walkableDeg) ++walkable;
-        sum += deg;
+    for (int y = 0; y < map.height(); ++y) {
+        slopes.compute(y, row.data());
+        for (const float deg : row) {
+            addToHistogram(s.histogram, deg);
+            if (deg < options.walkableDeg) ++walkable;
+            sum += deg;
+        }
     }
-    if (!slopes.empty()) {
-        s.walkableFraction = double(walkable) / double(slopes.sampleCount());
-        s.meanDeg = sum / double(slopes.sampleCount());
-    }
+    s.walkableFraction = double(walkable) / double(map.sampleCount());
+    s.meanDeg = sum / double(map.sampleCount());
     return s;
 }
 
