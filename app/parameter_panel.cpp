@@ -40,7 +40,6 @@ ParameterPanel::ParameterPanel(const core::Registry& registry, QWidget* parent)
       m_registry(registry),
       m_algorithm(new QComboBox(this)),
       m_summary(new QLabel(this)),
-      m_size(new QLabel(this)),
       m_seed(new SeedSpinBox(this)) {
     for (const core::Algorithm& algorithm : m_registry.algorithms()) {
         m_algorithm->addItem(QString::fromStdString(algorithm.name),
@@ -52,7 +51,6 @@ ParameterPanel::ParameterPanel(const core::Registry& registry, QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setStyleSheet(QStringLiteral("color: palette(mid);"));
     m_seed->setToolTip(tr("The random seed: the same recipe and seed always give the same map."));
-    m_size->setToolTip(tr("Size of the map in samples at this detail."));
 
     auto* newSeedButton = new QPushButton(tr("New seed"), this);
     newSeedButton->setToolTip(tr("Pick a random seed (Ctrl+R)"));
@@ -134,6 +132,9 @@ void ParameterPanel::rebuildParams(const core::Algorithm& algorithm) {
         emit recipeEdited(next, tr("Change detail"),
                           drag.isEmpty() ? QString() : QStringLiteral("detail:") + drag);
     });
+    // Created with the box: deleting the box deletes it.
+    m_size = new QLabel(m_paramBox);
+    m_size->setToolTip(tr("Size of the map in samples at this detail."));
     auto* detailRow = new QHBoxLayout;
     detailRow->addWidget(m_detail, 1);
     detailRow->addWidget(m_size);

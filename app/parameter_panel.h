@@ -69,7 +69,7 @@ private:
     QComboBox* m_algorithm;
     QLabel* m_summary;
     SliderSpin* m_detail = nullptr;
-    QLabel* m_size;
+    QLabel* m_size = nullptr;
     SeedSpinBox* m_seed;
     QWidget* m_paramBox = nullptr;
     QFormLayout* m_form;
