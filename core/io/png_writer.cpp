@@ -77,6 +77,14 @@ bool encode(png_structp png, png_infop info, const Heightmap& map, const PngWrit
 
     png_set_write_fn(png, &session, onWrite, onFlush);
     png_set_compression_level(png, spec.compression);
+    // libpng's adaptive choice tries five filters on every row; on terrain, one filter gives
+    // files within a few per cent of its size in about two thirds of the time (measured on
+    // 4097^2 diamond-square and midpoint maps). Keep the adaptive choice for "smallest".
+    if (spec.compression == 0) {
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    } else if (spec.compression <= 3) {
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    }
     png_set_IHDR(png, info, static_cast<png_uint_32>(map.width()),
                  static_cast<png_uint_32>(map.height()), spec.bitDepth, PNG_COLOR_TYPE_GRAY,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
