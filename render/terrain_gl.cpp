@@ -31,10 +31,11 @@ TerrainGl::TerrainGl() {
     }
     m_gl->glGetIntegerv(GL_MAX_TEXTURE_SIZE, &m_maxTextureSize);
     if (!buildProgram(m_terrainProgram, "terrain") || !buildProgram(m_waterProgram, "water") ||
-        !buildProgram(m_skyProgram, "sky"))
+        !buildProgram(m_skyProgram, "sky") || !buildProgram(m_skirtProgram, "skirt"))
         return;
     cacheUniformLocations();
     for (GridBuffers& buffers : m_grids) buffers.vao.create();
+    m_skirt.vao.create();
     m_skyVao.create();
     createWaterQuad();
     createTint();
@@ -66,6 +67,11 @@ void TerrainGl::cacheUniformLocations() {
     m_waterUniforms = {w.uniformLocation("u_extent"), w.uniformLocation("u_level"),
                        w.uniformLocation("u_viewProjection"), w.uniformLocation("u_eye"),
                        w.uniformLocation("u_lightDir")};
+    QOpenGLShaderProgram& s = m_skirtProgram;
+    m_skirtUniforms = {s.uniformLocation("u_height"),      s.uniformLocation("u_texSize"),
+                       s.uniformLocation("u_extent"),      s.uniformLocation("u_heightRange"),
+                       s.uniformLocation("u_base"),        s.uniformLocation("u_viewProjection"),
+                       s.uniformLocation("u_lightDir")};
     m_skyUniforms = {m_skyProgram.uniformLocation("u_horizon"),
                      m_skyProgram.uniformLocation("u_zenith")};
 }
@@ -91,22 +97,29 @@ void TerrainGl::createTint() {
     m_tint->setWrapMode(QOpenGLTexture::ClampToEdge);
 }
 
-void TerrainGl::setGrid(GridLevel level, const GridMesh& mesh) {
-    if (!m_error.isEmpty()) return;
-    GridBuffers& buffers = grid(level);
-    buffers.indexCount = int(mesh.indices.size());
-    if (mesh.indices.empty()) return;
+void TerrainGl::fillBuffers(GridBuffers& buffers, const std::vector<float>& vertices,
+                            int floatsPerVertex, const std::vector<std::uint32_t>& indices) {
+    buffers.indexCount = int(indices.size());
+    if (indices.empty()) return;
     QOpenGLVertexArrayObject::Binder binder(&buffers.vao);
     if (!buffers.vertices.isCreated()) buffers.vertices.create();
     if (!buffers.indices.isCreated()) buffers.indices.create();
     buffers.vertices.bind();
-    buffers.vertices.allocate(mesh.uv.data(), int(mesh.uv.size() * sizeof(float)));
+    buffers.vertices.allocate(vertices.data(), int(vertices.size() * sizeof(float)));
     m_gl->glEnableVertexAttribArray(0);
-    m_gl->glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
+    m_gl->glVertexAttribPointer(0, floatsPerVertex, GL_FLOAT, GL_FALSE,
+                                floatsPerVertex * int(sizeof(float)), nullptr);
     buffers.indices.bind();  // recorded in the VAO
-    buffers.indices.allocate(mesh.indices.data(),
-                             int(mesh.indices.size() * sizeof(std::uint32_t)));
+    buffers.indices.allocate(indices.data(), int(indices.size() * sizeof(std::uint32_t)));
     buffers.vertices.release();
+}
+
+void TerrainGl::setGrid(GridLevel level, const GridMesh& mesh) {
+    if (m_error.isEmpty()) fillBuffers(grid(level), mesh.uv, 2, mesh.indices);
+}
+
+void TerrainGl::setSkirt(const SkirtMesh& mesh) {
+    if (m_error.isEmpty()) fillBuffers(m_skirt, mesh.vertices, 3, mesh.indices);
 }
 
 void TerrainGl::setHeights(const HeightTexture& texture) {
@@ -132,6 +145,7 @@ void TerrainGl::render(const TerrainFrame& frame) {
     drawSky();
     if (!hasTerrain()) return;
     drawTerrain(frame);
+    drawSkirt(frame);
     if (frame.water) drawWater(frame);
 }
 
@@ -187,6 +201,25 @@ void TerrainGl::drawTerrain(const TerrainFrame& frame) {
     m_tint->release(1);
     m_heights->release(0);
     m_terrainProgram.release();
+}
+
+void TerrainGl::drawSkirt(const TerrainFrame& frame) {
+    if (m_skirt.indexCount == 0) return;
+    m_skirtProgram.bind();
+    const SkirtUniforms& u = m_skirtUniforms;
+    m_heights->bind(0);
+    m_skirtProgram.setUniformValue(u.height, 0);
+    m_skirtProgram.setUniformValue(u.texSize,
+                                   QVector2D(float(m_heights->width()), float(m_heights->height())));
+    m_skirtProgram.setUniformValue(u.extent, toQt(frame.extent));
+    m_skirtProgram.setUniformValue(u.heightRange, frame.heightRange);
+    m_skirtProgram.setUniformValue(u.base, frame.base);
+    m_gl->glUniformMatrix4fv(u.viewProjection, 1, GL_FALSE, glm::value_ptr(frame.viewProjection));
+    m_skirtProgram.setUniformValue(u.lightDir, toQt(frame.lightDir));
+    QOpenGLVertexArrayObject::Binder binder(&m_skirt.vao);
+    m_gl->glDrawElements(GL_TRIANGLES, m_skirt.indexCount, GL_UNSIGNED_INT, nullptr);
+    m_heights->release(0);
+    m_skirtProgram.release();
 }
 
 void TerrainGl::drawWater(const TerrainFrame& frame) {

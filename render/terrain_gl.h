@@ -26,6 +26,7 @@ struct TerrainFrame {
     glm::vec3 lightDir{0.0f, 1.0f, 0.0f};  // towards the light
     glm::vec2 extent{1.0f};                 // terrain size along x and z
     float heightRange = 0.25f;              // world height of unit height 1
+    float base = -0.03f;                    // world height of the bottom of the walls
     float hazeDistance = 3.0f;
     bool wireframe = false;
     bool interactive = false;               // draw the coarse grid, if there is one
@@ -48,6 +49,7 @@ public:
     // The static meshes (rebuilt only when their size changes). The interactive one is a coarser
     // grid drawn while the camera moves; an empty mesh means "use the full grid".
     void setGrid(GridLevel level, const GridMesh& mesh);
+    void setSkirt(const SkirtMesh& mesh);           // the walls around the full grid
     void setHeights(const HeightTexture& texture);  // one texture upload
     bool hasTerrain() const { return m_heights != nullptr && grid(GridLevel::Full).indexCount > 0; }
 
@@ -61,6 +63,9 @@ private:
     struct WaterUniforms {
         int extent, level, viewProjection, eye, lightDir;
     };
+    struct SkirtUniforms {
+        int height, texSize, extent, heightRange, base, viewProjection, lightDir;
+    };
     struct SkyUniforms {
         int horizon, zenith;
     };
@@ -71,6 +76,7 @@ private:
     void createTint();
     void drawSky();
     void drawTerrain(const TerrainFrame& frame);
+    void drawSkirt(const TerrainFrame& frame);
     void drawWater(const TerrainFrame& frame);
 
     QOpenGLFunctions_3_3_Core* m_gl = nullptr;
@@ -80,9 +86,11 @@ private:
     QOpenGLShaderProgram m_terrainProgram;
     QOpenGLShaderProgram m_waterProgram;
     QOpenGLShaderProgram m_skyProgram;
+    QOpenGLShaderProgram m_skirtProgram;
     TerrainUniforms m_terrainUniforms{};
     WaterUniforms m_waterUniforms{};
     SkyUniforms m_skyUniforms{};
+    SkirtUniforms m_skirtUniforms{};
 
     struct GridBuffers {
         QOpenGLVertexArrayObject vao;
@@ -90,11 +98,14 @@ private:
         QOpenGLBuffer indices{QOpenGLBuffer::IndexBuffer};
         int indexCount = 0;
     };
+    void fillBuffers(GridBuffers& buffers, const std::vector<float>& vertices,
+                     int floatsPerVertex, const std::vector<std::uint32_t>& indices);
     GridBuffers& grid(GridLevel level) { return m_grids[level == GridLevel::Full ? 0 : 1]; }
     const GridBuffers& grid(GridLevel level) const {
         return m_grids[level == GridLevel::Full ? 0 : 1];
     }
     std::array<GridBuffers, 2> m_grids;
+    GridBuffers m_skirt;
 
     QOpenGLVertexArrayObject m_waterVao;
     QOpenGLBuffer m_waterVertices{QOpenGLBuffer::VertexBuffer};

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace terrain::render {
 
@@ -29,6 +30,34 @@ GridMesh makeGridMesh(GridSize size) {
             // Seen from +y with z growing south, nw -> sw -> ne turns counter-clockwise.
             mesh.indices.insert(mesh.indices.end(), {nw, sw, ne, ne, sw, se});
         }
+    }
+    return mesh;
+}
+
+SkirtMesh makeSkirtMesh(GridSize size) {
+    const int columns = std::max(2, size.columns);
+    const int rows = std::max(2, size.rows);
+    auto u = [columns](int i) { return float(i) / float(columns - 1); };
+    auto v = [rows](int j) { return float(j) / float(rows - 1); };
+    std::vector<std::pair<float, float>> border;
+    border.reserve(std::size_t(2 * (columns + rows)));
+    for (int i = 0; i < columns - 1; ++i) border.emplace_back(u(i), 0.0f);      // north
+    for (int j = 0; j < rows - 1; ++j) border.emplace_back(1.0f, v(j));         // east
+    for (int i = columns - 1; i > 0; --i) border.emplace_back(u(i), 1.0f);      // south
+    for (int j = rows - 1; j > 0; --j) border.emplace_back(0.0f, v(j));         // west
+
+    SkirtMesh mesh;
+    mesh.vertices.reserve(border.size() * 6);
+    for (const auto& [bu, bv] : border) {
+        mesh.vertices.insert(mesh.vertices.end(), {bu, bv, 0.0f, bu, bv, 1.0f});
+    }
+    const auto count = std::uint32_t(border.size());
+    mesh.indices.reserve(border.size() * 6);
+    for (std::uint32_t k = 0; k < count; ++k) {
+        const std::uint32_t top = 2 * k;
+        const std::uint32_t nextTop = 2 * ((k + 1) % count);
+        mesh.indices.insert(mesh.indices.end(),
+                            {top, top + 1, nextTop, nextTop, top + 1, nextTop + 1});
     }
     return mesh;
 }

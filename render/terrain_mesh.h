@@ -26,6 +26,16 @@ struct GridMesh {
 // columns, rows >= 2.
 GridMesh makeGridMesh(GridSize size);
 
+// The walls around the grid's border, so the terrain reads as a solid block rather than a
+// floating sheet: per vertex (u, v, drop), drop 0 on the terrain's edge and 1 at the base.
+// The border points of a grid of `size` are visited once around (north edge west to east, then
+// east, south, west); each consecutive pair makes one quad (two triangles, 6 indices).
+struct SkirtMesh {
+    std::vector<float> vertices;           // 3 floats per vertex: u, v, drop
+    std::vector<std::uint32_t> indices;
+};
+SkirtMesh makeSkirtMesh(GridSize size);
+
 // Vertices per side for a map: one per sample up to `cap` on the longer side, beyond that the
 // longer side gets `cap` and the other keeps the map's aspect. A `cap` of 2^k + 1 samples a
 // 2^n + 1 map at every 2^(n-k)th texel exactly. A 1-row map (a horizon line) is extruded into a

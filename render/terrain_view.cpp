@@ -86,7 +86,8 @@ void TerrainView::setMeshResolutionCap(int verticesPerSide) {
 void TerrainView::frameTerrain() {
     const glm::vec2 e = extent();
     const float top = std::max(heightRange(), 1e-3f);
-    m_camera.frame({-0.5f * e.x, 0.0f, -0.5f * e.y}, {0.5f * e.x, top, 0.5f * e.y}, aspect());
+    m_camera.frame({-0.5f * e.x, baseHeight(), -0.5f * e.y}, {0.5f * e.x, top, 0.5f * e.y},
+                   aspect());
     m_cameraFramed = true;
     m_refitOnResize = true;
     cameraMoved();
@@ -133,6 +134,7 @@ void TerrainView::uploadPending() {
     const GridSize size = meshResolution(m_map->width(), m_map->height(), m_meshCap);
     if (!(size == m_gridSize)) {
         m_gl->setGrid(TerrainGl::GridLevel::Full, makeGridMesh(size));
+        m_gl->setSkirt(makeSkirtMesh(size));
         m_gridSize = size;
     }
     const GridSize coarse = meshResolution(m_map->width(), m_map->height(),
@@ -160,6 +162,7 @@ void TerrainView::paintGL() {
     frame.lightDir = glm::vec3(light[0], light[1], light[2]);
     frame.extent = extent();
     frame.heightRange = heightRange();
+    frame.base = baseHeight();
     frame.hazeDistance = 3.0f * std::max(frame.extent.x, frame.extent.y);
     frame.wireframe = m_wireframe;
     frame.interactive = m_interacting;
@@ -176,6 +179,12 @@ glm::vec2 TerrainView::extent() const {
 }
 
 float TerrainView::heightRange() const { return kReliefRatio * m_heightScale; }
+
+// The walls reach a little below the lowest possible height, so even a flat map is a slab.
+float TerrainView::baseHeight() const {
+    const glm::vec2 e = extent();
+    return -0.03f * std::max(e.x, e.y);
+}
 
 float TerrainView::aspect() const {
     return height() > 0 ? float(width()) / float(height()) : 1.0f;

@@ -75,6 +75,7 @@ private:
     void uploadPending();
     glm::vec2 extent() const;
     float heightRange() const;
+    float baseHeight() const;
     float aspect() const;
     void cameraMoved();
     void userMovedCamera();

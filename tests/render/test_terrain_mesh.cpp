@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
+#include <utility>
 
 namespace terrain::render {
 namespace {
@@ -50,6 +52,26 @@ TEST(GridMesh, DegenerateSizesAreRaisedToTwo) {
     const GridMesh mesh = makeGridMesh({1, 0});
     EXPECT_EQ(mesh.size, (GridSize{2, 2}));
     EXPECT_EQ(mesh.indices.size(), 6u);
+}
+
+TEST(SkirtMesh, WallsGoOnceAroundTheBorder) {
+    const SkirtMesh skirt = makeSkirtMesh({4, 3});
+    const std::size_t borderPoints = 2 * (4 - 1) + 2 * (3 - 1);  // 10
+    ASSERT_EQ(skirt.vertices.size(), borderPoints * 2 * 3);
+    EXPECT_EQ(skirt.indices.size(), borderPoints * 6);
+    EXPECT_EQ(*std::max_element(skirt.indices.begin(), skirt.indices.end()), borderPoints * 2 - 1);
+    std::set<std::pair<float, float>> seen;
+    for (std::size_t k = 0; k < skirt.vertices.size(); k += 6) {
+        const float u = skirt.vertices[k];
+        const float v = skirt.vertices[k + 1];
+        EXPECT_TRUE(u == 0.0f || u == 1.0f || v == 0.0f || v == 1.0f) << u << "," << v;
+        EXPECT_FLOAT_EQ(skirt.vertices[k + 2], 0.0f);  // on the terrain's edge
+        EXPECT_FLOAT_EQ(skirt.vertices[k + 3], u);     // straight below it, at the base
+        EXPECT_FLOAT_EQ(skirt.vertices[k + 4], v);
+        EXPECT_FLOAT_EQ(skirt.vertices[k + 5], 1.0f);
+        EXPECT_TRUE(seen.insert({u, v}).second) << "visited twice: " << u << "," << v;
+    }
+    EXPECT_EQ(seen.size(), borderPoints);
 }
 
 TEST(MeshResolution, SmallMapsGetAVertexPerSample) {
