@@ -70,8 +70,8 @@ void TerrainGl::cacheUniformLocations() {
     QOpenGLShaderProgram& s = m_skirtProgram;
     m_skirtUniforms = {s.uniformLocation("u_height"),      s.uniformLocation("u_texSize"),
                        s.uniformLocation("u_extent"),      s.uniformLocation("u_heightRange"),
-                       s.uniformLocation("u_base"),        s.uniformLocation("u_viewProjection"),
-                       s.uniformLocation("u_lightDir")};
+                       s.uniformLocation("u_base"),        s.uniformLocation("u_waterTop"),
+                       s.uniformLocation("u_viewProjection"), s.uniformLocation("u_lightDir")};
     m_skyUniforms = {m_skyProgram.uniformLocation("u_horizon"),
                      m_skyProgram.uniformLocation("u_zenith")};
 }
@@ -214,6 +214,7 @@ void TerrainGl::drawSkirt(const TerrainFrame& frame) {
     m_skirtProgram.setUniformValue(u.extent, toQt(frame.extent));
     m_skirtProgram.setUniformValue(u.heightRange, frame.heightRange);
     m_skirtProgram.setUniformValue(u.base, frame.base);
+    m_skirtProgram.setUniformValue(u.waterTop, frame.water ? frame.waterLevel : frame.base - 1.0f);
     m_gl->glUniformMatrix4fv(u.viewProjection, 1, GL_FALSE, glm::value_ptr(frame.viewProjection));
     m_skirtProgram.setUniformValue(u.lightDir, toQt(frame.lightDir));
     QOpenGLVertexArrayObject::Binder binder(&m_skirt.vao);

@@ -64,7 +64,7 @@ private:
         int extent, level, viewProjection, eye, lightDir;
     };
     struct SkirtUniforms {
-        int height, texSize, extent, heightRange, base, viewProjection, lightDir;
+        int height, texSize, extent, heightRange, base, waterTop, viewProjection, lightDir;
     };
     struct SkyUniforms {
         int horizon, zenith;
