@@ -135,6 +135,8 @@ void ParameterPanel::rebuildParams(const core::Algorithm& algorithm) {
     // Created with the box: deleting the box deletes it.
     m_size = new QLabel(m_paramBox);
     m_size->setToolTip(tr("Size of the map in samples at this detail."));
+    // Wide enough for the largest size, so the panel does not jump when the detail changes.
+    m_size->setMinimumWidth(m_size->fontMetrics().horizontalAdvance(QStringLiteral("16385 × 16385")));
     auto* detailRow = new QHBoxLayout;
     detailRow->addWidget(m_detail, 1);
     detailRow->addWidget(m_size);

@@ -41,6 +41,12 @@ StatusPanel::StatusPanel(QStatusBar* bar)
     bar->addPermanentWidget(m_progress);
     bar->addPermanentWidget(m_cancel);
     connect(m_cancel, &QPushButton::clicked, this, &StatusPanel::cancelRequested);
+    m_showDelay.setSingleShot(true);
+    m_showDelay.setInterval(kShowDelay_ms);
+    connect(&m_showDelay, &QTimer::timeout, this, [this] {
+        m_progress->setVisible(m_busy);
+        m_cancel->setVisible(m_busy);
+    });
     setBusy(false);
     clearHover();
 }
@@ -66,9 +72,17 @@ void StatusPanel::showHover(int x, int y, float height) {
 void StatusPanel::clearHover() { m_hover->setText(QString()); }
 
 void StatusPanel::setBusy(bool busy) {
-    m_progress->setVisible(busy);
-    m_cancel->setVisible(busy);
-    if (busy) m_progress->setValue(0);
+    // Small maps finish within a frame or two: showing the bar only after a moment keeps the
+    // status bar from flickering during a slider drag.
+    m_busy = busy;
+    if (busy) {
+        m_progress->setValue(0);
+        if (!m_showDelay.isActive() && !m_progress->isVisible()) m_showDelay.start();
+    } else {
+        m_showDelay.stop();
+        m_progress->setVisible(false);
+        m_cancel->setVisible(false);
+    }
 }
 
 void StatusPanel::setProgress(float fraction) {

@@ -2,6 +2,7 @@
 // The status bar's permanent fields: map size, min/max, generation time, the sample under the
 // mouse, and the generation progress with its Cancel button.
 #include <QObject>
+#include <QTimer>
 
 class QLabel;
 class QProgressBar;
@@ -16,6 +17,8 @@ class StatusPanel : public QObject {
     Q_OBJECT
 
 public:
+    static constexpr int kShowDelay_ms = 250;
+
     explicit StatusPanel(QStatusBar* bar);
 
     void showResult(const GenerationResult& result);
@@ -41,6 +44,8 @@ private:
     QLabel* m_hover;
     QProgressBar* m_progress;
     QPushButton* m_cancel;
+    QTimer m_showDelay;
+    bool m_busy = false;
 };
 
 }  // namespace terrain::app

@@ -285,5 +285,29 @@ TEST_F(EditorTest, PreviewExportSavesWhatIsShown) {
     EXPECT_FALSE(QImage(viewPath).isNull());
 }
 
+TEST_F(EditorTest, StatusBarShowsSizeRangeAndTheSampleUnderTheMouse) {
+    const auto map = m_window->preview()->heightmap();
+    ASSERT_TRUE(map);
+    StatusPanel* status = m_window->statusPanel();
+    EXPECT_EQ(status->sizeLabel()->text(), QStringLiteral("65 × 65"));
+    const core::MinMax range = core::minMax(*map);
+    EXPECT_TRUE(status->rangeLabel()->text().contains(QString::number(double(range.max), 'g', 4)))
+        << status->rangeLabel()->text().toStdString();
+    EXPECT_FALSE(status->timeLabel()->text().isEmpty());
+
+    render::PreviewWidget* preview = m_window->preview();
+    const QPoint centre = preview->rect().center();
+    const auto sample = preview->sampleAt(QPointF(centre));
+    ASSERT_TRUE(sample.has_value());
+    QTest::mouseMove(preview, centre);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !status->hoverLabel()->text().isEmpty(); }, 10000));
+    const QString expected =
+        QStringLiteral("x %1  y %2  h %3")
+            .arg(sample->x())
+            .arg(sample->y())
+            .arg(double(map->at(sample->x(), sample->y())), 0, 'g', 5);
+    EXPECT_EQ(status->hoverLabel()->text(), expected);
+}
+
 }  // namespace
 }  // namespace terrain::app::testing
