@@ -58,7 +58,10 @@ struct TextChunk {
 };
 
 std::vector<TextChunk> metadata(const Heightmap& map, const PngWriteSpec& spec) {
-    const MinMax raw = finiteMinMax(map);
+    // Normalize has already scanned the grid for its range; a second pass over a 1 GiB grid
+    // costs as much as encoding a tenth of it.
+    const bool normalized = !spec.mapping || spec.mapping->mode == HeightMapping::Mode::Normalize;
+    const MinMax raw = normalized ? MinMax{spec.resolved.lo, spec.resolved.hi} : finiteMinMax(map);
     return {
         {"Software", "terrain-editor " TERRAIN_VERSION},
         {"terrain:mapping", spec.mapping ? spec.mapping->toString() : "normalize"},

@@ -309,6 +309,10 @@ TEST(ExportRoundTrip, Png8ClampedReadByLibpng) {
     EXPECT_EQ(image.colorType, PNG_COLOR_TYPE_GRAY);
     EXPECT_EQ(image.samples, expectedCodes(map, -20.0, 30.0, 255));
     EXPECT_EQ(image.text.at("terrain:mapping"), "clamp:-20:30");
+    EXPECT_EQ(image.text.at("terrain:raw-min"), "-80");  // the map's range, not the clamp's
+    EXPECT_EQ(image.text.at("terrain:raw-max"), "90");
+    EXPECT_EQ(image.text.at("terrain:code-0"), "-20");
+    EXPECT_EQ(image.text.at("terrain:code-max"), "30");
 }
 
 TEST(ExportRoundTrip, OneRowMidpointLineIsAOneRowImage) {
