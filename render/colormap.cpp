@@ -85,7 +85,7 @@ public:
             const float nz = -dy * m_gradientScale;
             const float dot = nx * m_light[0] + m_light[1] + nz * m_light[2];
             const float light = std::max(0.0f, dot / std::sqrt(nx * nx + 1.0f + nz * nz));
-            out[x] = std::clamp(0.3f + 0.7f * light / m_flatLambert, 0.0f, 1.25f);
+            out[x] = std::clamp(0.45f + 0.55f * light / m_flatLambert, 0.0f, 1.25f);
         }
     }
 
