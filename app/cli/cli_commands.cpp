@@ -232,7 +232,7 @@ int runAnsi(const core::Registry& registry, const GenerationOptions& gen,
         columns = parseWhole<int>(env, "COLUMNS", 4, 1000);
     }
     const Generated g = generateFromOptions(registry, gen);
-    std::cout << core::renderAnsi(g.map, columns, pal) << std::flush;
+    std::cout << core::renderAnsi(g.map, columns, pal) << "\n" << std::flush;
     return kExitOk;
 }
 
