@@ -175,6 +175,15 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
         if (o.seed) panels[i].recipe.seed = wholeIn(*o.seed, "--seed", 0, std::numeric_limits<std::uint64_t>::max());
         core::validateRecipe(registry, panels[i].recipe);
     }
+    // Every map stays in memory until the sheet is drawn: refuse before generating the first one.
+    std::uint64_t bytes = 0;
+    for (const auto& p : panels) {
+        const core::Size size = registry.get(p.recipe.algorithm).sizeForDetail(p.recipe.detail);
+        bytes += std::uint64_t(size.width) * std::uint64_t(size.height) * sizeof(float);
+    }
+    if (bytes > core::physicalMemoryBytes()) {
+        throw core::SizeError(std::to_string(panels.size()) + " panels together", bytes, core::physicalMemoryBytes());
+    }
     checkFolder(o.output, "--output");
     if (o.stats) checkFolder(*o.stats, "--stats");
 
