@@ -10,6 +10,8 @@
 #include "render/preview_widget.h"
 
 #include <QFile>
+#include <QImage>
+#include <QProcess>
 #include <QSlider>
 
 #include <nlohmann/json.hpp>
@@ -121,6 +123,33 @@ TEST_F(EditorFilesTest, SaveChoiceSavesBeforeNew) {
     ASSERT_TRUE(m_window->files()->newDocument());
     EXPECT_TRUE(loadDocumentFile(m_window->registry(), path) == current);
     EXPECT_TRUE(m_window->document()->state() == defaultDocumentState(m_window->registry()));
+}
+
+TEST_F(EditorFilesTest, CommandLineOpensAFileAndTakesAScreenshot) {
+    DocumentState state = smallState();
+    state.recipe.seed = 3;
+    state.view.colorMap = render::ColorMap::Terrain;
+    const QString document = m_dir.filePath(QStringLiteral("cli.terrain.json"));
+    saveDocumentFile(m_window->registry(), state, document);
+    const QString shot = m_dir.filePath(QStringLiteral("shot.png"));
+
+    QProcess editor;
+    editor.start(QStringLiteral(TERRAIN_EDITOR_PATH), {document, "--screenshot", shot});
+    ASSERT_TRUE(editor.waitForFinished(120000));
+    EXPECT_EQ(editor.exitCode(), 0) << editor.readAllStandardError().toStdString();
+    const QImage image(shot);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_GT(image.width(), 800);
+
+    // A bad document: a message naming the field and a non-zero exit, no screenshot.
+    const QString bad = m_dir.filePath(QStringLiteral("bad.terrain.json"));
+    writeFile(bad, "{\"format\": \"terrain-editor-document\", \"version\": 7}");
+    const QString noShot = m_dir.filePath(QStringLiteral("none.png"));
+    editor.start(QStringLiteral(TERRAIN_EDITOR_PATH), {bad, "--screenshot", noShot});
+    ASSERT_TRUE(editor.waitForFinished(120000));
+    EXPECT_NE(editor.exitCode(), 0);
+    EXPECT_TRUE(editor.readAllStandardError().contains("version"));
+    EXPECT_FALSE(QFile::exists(noShot));
 }
 
 }  // namespace

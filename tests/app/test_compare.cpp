@@ -1,0 +1,275 @@
+// The compare window under Xvfb: linked and unlinked 3-D cameras and 2-D views, shared seed and
+// detail, the common height mapping, the difference of two recipes, and that what is shown is
+// the map of the recipe above it. Waits poll for the workers; nothing asserts how fast.
+#include "app/compare_analysis.h"
+#include "app/compare_panel.h"
+#include "app/compare_swipe_view.h"
+#include "app/compare_window.h"
+
+#include "core/cancel.h"
+#include "core/registry.h"
+#include "render/preview_widget.h"
+#include "render/terrain_view.h"
+
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace terrain::app {
+namespace {
+
+constexpr int kWait_ms = 120000;
+
+void expectSameCamera(const render::OrbitCamera& a, const render::OrbitCamera& b) {
+    EXPECT_FLOAT_EQ(a.azimuth_rad, b.azimuth_rad);
+    EXPECT_FLOAT_EQ(a.elevation_rad, b.elevation_rad);
+    EXPECT_FLOAT_EQ(a.distance, b.distance);
+    EXPECT_FLOAT_EQ(a.target.x, b.target.x);
+    EXPECT_FLOAT_EQ(a.target.y, b.target.y);
+    EXPECT_FLOAT_EQ(a.target.z, b.target.z);
+}
+
+// The image point at the centre of a preview.
+QPointF centreImagePoint(const render::PreviewWidget& view) {
+    return (QPointF(view.width(), view.height()) / 2.0 - view.pan()) / view.zoom();
+}
+
+class CompareTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        window = std::make_unique<CompareWindow>(registry, nullptr);
+        window->resize(1500, 900);
+        window->setSharedDetail(6);  // small maps keep the tests quick
+        window->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));
+        ASSERT_TRUE(waitUpToDate());
+    }
+
+    [[nodiscard]] bool waitUpToDate() {
+        return QTest::qWaitFor([this] { return window->isUpToDate(); }, kWait_ms);
+    }
+
+    core::Recipe recipeFor(const std::string& algorithm, int edge = -1) const {
+        core::Recipe r = core::defaultRecipe(registry, algorithm);
+        if (edge >= 0) r.params["edge"] = double(edge);
+        return r;
+    }
+
+    core::Heightmap reference(const core::Recipe& recipe) const {
+        return core::generate(registry, recipe, core::GenerateContext{});
+    }
+
+    const core::Registry registry = core::makeBuiltinRegistry();
+    std::unique_ptr<CompareWindow> window;
+};
+
+TEST_F(CompareTest, LinkedCamerasMoveTogether) {
+    window->setPanelCount(3);
+    ASSERT_TRUE(waitUpToDate());
+    render::OrbitCamera camera = window->panel(0)->terrainView()->camera();
+    camera.orbit(0.7f, 0.2f);
+    camera.zoom(1.3f);
+    window->panel(0)->terrainView()->setCamera(camera);
+    for (int i = 1; i < 3; ++i) {
+        SCOPED_TRACE(i);
+        expectSameCamera(window->panel(i)->terrainView()->camera(), camera);
+    }
+    // And from any panel, not only the first.
+    render::OrbitCamera other = window->panel(2)->terrainView()->camera();
+    other.orbit(-1.1f, 0.0f);
+    window->panel(2)->terrainView()->setCamera(other);
+    expectSameCamera(window->panel(0)->terrainView()->camera(), other);
+    expectSameCamera(window->panel(1)->terrainView()->camera(), other);
+}
+
+TEST_F(CompareTest, UnlinkedCamerasStayWhereTheyAre) {
+    window->setCamerasLinked(false);
+    const render::OrbitCamera before = window->panel(1)->terrainView()->camera();
+    render::OrbitCamera moved = window->panel(0)->terrainView()->camera();
+    moved.orbit(0.9f, -0.1f);
+    window->panel(0)->terrainView()->setCamera(moved);
+    expectSameCamera(window->panel(1)->terrainView()->camera(), before);
+    EXPECT_NE(window->panel(1)->terrainView()->camera().azimuth_rad,
+              window->panel(0)->terrainView()->camera().azimuth_rad);
+    // Linking again brings the others to the first panel's camera.
+    window->setCamerasLinked(true);
+    expectSameCamera(window->panel(1)->terrainView()->camera(), moved);
+}
+
+TEST_F(CompareTest, Linked2DViewsFollowAndUnlinkedStay) {
+    render::PreviewWidget* a = window->panel(0)->preview();
+    render::PreviewWidget* b = window->panel(1)->preview();
+    ASSERT_EQ(a->image().size(), b->image().size());
+    a->setView(3.0, QPointF(-120.0, -80.0));
+    EXPECT_DOUBLE_EQ(b->zoom(), 3.0);
+    EXPECT_FALSE(b->isFitted());
+    const QPointF centreA = centreImagePoint(*a);
+    for (render::PreviewWidget* follower :
+         {b, window->differenceView(), static_cast<render::PreviewWidget*>(window->swipeView())}) {
+        const QPointF centre = centreImagePoint(*follower);
+        EXPECT_NEAR(centre.x(), centreA.x(), 1e-6);
+        EXPECT_NEAR(centre.y(), centreA.y(), 1e-6);
+    }
+    // Fitting one fits all.
+    a->fitToWindow();
+    EXPECT_TRUE(b->isFitted());
+
+    window->setViewsLinked(false);
+    b->setView(2.0, QPointF(10.0, 10.0));
+    a->setView(5.0, QPointF(-300.0, -300.0));
+    EXPECT_DOUBLE_EQ(b->zoom(), 2.0);
+    EXPECT_EQ(b->pan(), QPointF(10.0, 10.0));
+}
+
+TEST_F(CompareTest, SeedAndDetailAreSharedUnlessUnlinked) {
+    window->setSharedSeed(5);
+    EXPECT_EQ(window->panel(0)->recipe().seed, 5u);
+    EXPECT_EQ(window->panel(1)->recipe().seed, 5u);
+    window->panel(1)->setSharesSeedAndDetail(false);
+    window->setSharedSeed(7);
+    window->setSharedDetail(5);
+    EXPECT_EQ(window->panel(0)->recipe().seed, 7u);
+    EXPECT_EQ(window->panel(0)->recipe().detail, 5);
+    EXPECT_EQ(window->panel(1)->recipe().seed, 5u);
+    EXPECT_EQ(window->panel(1)->recipe().detail, 6);
+    // Sharing again takes the shared values.
+    window->panel(1)->setSharesSeedAndDetail(true);
+    EXPECT_EQ(window->panel(1)->recipe().seed, 7u);
+    EXPECT_EQ(window->panel(1)->recipe().detail, 5);
+}
+
+TEST_F(CompareTest, DifferenceOfIdenticalRecipesIsFlatZero) {
+    window->setPanelRecipe(0, recipeFor("diamond-square", 1));
+    window->setPanelRecipe(1, recipeFor("diamond-square", 1));
+    ASSERT_TRUE(waitUpToDate());
+    const CompareDifference& d = window->shownAnalysis()->difference;
+    ASSERT_TRUE(d.valid) << d.reason.toStdString();
+    ASSERT_TRUE(d.map);
+    EXPECT_EQ(d.map->width(), 65);
+    EXPECT_TRUE(std::all_of(d.map->samples().begin(), d.map->samples().end(),
+                            [](float v) { return v == 0.0f; }));
+    EXPECT_EQ(d.maxAbs, 0.0f);
+    EXPECT_EQ(d.rms, 0.0);
+    // Shown as one colour: the diverging map's middle.
+    const QImage shown = window->differenceView()->image().convertToFormat(QImage::Format_RGB32);
+    ASSERT_FALSE(shown.isNull());
+    for (int y = 0; y < shown.height(); ++y) {
+        for (int x = 0; x < shown.width(); ++x) {
+            ASSERT_EQ(shown.pixel(x, y), divergingColor(0.0f, 0.0f)) << x << "," << y;
+        }
+    }
+}
+
+TEST_F(CompareTest, DifferenceIsASampleBySampleSubtraction) {
+    const core::Recipe a = recipeFor("diamond-square", 0);
+    const core::Recipe b = recipeFor("midpoint-displacement");
+    window->setPanelRecipe(0, a);
+    window->setPanelRecipe(1, b);
+    ASSERT_TRUE(waitUpToDate());
+    const core::Heightmap mapA = reference(window->panel(0)->recipe());
+    const core::Heightmap mapB = reference(window->panel(1)->recipe());
+    const CompareDifference& d = window->shownAnalysis()->difference;
+    ASSERT_TRUE(d.valid);
+    EXPECT_EQ(*d.map, differenceMap(mapA, mapB));
+    EXPECT_GT(d.maxAbs, 0.0f);
+    // Symmetric scale: the most negative and the most positive sample reach the same strength.
+    EXPECT_EQ(divergingColor(d.maxAbs, d.maxAbs), qRgb(178, 23, 43));
+    EXPECT_EQ(divergingColor(-d.maxAbs, d.maxAbs), qRgb(33, 102, 171));
+    // The swipe view holds both panel images.
+    EXPECT_EQ(window->swipeView()->image(), window->panel(0)->preview()->image());
+    EXPECT_EQ(window->swipeView()->imageB(), window->panel(1)->preview()->image());
+}
+
+TEST_F(CompareTest, CommonMappingUsesOneMinMaxOverAllPanels) {
+    window->setPanelCount(3);
+    window->setPanelRecipe(0, recipeFor("diamond-square", 0));
+    window->setPanelRecipe(1, recipeFor("midpoint-displacement"));
+    core::Recipe flatter = recipeFor("diamond-square", 2);
+    flatter.params["amplitude"] = 0.25;
+    window->setPanelRecipe(2, flatter);
+    window->setColorMap(render::ColorMap::Terrain);
+    ASSERT_TRUE(window->commonMapping());
+    ASSERT_TRUE(waitUpToDate());
+
+    float lo = INFINITY;
+    float hi = -INFINITY;
+    std::vector<core::Heightmap> maps;
+    for (int i = 0; i < 3; ++i) {
+        maps.push_back(reference(window->panel(i)->recipe()));
+        const core::MinMax range = core::finiteMinMax(maps.back());
+        lo = std::min(lo, range.min);
+        hi = std::max(hi, range.max);
+    }
+    const CompareOutput& shown = *window->shownAnalysis();
+    ASSERT_TRUE(shown.commonRange);
+    EXPECT_EQ(shown.commonRange->min, lo);
+    EXPECT_EQ(shown.commonRange->max, hi);
+    const render::PreviewStyle style = window->previewStyle();
+    for (int i = 0; i < 3; ++i) {
+        SCOPED_TRACE(i);
+        EXPECT_EQ(shown.panels[std::size_t(i)].mapping.lo, lo);
+        EXPECT_EQ(shown.panels[std::size_t(i)].mapping.hi, hi);
+        const QImage expected = render::renderPreviewImage(maps[std::size_t(i)],
+                                                           mappingForRange({lo, hi}), style);
+        EXPECT_EQ(window->panel(i)->preview()->image(), expected);
+    }
+
+    // Per panel: each its own min/max, and the flatter panel's picture changes.
+    const QImage commonFlatter = window->panel(2)->preview()->image();
+    window->setCommonMapping(false);
+    ASSERT_TRUE(waitUpToDate());
+    for (int i = 0; i < 3; ++i) {
+        SCOPED_TRACE(i);
+        const core::MinMax own = core::finiteMinMax(maps[std::size_t(i)]);
+        EXPECT_EQ(window->shownAnalysis()->panels[std::size_t(i)].mapping.lo, own.min);
+        EXPECT_EQ(window->shownAnalysis()->panels[std::size_t(i)].mapping.hi, own.max);
+    }
+    EXPECT_NE(window->panel(2)->preview()->image(), commonFlatter);
+}
+
+TEST_F(CompareTest, ShowsTheMapOfTheLatestRecipeAfterABurstOfEdits) {
+    for (quint64 seed = 10; seed < 20; ++seed) window->setSharedSeed(seed);
+    ASSERT_TRUE(waitUpToDate());
+    for (int i = 0; i < 2; ++i) {
+        SCOPED_TRACE(i);
+        EXPECT_EQ(window->panel(i)->recipe().seed, 19u);
+        const core::Heightmap expected = reference(window->panel(i)->recipe());
+        EXPECT_EQ(*window->panel(i)->current()->map, expected);
+        EXPECT_EQ(*window->panel(i)->preview()->heightmap(), expected);
+        EXPECT_EQ(*window->panel(i)->terrainView()->heightmap(), expected);
+        const core::TerrainStats& stats = window->shownAnalysis()->panels[std::size_t(i)].stats;
+        EXPECT_EQ(stats.min, double(core::finiteMinMax(expected).min));
+        EXPECT_TRUE(stats.hurstExpected.has_value());
+    }
+}
+
+TEST_F(CompareTest, PairColumnOnlyWithTwoPanels) {
+    EXPECT_TRUE(window->pairColumn()->isVisible());
+    window->setPanelCount(4);
+    EXPECT_EQ(window->panelCount(), 4);
+    EXPECT_FALSE(window->pairColumn()->isVisible());
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_FALSE(window->shownAnalysis()->difference.valid);
+    window->setPanelCount(2);
+    EXPECT_TRUE(window->pairColumn()->isVisible());
+}
+
+TEST(CompareAnalysisTest, CommonRangeSpansEveryMap) {
+    auto a = std::make_shared<core::Heightmap>(2, 1);
+    auto b = std::make_shared<core::Heightmap>(2, 1);
+    a->at(0, 0) = -1.0f;
+    a->at(1, 0) = 0.5f;
+    b->at(0, 0) = 0.0f;
+    b->at(1, 0) = 3.0f;
+    const core::MinMax range = commonRange({a, b});
+    EXPECT_EQ(range.min, -1.0f);
+    EXPECT_EQ(range.max, 3.0f);
+    EXPECT_FLOAT_EQ(mappingForRange(range).unit(1.0f), 0.5f);
+}
+
+}  // namespace
+}  // namespace terrain::app

@@ -1,0 +1,95 @@
+// The seed-variation grid under Xvfb: successive seeds of the document's recipe, generated on
+// the workers; a click adopts a seed as one undo step.
+#include "app/document.h"
+#include "app/document_state.h"
+#include "app/seed_variations.h"
+
+#include "core/registry.h"
+
+#include <QTest>
+#include <QToolButton>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+namespace terrain::app {
+namespace {
+
+constexpr int kWait_ms = 120000;
+
+class SeedVariationsTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        DocumentState state = defaultDocumentState(registry);
+        state.recipe.detail = 6;
+        state.recipe.seed = 40;
+        document = std::make_unique<Document>(state);
+        window = std::make_unique<SeedVariationsWindow>(registry, document.get());
+        window->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));
+        ASSERT_TRUE(waitAllCurrent());
+    }
+
+    [[nodiscard]] bool waitAllCurrent() {
+        return QTest::qWaitFor([this] { return window->allCurrent(); }, kWait_ms);
+    }
+
+    const core::Registry registry = core::makeBuiltinRegistry();
+    std::unique_ptr<Document> document;
+    std::unique_ptr<SeedVariationsWindow> window;
+};
+
+TEST_F(SeedVariationsTest, ThumbnailsShowSuccessiveSeedsOfTheRecipe) {
+    ASSERT_EQ(window->cellCount(), 9);
+    for (int i = 0; i < 9; ++i) {
+        EXPECT_EQ(window->cellRecipe(i).seed, 40u + quint64(i));
+        core::Recipe expected = document->state().recipe;
+        expected.seed = 40u + quint64(i);
+        EXPECT_EQ(window->cellRecipe(i), expected);
+        EXPECT_FALSE(window->cellButton(i)->icon().isNull());
+    }
+    EXPECT_TRUE(window->cellButton(0)->isChecked());  // the document's seed
+    window->setColumns(4);
+    EXPECT_EQ(window->cellCount(), 16);
+    ASSERT_TRUE(waitAllCurrent());
+    EXPECT_EQ(window->cellRecipe(15).seed, 55u);
+}
+
+TEST_F(SeedVariationsTest, ClickingAThumbnailAdoptsItsSeedAsOneUndoStep) {
+    const DocumentState before = document->state();
+    QTest::mouseClick(window->cellButton(4), Qt::LeftButton);
+    EXPECT_EQ(document->state().recipe.seed, 44u);
+    EXPECT_EQ(document->undoStack()->count(), 1);
+    EXPECT_TRUE(document->isModified());
+    // Everything but the seed is as before.
+    DocumentState expected = before;
+    expected.recipe.seed = 44u;
+    EXPECT_EQ(document->state(), expected);
+    // The grid stays where it was, with the chosen one marked.
+    EXPECT_EQ(window->firstSeed(), 40u);
+    EXPECT_TRUE(window->cellButton(4)->isChecked());
+    EXPECT_FALSE(window->cellButton(0)->isChecked());
+
+    document->undoStack()->undo();
+    EXPECT_EQ(document->state(), before);
+    EXPECT_TRUE(window->cellButton(0)->isChecked());
+    EXPECT_FALSE(window->cellButton(4)->isChecked());
+}
+
+TEST_F(SeedVariationsTest, ARecipeChangeRegeneratesFromTheDocumentSeed) {
+    DocumentState next = document->state();
+    next.recipe.params["roughness"] = 0.9;
+    next.recipe.seed = 100;
+    document->edit(next, QStringLiteral("test"));
+    EXPECT_EQ(window->firstSeed(), 100u);
+    EXPECT_FALSE(window->allCurrent());  // the old thumbnails are not the new recipe's
+    ASSERT_TRUE(waitAllCurrent());
+    EXPECT_EQ(window->cellRecipe(2).params.at("roughness"), 0.9);
+    window->showPage(+1);
+    EXPECT_EQ(window->firstSeed(), 109u);
+    ASSERT_TRUE(waitAllCurrent());
+}
+
+}  // namespace
+}  // namespace terrain::app
