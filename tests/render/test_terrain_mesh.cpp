@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <utility>
 
@@ -105,6 +106,27 @@ TEST(HeightTexture, NormalisesThroughTheMapping) {
     EXPECT_FLOAT_EQ(texture.texels[2 * 5 + 2], 0.5f);
     EXPECT_FLOAT_EQ(texture.texels[1], 0.125f);  // row-major: (1, 0)
     EXPECT_FLOAT_EQ(texture.texels[5], 0.125f);  // (0, 1)
+}
+
+TEST(HeightTexture, AgreesWithTheMappingsUnit) {
+    const core::Heightmap map = test::hillMap(33);
+    const auto mapping = core::resolveMapping(core::HeightMapping{}, map);
+    const HeightTexture texture = prepareHeightTexture(map, mapping, 4097);
+    for (int y = 0; y < 33; ++y)
+        for (int x = 0; x < 33; ++x)
+            ASSERT_NEAR(texture.texels[std::size_t(y * 33 + x)], mapping.unit(map.at(x, y)), 1e-6f);
+}
+
+TEST(HeightTexture, NanBecomesZero) {
+    core::Heightmap map = test::rampMap(3, 3);
+    map.at(1, 1) = std::numeric_limits<float>::quiet_NaN();
+    core::ResolvedMapping mapping;
+    mapping.lo = 0.0f;
+    mapping.hi = 4.0f;
+    mapping.scale = 0.25f;
+    const HeightTexture texture = prepareHeightTexture(map, mapping, 4097);
+    EXPECT_EQ(texture.texels[4], 0.0f);
+    EXPECT_FLOAT_EQ(texture.texels[8], 1.0f);
 }
 
 TEST(HeightTexture, ClampMappingClamps) {
