@@ -19,6 +19,7 @@ void PreviewWidget::setContent(std::shared_ptr<const core::Heightmap> map, QImag
     const bool sizeChanged = image.size() != m_image.size();
     m_map = std::move(map);
     m_image = std::move(image);
+    m_reduced = QImage();
     if (m_fitted && sizeChanged) fitToWindow();
     update();
 }
@@ -74,22 +75,44 @@ std::optional<QPoint> PreviewWidget::sampleAt(QPointF widgetPos) const {
     return QPoint(x, y);
 }
 
+const QImage& PreviewWidget::imageForZoom() {
+    // Below 50% the image is drawn from a copy halved `level` times (made once per content and
+    // level), so panning a zoomed-out 8193^2 map does not shrink 67 million pixels per paint.
+    int level = 0;
+    while (level < 8 && m_zoom * double(1 << (level + 1)) <= 1.0) ++level;
+    if (level == 0) return m_image;
+    if (m_reducedLevel != level || m_reduced.isNull()) {
+        const int w = std::max(1, (m_image.width() + (1 << level) - 1) >> level);
+        const int h = std::max(1, (m_image.height() + (1 << level) - 1) >> level);
+        m_reduced = m_image.scaled(w, h, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        m_reducedLevel = level;
+    }
+    return m_reduced;
+}
+
 void PreviewWidget::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.fillRect(rect(), palette().color(QPalette::Dark));
     if (m_image.isNull()) return;
-    // Only the visible part of the image, in whole pixels, so large maps stay cheap to draw.
-    const QRectF visible = QRectF(QPointF(0, 0), QSizeF(size()));
-    const QRectF imageVisible = QRectF((visible.topLeft() - m_pan) / m_zoom, visible.size() / m_zoom)
-                                    .intersected(QRectF(m_image.rect()));
-    if (imageVisible.isEmpty()) return;
-    const QRect source(QPoint(int(std::floor(imageVisible.left())), int(std::floor(imageVisible.top()))),
-                       QPoint(int(std::ceil(imageVisible.right())) - 1,
-                              int(std::ceil(imageVisible.bottom())) - 1));
-    const QRectF target(m_pan + QPointF(source.topLeft()) * m_zoom, QSizeF(source.size()) * m_zoom);
+    const QImage& source = imageForZoom();
+    const double fx = double(source.width()) / double(m_image.width());  // source px per image px
+    const double fy = double(source.height()) / double(m_image.height());
+    // Only the visible part, in whole source pixels, so large maps stay cheap to draw.
+    const QRectF visibleInImage((QPointF(0, 0) - m_pan) / m_zoom, QSizeF(size()) / m_zoom);
+    const QRectF visible = QRectF(visibleInImage.left() * fx, visibleInImage.top() * fy,
+                                  visibleInImage.width() * fx, visibleInImage.height() * fy)
+                               .intersected(QRectF(source.rect()));
+    if (visible.isEmpty()) return;
+    const QRect sourceRect(QPoint(int(std::floor(visible.left())), int(std::floor(visible.top()))),
+                           QPoint(int(std::ceil(visible.right())) - 1,
+                                  int(std::ceil(visible.bottom())) - 1));
+    const QRectF target(m_pan.x() + double(sourceRect.left()) / fx * m_zoom,
+                        m_pan.y() + double(sourceRect.top()) / fy * m_zoom,
+                        double(sourceRect.width()) / fx * m_zoom,
+                        double(sourceRect.height()) / fy * m_zoom);
     // Nearest neighbour from 100% up (pixel-exact, crisp samples); smooth when shrinking.
     painter.setRenderHint(QPainter::SmoothPixmapTransform, m_zoom < 1.0);
-    painter.drawImage(target, m_image, QRectF(source));
+    painter.drawImage(target, source, QRectF(sourceRect));
 }
 
 void PreviewWidget::resizeEvent(QResizeEvent*) {

@@ -59,9 +59,12 @@ private:
     void zoomAround(QPointF widgetPos, double factor);
     void applyView(double zoom, QPointF pan, bool fitted);
     void reportHover(QPointF widgetPos);
+    const QImage& imageForZoom();
 
     std::shared_ptr<const core::Heightmap> m_map;
     QImage m_image;
+    QImage m_reduced;  // m_image halved m_reducedLevel times, for zooms below 50%
+    int m_reducedLevel = 0;
     double m_zoom = 1.0;
     QPointF m_pan;
     bool m_fitted = true;

@@ -134,3 +134,22 @@ TEST(PreviewWidget, PixelExactAtOneHundredPercent) {
 
 }  // namespace
 }  // namespace terrain::render
+
+namespace terrain::render {
+namespace {
+
+TEST(PreviewWidget, ZoomedOutDrawsTheWholeImageScaledDown) {
+    PreviewWidget widget;
+    // A 257^2 ramp at 25%: drawn from a reduced copy, still dark top-left and bright bottom-right.
+    const Content content = showMap(widget, QSize(100, 100), test::rampMap(257, 257));
+    widget.setView(0.25, QPointF(10, 10));
+    const QImage shown = widget.grab().toImage();
+    EXPECT_LT(qGray(shown.pixel(12, 12)), 16);
+    EXPECT_GT(qGray(shown.pixel(73, 73)), 240);
+    EXPECT_NEAR(qGray(shown.pixel(42, 42)), 128, 12);  // the centre of the image
+    EXPECT_EQ(shown.pixel(5, 5), shown.pixel(95, 5));   // outside: background
+    EXPECT_EQ(widget.image(), content.image);           // the content itself is untouched
+}
+
+}  // namespace
+}  // namespace terrain::render
