@@ -4,12 +4,94 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
 
 namespace terrain::core {
+namespace {
+
+// Helper threads that sleep between jobs. One job at a time (`busy`); the caller of run() works
+// on the job too and returns when every helper has finished it.
+class Pool {
+public:
+    static Pool& instance() {
+        static Pool pool;
+        return pool;
+    }
+    Pool() = default;
+    Pool(const Pool&) = delete;
+    Pool& operator=(const Pool&) = delete;
+    ~Pool() {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        for (auto& t : m_threads) t.join();
+    }
+
+    std::mutex& busy() { return m_busy; }
+
+    // Runs task on the caller and `helpers` pool threads. The caller must hold busy().
+    void run(int helpers, const std::function<void()>& task) {
+        {
+            std::unique_lock lock(m_mutex);
+            while (int(m_threads.size()) < helpers) {
+                const int index = int(m_threads.size());
+                m_threads.emplace_back([this, index] { work(index); });
+            }
+            m_task = &task;
+            m_wanted = helpers;
+            m_pending = helpers;
+            ++m_generation;
+        }
+        m_wake.notify_all();
+        task();
+        std::unique_lock lock(m_mutex);
+        m_done.wait(lock, [this] { return m_pending == 0; });
+        m_task = nullptr;
+    }
+
+private:
+    void work(int index) {
+        unsigned seen = 0;
+        std::unique_lock lock(m_mutex);
+        seen = m_generation;
+        // A thread created for the current job must still take part in it.
+        if (m_task != nullptr && index < m_wanted) --seen;
+        for (;;) {
+            m_wake.wait(lock, [&] { return m_stop || m_generation != seen; });
+            if (m_stop) return;
+            seen = m_generation;
+            if (index >= m_wanted) continue;
+            const std::function<void()>* task = m_task;
+            lock.unlock();
+            (*task)();  // never throws: parallelRows' task catches everything
+            lock.lock();
+            if (--m_pending == 0) m_done.notify_all();
+        }
+    }
+
+    std::mutex m_busy;
+    std::mutex m_mutex;
+    std::condition_variable m_wake, m_done;
+    std::vector<std::thread> m_threads;
+    const std::function<void()>* m_task = nullptr;
+    unsigned m_generation = 0;
+    int m_wanted = 0;
+    int m_pending = 0;
+    bool m_stop = false;
+};
+
+}  // namespace
+
+int threadsForWork(double samples, int threads) {
+    constexpr double kSamplesPerThread = 32768.0;
+    return std::clamp(int(samples / kSamplesPerThread), 1, std::max(1, threads));
+}
 
 void parallelRows(int rows, int threads, const GenerateContext& context,
                   const std::function<void(int, int)>& body) {
@@ -20,7 +102,7 @@ void parallelRows(int rows, int threads, const GenerateContext& context,
     std::atomic<int> next{0};
     std::exception_ptr error;
     std::mutex errorMutex;
-    auto run = [&] {
+    const std::function<void()> run = [&] {
         try {
             for (;;) {
                 context.throwIfCancelled();
@@ -34,11 +116,18 @@ void parallelRows(int rows, int threads, const GenerateContext& context,
             next.store(rows);  // stop the others early
         }
     };
-    std::vector<std::thread> pool;
-    pool.reserve(std::size_t(workers - 1));
-    for (int i = 1; i < workers; ++i) pool.emplace_back(run);
-    run();
-    for (auto& t : pool) t.join();
+    if (workers == 1) {
+        run();
+    } else if (Pool& pool = Pool::instance(); pool.busy().try_lock()) {
+        const std::lock_guard busy(pool.busy(), std::adopt_lock);
+        pool.run(workers - 1, run);
+    } else {  // another generation (or a nested call) holds the pool
+        std::vector<std::thread> extra;
+        extra.reserve(std::size_t(workers - 1));
+        for (int i = 1; i < workers; ++i) extra.emplace_back(run);
+        run();
+        for (auto& t : extra) t.join();
+    }
     if (error) std::rethrow_exception(error);
 }
 

@@ -22,6 +22,16 @@ constexpr std::uint64_t mix64(std::uint64_t z) {
     return z ^ (z >> 31);
 }
 
+// mix64(z) >> 40, the 24 bits toUnit and toSigned use, one step shorter: the last step
+// (z ^ z >> 31) leaves bits 33..63 unchanged. Hot loops use it; it gives the same bits.
+constexpr std::uint32_t mix64Top24(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return std::uint32_t(z >> 40);
+}
+static_assert(mix64Top24(0) == mix64(0) >> 40 && mix64Top24(0x0123456789abcdefULL) == mix64(0x0123456789abcdefULL) >> 40 &&
+              mix64Top24(~0ULL) == mix64(~0ULL) >> 40);
+
 // The hash of one (seed, stream) pair over all points: the seed half is mixed once, so a point
 // costs one mix64 (hot loops keep a PointHash; hash4 is the same function spelled out).
 struct PointHash {
@@ -46,6 +56,11 @@ constexpr float toUnit(std::uint64_t h) {
 // Uniform in [-1, 1): the top 24 bits as a signed fraction, exact in float.
 constexpr float toSigned(std::uint64_t h) {
     return float(std::int32_t(h >> 40) - (1 << 23)) * (1.0f / 8388608.0f);
+}
+
+// toSigned from the 24 bits alone: toSigned(h) == signedFromTop24(h >> 40).
+constexpr float signedFromTop24(std::uint32_t top) {
+    return float(std::int32_t(top) - (1 << 23)) * (1.0f / 8388608.0f);
 }
 
 }  // namespace terrain::core

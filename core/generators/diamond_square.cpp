@@ -4,7 +4,9 @@
 #include "../parallel.h"
 #include "../recipe.h"
 #include "../rng.h"
+#include "level_kernels.h"
 
+#include <utility>
 #include <vector>
 
 namespace terrain::core {
@@ -19,31 +21,51 @@ namespace {
 // each row is written once, in order, by one thread, with no border branches in the inner loops.
 // A block of rows that starts mid-map recomputes (without writing) the centre row before it.
 //
+// The inner loops run on compact arrays (element k = the k-th point of this level in a row) with
+// the vectorised kernels of level_kernels.h; at the last level (h = 1) the arrays are gathered
+// from and interleaved back into the rows with contiguous vector loads and stores.
+//
 // Sums follow the reference exactly: centres (NW + NE + SW + SE) / 4, edge points
 // (W + E + N + S) / 4, or the three that exist / 3 (clip), so the bits match the seed reference.
 class Level {
 public:
     Level(Heightmap& map, const DiamondSquareParams& p, int step, float scale)
         : m_map(map), m_edge(p.edge), m_hash(p.seed, RngStream::DiamondSquare), m_last(map.width() - 1),
-          m_step(step), m_h(step / 2), m_scale(scale) {}
+          m_step(step), m_h(step / 2), m_count(m_last / step), m_scale(scale), m_rows(map, step),
+          m_k(m_rows.kernels()) {}
 
-    int centreRows() const { return m_last / m_step; }
+    int centreRows() const { return m_count; }
+    // Samples this level writes, to decide whether threads pay off.
+    double work() const { return double(m_count) * double(m_count) * 3.0; }
 
     void rows(int begin, int end) const {
-        std::vector<float> before;
-        const float* previous = nullptr;  // centre row above the current one
-        if (begin > 0) {
-            before.resize(std::size_t(m_last) + 1);
-            centres(centreY(begin - 1), before.data());
-            previous = before.data();
+        const int m = m_count;
+        const std::vector<float*> buffers = m_rows.scratch(6);
+        float *north = buffers[0], *south = buffers[1];  // corner points of the rows y - h, y + h
+        float *above = buffers[2], *centres = buffers[3];  // square centres of rows y - step, y
+        float *edges = buffers[4], *odd = buffers[5];
+
+        m_rows.gather(centreY(begin) - m_h, north);
+        if (begin > 0) {  // the centre row before this block, recomputed and not written
+            m_rows.gather(centreY(begin - 1) - m_h, odd);
+            centreValues(odd, north, centreY(begin - 1), above);
         }
         for (int i = begin; i < end; ++i) {
             const int y = centreY(i);
-            float* row = m_map.row(y);
-            centres(y, row);
-            centreRowEdges(y, row);
-            if (i > 0) cornerRowEdges(y - m_h, previous, row);
-            previous = row;
+            m_rows.gather(y + m_h, south);
+            centreValues(north, south, y, centres);
+            writeCentreRow(y, north, south, centres, edges);
+            if (i > 0) {
+                // Edge midpoints of the corner row between the centre rows y - step and y.
+                const int cy = y - m_h;
+                m_k.dsSum4(north, north + 1, above, centres, m, base(cy), std::uint32_t(m_h),
+                           std::uint32_t(m_step), m_scale, odd);
+                // Other blocks read this row's corner points when it borders them; write only ours.
+                const bool exclusive = i > begin && (i + 1 < end || end == centreRows());
+                m_rows.writeOdd(cy, north, odd, exclusive);
+            }
+            std::swap(north, south);
+            std::swap(above, centres);
         }
     }
 
@@ -69,52 +91,39 @@ public:
 
 private:
     int centreY(int i) const { return m_h + i * m_step; }
+    std::uint64_t base(int y) const { return m_hash.key + (std::uint64_t(std::uint32_t(y)) << 32); }
     float noise(int x, int y) const {
         return toSigned(m_hash(std::uint32_t(x), std::uint32_t(y))) * m_scale;
     }
 
-    // Square centres of centre row y from the corner rows y - h and y + h.
-    void centres(int y, float* out) const {
-        const float* n = m_map.row(y - m_h);
-        const float* s = m_map.row(y + m_h);
-        const int h = m_h, step = m_step, last = m_last;
-        for (int x = h; x < last; x += step) {
-            out[x] = (n[x - h] + n[x + h] + s[x - h] + s[x + h]) / 4.0f + noise(x, y);
-        }
+    // Square centres of centre row y (x = h + k * step) from the corner points north and south.
+    void centreValues(const float* n, const float* s, int y, float* out) const {
+        m_k.dsSum4(n, n + 1, s, s + 1, m_count, base(y), std::uint32_t(m_h), std::uint32_t(m_step), m_scale, out);
     }
 
-    // Edge midpoints of centre row y at multiples of step (west/east: centres in this row).
-    void centreRowEdges(int y, float* row) const {
-        const float* n = m_map.row(y - m_h);
-        const float* s = m_map.row(y + m_h);
-        const int h = m_h, step = m_step, last = m_last;
-        for (int x = step; x < last; x += step) {
-            row[x] = (row[x - h] + row[x + h] + n[x] + s[x]) / 4.0f + noise(x, y);
+    // Centre row y: the square centres and the edge midpoints between them (W, E = centres).
+    void writeCentreRow(int y, const float* n, const float* s, const float* centres, float* edges) const {
+        const int m = m_count, last = m_last;
+        if (m > 1) {
+            m_k.dsSum4(centres, centres + 1, n + 1, s + 1, m - 1, base(y), std::uint32_t(m_step),
+                       std::uint32_t(m_step), m_scale, edges + 1);
         }
-        const float w = row[last - h], e = row[h];  // the centres next to the west and east border
+        const float w = centres[m - 1], e = centres[0];  // the centres next to the west and east border
         switch (m_edge) {
         case EdgeMode::Clip:
-            row[0] = (e + n[0] + s[0]) / 3.0f + noise(0, y);
-            row[last] = (w + n[last] + s[last]) / 3.0f + noise(last, y);
+            edges[0] = (e + n[0] + s[0]) / 3.0f + noise(0, y);
+            edges[m] = (w + n[m] + s[m]) / 3.0f + noise(last, y);
             break;
         case EdgeMode::Reflect:
-            row[0] = (e + e + n[0] + s[0]) / 4.0f + noise(0, y);
-            row[last] = (w + w + n[last] + s[last]) / 4.0f + noise(last, y);
+            edges[0] = (e + e + n[0] + s[0]) / 4.0f + noise(0, y);
+            edges[m] = (w + w + n[m] + s[m]) / 4.0f + noise(last, y);
             break;
         case EdgeMode::Wrap:
-            row[0] = (w + e + n[0] + s[0]) / 4.0f + noise(0, y);
-            row[last] = row[0];
+            edges[0] = (w + e + n[0] + s[0]) / 4.0f + noise(0, y);
+            edges[m] = edges[0];
             break;
         }
-    }
-
-    // Edge midpoints of an inner corner row (odd multiples of h) between centre rows n and s.
-    void cornerRowEdges(int y, const float* n, const float* s) const {
-        float* row = m_map.row(y);
-        const int h = m_h, step = m_step, last = m_last;
-        for (int x = h; x < last; x += step) {
-            row[x] = (row[x - h] + row[x + h] + n[x] + s[x]) / 4.0f + noise(x, y);
-        }
+        m_rows.write(y, edges, centres);
     }
 
     // A border corner row; n or s is null where that neighbour is missing (clip).
@@ -132,8 +141,10 @@ private:
     Heightmap& m_map;
     EdgeMode m_edge;
     PointHash m_hash;
-    int m_last, m_step, m_h;
+    int m_last, m_step, m_h, m_count;
     float m_scale;
+    LevelRows m_rows;
+    const LevelKernels& m_k;
 };
 
 }  // namespace
@@ -156,7 +167,7 @@ void diamondSquareInto(const DiamondSquareParams& p, const GenerateContext& cont
     int level = 0;
     for (int step = last; step > 1; step /= 2, scale *= p.roughness, ++level) {
         const Level pass(map, p, step, scale);
-        parallelRows(pass.centreRows(), context.threads, context,
+        parallelRows(pass.centreRows(), threadsForWork(pass.work(), context.threads), context,
                      [&](int begin, int end) { pass.rows(begin, end); });
         pass.borderRows();
         context.report(float(level + 1) / float(p.detail));

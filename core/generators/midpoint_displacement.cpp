@@ -4,87 +4,82 @@
 #include "../parallel.h"
 #include "../recipe.h"
 #include "../rng.h"
+#include "level_kernels.h"
 
-#include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace terrain::core {
 namespace {
-
-float avg(float a, float b) { return (a + b) / 2.0f; }
 
 // One level of seed 004's square subdivision as a single streaming pass.
 //
 // Seed 004's recursion visits squares depth-first, but every value depends only on the corners of
 // its own square, so visiting level by level gives the same values (the tests compare against
 // the literal recursion). Processing centre row y writes the horizontal edge midpoints of the
-// corner row below it (y + h), the vertical edge midpoints of row y, then the centres of row y,
-// which need both edge rows around them. Each row is written once, by one thread; a block that
-// starts mid-map recomputes (without writing) the corner row above it.
+// corner row below it (y + h), then row y: the vertical edge midpoints, then the centres, which
+// need both edge rows around them. Each row is written once, by one thread; a block that starts
+// mid-map recomputes (without writing) the corner row above it.
+//
+// The inner loops run on compact arrays (element k = the k-th point of this level in a row) with
+// the vectorised kernels of level_kernels.h; at the last level (h = 1) the arrays are gathered
+// from and interleaved back into the rows with contiguous vector loads and stores.
 //
 // Each point is computed exactly once (seed 004 re-tested "== 0.0" to mean unset, which
 // recomputed points that happened to be clamped to 0).
 class Level {
 public:
     Level(Heightmap& map, const MidpointDisplacementParams& p, int step, float spread)
-        : m_map(map), m_hash(p.seed, RngStream::MidpointDisplacement), m_clamp(p.clamp),
-          m_last(map.width() - 1), m_step(step), m_h(step / 2), m_spread(spread) {}
+        : m_hash(p.seed, RngStream::MidpointDisplacement), m_clamp(p.clamp),
+          m_last(map.width() - 1), m_step(step), m_h(step / 2), m_count(m_last / step), m_spread(spread),
+          m_rows(map, step), m_k(m_rows.kernels()) {}
 
-    int centreRows() const { return m_last / m_step; }
+    int centreRows() const { return m_count; }
+    // Samples this level writes, to decide whether threads pay off.
+    double work() const { return double(m_count) * double(m_count) * 3.0; }
 
     void rows(int begin, int end) const {
-        std::vector<float> before;
-        const float* north = nullptr;  // the corner row above the current centre row
-        if (begin == 0) {
-            cornerRowEdges(0, m_map.row(0));
-            north = m_map.row(0);
-        } else {
-            const int y = centreY(begin) - m_h;
-            before.assign(m_map.row(y), m_map.row(y) + m_last + 1);
-            cornerRowEdges(y, before.data());
-            north = before.data();
-        }
+        const int m = m_count;
+        const std::vector<float*> buffers = m_rows.scratch(6);
+        float *north = buffers[0], *south = buffers[1];          // corner points of rows y - h, y + h
+        float *northEdge = buffers[2], *southEdge = buffers[3];  // their edge midpoints (odd points)
+        float *vertical = buffers[4], *centres = buffers[5];     // row y: even and odd points
+
+        const int firstY = centreY(begin) - m_h;
+        m_rows.gather(firstY, north);
+        edgeValues(north, firstY, northEdge);
+        if (begin == 0) m_rows.writeOdd(firstY, north, northEdge, true);  // else it belongs to the block above
         for (int i = begin; i < end; ++i) {
             const int y = centreY(i);
-            float* south = m_map.row(y + m_h);
-            float* row = m_map.row(y);
-            cornerRowEdges(y + m_h, south);
-            centreRow(y, row, north, south);
-            north = south;
+            m_rows.gather(y + m_h, south);
+            edgeValues(south, y + m_h, southEdge);
+            // The next block reads this row's corner points when it starts here; write only ours.
+            m_rows.writeOdd(y + m_h, south, southEdge, i + 1 < end || end == centreRows());
+            m_k.mdAvg2(north, south, m + 1, base(y), 0, std::uint32_t(m_step), m_spread, m_clamp, vertical);
+            m_k.mdAvg4(vertical, vertical + 1, northEdge, southEdge, m, base(y), std::uint32_t(m_h),
+                       std::uint32_t(m_step), m_spread, m_clamp, centres);
+            m_rows.write(y, vertical, centres);
+            std::swap(north, south);
+            std::swap(northEdge, southEdge);
         }
     }
 
 private:
     int centreY(int i) const { return m_h + i * m_step; }
-    float vary(float v, int x, int y) const {
-        const float out = v + toSigned(m_hash(std::uint32_t(x), std::uint32_t(y))) * m_spread;
-        return m_clamp ? std::clamp(out, 0.0f, 1.0f) : out;
+    std::uint64_t base(int y) const { return m_hash.key + (std::uint64_t(std::uint32_t(y)) << 32); }
+
+    // Horizontal edge midpoints (x = h + k * step) of corner row y from its corner points.
+    void edgeValues(const float* corners, int y, float* out) const {
+        m_k.mdAvg2(corners, corners + 1, m_count, base(y), std::uint32_t(m_h), std::uint32_t(m_step), m_spread,
+                   m_clamp, out);
     }
 
-    // Horizontal edge midpoints of corner row y (odd multiples of h), written into `row`.
-    void cornerRowEdges(int y, float* row) const {
-        const int h = m_h, step = m_step, last = m_last;
-        for (int x = h; x < last; x += step) row[x] = vary(avg(row[x - h], row[x + h]), x, y);
-    }
-
-    // Vertical edge midpoints (multiples of step), then the centres (odd multiples of h).
-    void centreRow(int y, float* row, const float* north, const float* south) const {
-        const float* n = m_map.row(y - m_h);
-        const float* s = m_map.row(y + m_h);
-        const int h = m_h, step = m_step, last = m_last;
-        for (int x = 0; x <= last; x += step) row[x] = vary(avg(n[x], s[x]), x, y);
-        for (int x = h; x < last; x += step) {
-            const float horizontal = avg(row[x - h], row[x + h]);
-            const float vertical = avg(north[x], south[x]);
-            row[x] = vary(avg(horizontal, vertical), x, y);
-        }
-    }
-
-    Heightmap& m_map;
     PointHash m_hash;
     bool m_clamp;
-    int m_last, m_step, m_h;
+    int m_last, m_step, m_h, m_count;
     float m_spread;
+    LevelRows m_rows;
+    const LevelKernels& m_k;
 };
 
 }  // namespace
@@ -102,7 +97,7 @@ void midpointDisplacementInto(const MidpointDisplacementParams& p, const Generat
     int level = 0;
     for (int step = last; step > 1; step /= 2, spread *= p.roughness, ++level) {
         const Level pass(map, p, step, spread);
-        parallelRows(pass.centreRows(), context.threads, context,
+        parallelRows(pass.centreRows(), threadsForWork(pass.work(), context.threads), context,
                      [&](int begin, int end) { pass.rows(begin, end); });
         context.report(float(level + 1) / float(p.detail));
     }
