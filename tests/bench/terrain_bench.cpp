@@ -1,0 +1,147 @@
+// terrain-bench: every generator at 1025², 4097² and 8193² on 1 and 2 threads, and the exporters
+// at 4097². The machine this runs on is usually shared, so each generator case measures, in every
+// iteration and interleaved, its production kernel (warm reused buffer, the reported time), the
+// fill floor (a parallel std::fill of that same buffer on the same threads), the step-by-step
+// reference (1 thread) and a cold run into a fresh grid, and reports medians and ratios as
+// counters. Run with --benchmark_counters_tabular=true for a table; see docs/performance.md.
+#include <core/bench/kernel_bench.h>
+#include <core/cancel.h>
+#include <core/generators/level_kernels.h>
+#include <core/io/export.h>
+#include <core/recipe.h>
+#include <core/registry.h>
+
+#include <benchmark/benchmark.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace terrain::core;
+
+const Registry& registry() {
+    static const Registry r = makeBuiltinRegistry();
+    return r;
+}
+
+double timeColdMs(const BenchCase& which) {
+    Recipe recipe = defaultRecipe(registry(), which.algorithm);
+    recipe.detail = which.detail;
+    recipe.seed = 2026;
+    GenerateContext context;
+    context.threads = which.threads;
+    const auto start = std::chrono::steady_clock::now();
+    const Heightmap map = generate(registry(), recipe, context);
+    benchmark::DoNotOptimize(map.row(0));
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+void generatorCase(benchmark::State& state, const std::string& algorithm, int detail, int threads) {
+    const BenchCase which{algorithm, detail, threads};
+    Heightmap warm, reference;
+    timeKernelMs(registry(), which, warm);  // faults the pages in
+    timeReferenceMs(registry(), which, reference);
+    const bool identical = warm == reference;
+    std::vector<double> kernel, fill, ref, cold;
+    for (auto _ : state) {
+        fill.push_back(timeFillMs(warm, threads));
+        const double ms = timeKernelMs(registry(), which, warm);
+        kernel.push_back(ms);
+        state.SetIterationTime(ms / 1e3);
+        ref.push_back(timeReferenceMs(registry(), which, reference));
+        cold.push_back(timeColdMs(which));
+    }
+    const double samples = double(warm.sampleCount());
+    const double k = median(kernel), f = median(fill), r = median(ref);
+    state.counters["ms_median"] = k;
+    state.counters["ns_per_sample"] = k * 1e6 / samples;
+    state.counters["fill_ms"] = f;
+    state.counters["fill_floor_ratio"] = f > 0 ? k / f : 0.0;
+    state.counters["reference_ms"] = r;
+    state.counters["reference_speedup"] = k > 0 ? r / k : 0.0;
+    state.counters["cold_ms"] = median(cold);
+    state.counters["identical"] = identical ? 1 : 0;
+    state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(samples));
+    state.SetLabel(std::string(levelKernels().name) + (identical ? "" : " OUTPUT DIFFERS FROM REFERENCE"));
+}
+
+void exportCase(benchmark::State& state, ExportFormat format) {
+    const int detail = 12;
+    Recipe recipe = defaultRecipe(registry(), "diamond-square");
+    recipe.detail = detail;
+    recipe.seed = 2026;
+    GenerateContext context;
+    context.threads = 2;
+    const Heightmap map = generate(registry(), recipe, context);
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("terrain-bench-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto path = dir / (format == ExportFormat::Png16 ? "map.png" : "map.r16");
+    ExportOptions options;  // default mapping (normalise) and the default fast zlib level
+    options.format = format;
+    std::vector<double> times;
+    for (auto _ : state) {
+        const auto start = std::chrono::steady_clock::now();
+        exportHeightmap(map, path, options);
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        times.push_back(ms);
+        state.SetIterationTime(ms / 1e3);
+    }
+    const auto bytes = std::filesystem::file_size(path);
+    const double ms = median(times);
+    state.counters["ms_median"] = ms;
+    state.counters["ns_per_sample"] = ms * 1e6 / double(map.sampleCount());
+    state.counters["file_MB"] = double(bytes) / 1e6;
+    state.counters["MB_per_s"] = ms > 0 ? double(bytes) / 1e3 / ms : 0.0;
+    std::filesystem::remove_all(dir);
+}
+
+// Iterations are fixed so that every case runs the same interleaved rounds; the reference alone
+// takes seconds at 8193².
+int iterationsFor(int detail) { return detail <= 10 ? 15 : detail <= 12 ? 7 : 5; }
+
+void registerAll() {
+    for (const auto& a : registry().algorithms()) {
+        // The 1-D line has no rows to split and reaches 2^20+1 samples (as many as 1025²) at
+        // its largest detail.
+        const bool line = a.id == "midpoint-line";
+        const std::vector<int> details = line ? std::vector<int>{a.maxDetail} : std::vector<int>{10, 12, 13};
+        const std::vector<int> threads = line ? std::vector<int>{1} : std::vector<int>{1, 2};
+        for (int detail : details) {
+            for (int t : threads) {
+                const auto size = a.sizeForDetail(detail);
+                const std::string name = "generate/" + a.id + "/" + std::to_string(size.width) + "x" +
+                                         std::to_string(size.height) + "/threads:" + std::to_string(t);
+                benchmark::RegisterBenchmark(name.c_str(), generatorCase, a.id, detail, t)
+                    ->UseManualTime()
+                    ->Iterations(iterationsFor(detail))
+                    ->Unit(benchmark::kMillisecond);
+            }
+        }
+    }
+    benchmark::RegisterBenchmark("export/png16/4097x4097", exportCase, ExportFormat::Png16)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(5);
+    benchmark::RegisterBenchmark("export/raw16/4097x4097", exportCase, ExportFormat::Raw16)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(5);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    registerAll();
+    benchmark::AddCustomContext("level_kernels", levelKernels().name);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
