@@ -92,14 +92,7 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QWidget* parent)
 }
 
 QString ExportDialog::extensionFor(core::ExportFormat format) {
-    switch (format) {
-    case core::ExportFormat::Png8:
-    case core::ExportFormat::Png16: return QStringLiteral(".png");
-    case core::ExportFormat::Raw16: return QStringLiteral(".r16");
-    case core::ExportFormat::Pgm: return QStringLiteral(".pgm");
-    case core::ExportFormat::Txt: return QStringLiteral(".txt");
-    }
-    return QStringLiteral(".png");
+    return QString::fromStdString(core::exportFormatExtension(format));
 }
 
 core::ExportFormat ExportDialog::format() const {

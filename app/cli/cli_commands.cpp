@@ -6,6 +6,7 @@
 #include <core/errors.h>
 #include <core/io/atomic_file.h>
 #include <core/io/export.h>
+#include <core/io/game_export.h>
 #include <core/recipe.h>
 
 #include <nlohmann/json.hpp>
@@ -159,17 +160,57 @@ int runList(const core::Registry& registry, bool json) {
     return kExitOk;
 }
 
+namespace {
+
+core::GameExportRequest exportRequest(const OutputOptions& out) {
+    core::GameExportRequest request;
+    request.output = out.output;
+    if (out.preset) request.preset = &core::findEnginePreset(*out.preset);
+    if (out.format) request.format = core::parseExportFormat(*out.format);
+    request.mapping = core::HeightMapping::parse(out.map);
+    if (out.metresPerPixel) request.world = core::WorldUnits::withMetresPerPixel(request.world, *out.metresPerPixel);
+    if (out.heightRange) request.world = core::WorldUnits::withHeightRange(request.world, *out.heightRange);
+    if (out.size) request.size = core::parseOutputSize(*out.size);
+    request.resize = core::parseResizeMode(out.resize);
+    if (out.tiles) {
+        core::TileLayout layout = core::parseTiles(*out.tiles);
+        layout.border = parseWhole<int>(out.tileBorder, "--tile-border", 0, 1);
+        request.tiles = layout;
+    }
+    if (out.tilePattern) {
+        if (out.tilePattern->find("{x}") == std::string::npos || out.tilePattern->find("{y}") == std::string::npos) {
+            throw InputError("--tile-pattern", *out.tilePattern, "a name containing {x} and {y} (and optionally {stem}, {ext})");
+        }
+        request.tilePattern = *out.tilePattern;
+    }
+    return request;
+}
+
+}  // namespace
+
 int runGenerate(const core::Registry& registry, const GenerationOptions& gen, const OutputOptions& out) {
     // Everything about the output is checked before the (possibly long) generation.
-    core::ExportOptions options;
-    options.format = out.format ? core::parseExportFormat(*out.format) : core::exportFormatFromPath(out.output);
-    options.mapping = core::HeightMapping::parse(out.map);
+    core::GameExportRequest request = exportRequest(out);
+    {
+        const core::Recipe planned = buildRecipe(registry, gen);
+        const auto size = registry.get(planned.algorithm).sizeForDetail(planned.detail);
+        core::checkGameExport(request, size.width, size.height);
+    }
     const Generated g = generateFromOptions(registry, gen);
+    request.recipe = core::recipeToJson(registry, g.recipe);
+    request.recipeSha256 = core::recipeHash(registry, g.recipe);
     const auto start = std::chrono::steady_clock::now();
-    core::exportHeightmap(g.map, out.output, options);
+    const core::GameExportResult result = core::runGameExport(g.map, request);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    std::cerr << "terrain-cli: wrote " << out.output << " (" << core::exportFormatName(options.format) << ", "
-              << options.mapping.toString() << ") in " << std::fixed << std::setprecision(1) << ms << " ms\n";
+    for (const auto& warning : result.warnings) std::cerr << "terrain-cli: warning: " << warning << "\n";
+    for (const auto& file : result.files) {
+        std::cerr << "terrain-cli: wrote " << file.string() << " and " << file.string() << ".json\n";
+    }
+    std::cerr << "terrain-cli: " << result.files.size() << " file(s), " << result.width << "x" << result.height
+              << ", " << core::exportFormatName(result.format) << ", " << request.mapping.toString() << ", heights "
+              << request.world.loMetres << ".." << request.world.hiMetres << " m, " << request.world.metresPerPixel
+              << " m per pixel, in " << std::fixed << std::setprecision(1) << ms << " ms\n";
+    if (request.preset) std::cout << core::settingsText(*request.preset, result.settings);
     return kExitOk;
 }
 

@@ -39,6 +39,14 @@ struct OutputOptions {
     std::string output;
     std::optional<std::string> format;
     std::string map = "normalize";
+    std::optional<std::string> preset;          // engine preset (unity, unreal, ...)
+    std::optional<std::string> size;            // WxH
+    std::string resize = "bicubic";             // bicubic | crop
+    std::optional<std::string> metresPerPixel;
+    std::optional<std::string> heightRange;     // LO:HI metres
+    std::optional<std::string> tiles;           // NxM
+    std::string tileBorder = "1";               // 0 | 1
+    std::optional<std::string> tilePattern;     // {stem} {x} {y} {ext}
 };
 
 int runList(const core::Registry& registry, bool json);

@@ -44,8 +44,22 @@ int main(int argc, char** argv) {
     auto* generate = app.add_subcommand("generate", "Generate a heightmap and export it");
     addGenerationOptions(generate, gen);
     generate->add_option("--output,-o", out.output, "Output file")->required();
-    generate->add_option("--format", out.format, "png8, png16, raw16, pgm or txt (default: from the extension)");
+    generate->add_option("--format", out.format,
+                         "png8, png16, raw16, pgm, txt, raw32, exr or tiff32 (default: the preset's, else from "
+                         "the extension)");
     generate->add_option("--map", out.map, "Height to code mapping: normalize (default) or clamp:LO:HI");
+    generate->add_option("--preset", out.preset,
+                         "Engine preset: unity, unreal, godot-terrain3d, godot-hterrain, blender, worldpainter "
+                         "(checks the size, prints the import settings)");
+    generate->add_option("--size", out.size, "Output size WxH (default: the map's)");
+    generate->add_option("--resize", out.resize, "How --size is reached: bicubic (default) or crop");
+    generate->add_option("--metres-per-pixel", out.metresPerPixel, "Horizontal sample spacing in metres (default 1)");
+    generate->add_option("--height-range", out.heightRange,
+                         "LO:HI metres that the lowest and highest mapped heights become (default 0:100)");
+    generate->add_option("--tiles", out.tiles, "Split into NxM tiles (N columns, M rows)");
+    generate->add_option("--tile-border", out.tileBorder, "1 (default): neighbouring tiles share an edge; 0: they do not");
+    generate->add_option("--tile-pattern", out.tilePattern,
+                         "Tile file names with {stem} {x} {y} {ext}; default Unreal's {stem}_x{x}_y{y}{ext}");
 
     std::optional<std::string> width;
     std::string palette = "rainbow";

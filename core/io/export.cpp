@@ -2,14 +2,19 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "../errors.h"
 #include "atomic_file.h"
 #include "export_rows.h"
+#include "exr_writer.h"
+#include "float_rows.h"
 #include "float_text.h"
 #include "png_writer.h"
+#include "tiff_writer.h"
 
 namespace terrain::core {
 
@@ -22,7 +27,8 @@ struct FormatName {
 
 constexpr FormatName kFormatNames[] = {
     {ExportFormat::Png8, "png8"}, {ExportFormat::Png16, "png16"}, {ExportFormat::Raw16, "raw16"},
-    {ExportFormat::Pgm, "pgm"},   {ExportFormat::Txt, "txt"},
+    {ExportFormat::Pgm, "pgm"},   {ExportFormat::Txt, "txt"},     {ExportFormat::Raw32, "raw32"},
+    {ExportFormat::Exr, "exr"},   {ExportFormat::Tiff32, "tiff32"},
 };
 
 std::string lowercase(std::string text) {
@@ -69,6 +75,39 @@ void writeTxt(AtomicFile& file, const Heightmap& map, RowProgress& progress) {
     }
 }
 
+void writeRaw32(AtomicFile& file, const Heightmap& map, const ResolvedMapping& mapping,
+                const WorldUnits& world, RowProgress& progress) {
+    const auto width = static_cast<std::size_t>(map.width());
+    std::vector<float> metres(width);
+    std::vector<unsigned char> bytes(width * 4);
+    for (int y = 0; y < map.height(); ++y) {
+        metresRow(map.row(y), width, mapping, world, metres.data());
+        for (std::size_t x = 0; x < width; ++x) {
+            std::uint32_t bits = 0;
+            std::memcpy(&bits, &metres[x], 4);
+            for (std::size_t b = 0; b < 4; ++b) {
+                bytes[4 * x + b] = static_cast<unsigned char>((bits >> (8 * b)) & 0xffu);
+            }
+        }
+        file.write(bytes.data(), bytes.size());
+        progress.rowDone(y);
+    }
+}
+
+// Banding shows when a smooth slope is cut into few grey steps: count the 8-bit codes in use.
+int distinctCodes8(const Heightmap& map, const ResolvedMapping& mapping) {
+    bool used[256] = {};
+    int count = 0;
+    for (const float v : map.samples()) {
+        const auto code = mapping.code(v, 255);
+        if (!used[code]) {
+            used[code] = true;
+            if (++count == 256) break;
+        }
+    }
+    return count;
+}
+
 void checkOptions(const Heightmap& map, const ExportOptions& options) {
     if (map.empty()) {
         throw InputError("heightmap",
@@ -88,7 +127,7 @@ ExportFormat parseExportFormat(const std::string& text, const std::string& field
     for (const auto& entry : kFormatNames) {
         if (text == entry.name) return entry.format;
     }
-    throw InputError(field, text, "one of png8, png16, raw16, pgm, txt");
+    throw InputError(field, text, "one of png8, png16, raw16, pgm, txt, raw32, exr, tiff32");
 }
 
 std::string exportFormatName(ExportFormat format) {
@@ -104,16 +143,60 @@ ExportFormat exportFormatFromPath(const std::filesystem::path& path) {
     if (extension == ".r16" || extension == ".raw") return ExportFormat::Raw16;
     if (extension == ".pgm") return ExportFormat::Pgm;
     if (extension == ".txt") return ExportFormat::Txt;
+    if (extension == ".r32") return ExportFormat::Raw32;
+    if (extension == ".exr") return ExportFormat::Exr;
+    if (extension == ".tif" || extension == ".tiff") return ExportFormat::Tiff32;
     throw InputError("--output", path.string(),
-                     "a file ending in .png, .r16, .raw, .pgm or .txt, or give --format");
+                     "a file ending in .png, .r16, .raw, .pgm, .txt, .r32, .exr, .tif or .tiff, "
+                     "or give --format");
 }
 
-void exportHeightmap(const Heightmap& map, const std::filesystem::path& path,
-                     const ExportOptions& options) {
+std::string exportFormatExtension(ExportFormat format) {
+    switch (format) {
+        case ExportFormat::Png8:
+        case ExportFormat::Png16: return ".png";
+        case ExportFormat::Raw16: return ".r16";
+        case ExportFormat::Pgm: return ".pgm";
+        case ExportFormat::Txt: return ".txt";
+        case ExportFormat::Raw32: return ".r32";
+        case ExportFormat::Exr: return ".exr";
+        case ExportFormat::Tiff32: return ".tif";
+    }
+    return ".bin";
+}
+
+SampleLayout sampleLayout(ExportFormat format) {
+    switch (format) {
+        case ExportFormat::Png8: return {8, "uint8", "n/a", false};
+        case ExportFormat::Png16: return {16, "uint16", "big-endian", false};
+        case ExportFormat::Raw16: return {16, "uint16", "little-endian", false};
+        case ExportFormat::Pgm: return {16, "uint16", "big-endian", false};
+        case ExportFormat::Txt: return {32, "text (raw float heights)", "n/a", false};
+        case ExportFormat::Raw32: return {32, "float32", "little-endian", true};
+        case ExportFormat::Exr: return {32, "float32", "n/a (OpenEXR)", true};
+        case ExportFormat::Tiff32: return {32, "float32", "little-endian", true};
+    }
+    return {};
+}
+
+ExportReport exportHeightmap(const Heightmap& map, const std::filesystem::path& path,
+                             const ExportOptions& options) {
     // Everything that can be refused is refused before a temporary file exists.
     checkOptions(map, options);
+    options.world.validate();
     const ResolvedMapping mapping = resolveMapping(options.mapping, map);
     RowProgress progress(options.progress, map.height());
+    ExportReport report;
+    report.mapping = mapping;
+    if (options.format == ExportFormat::Png8) {
+        report.distinctLevels = distinctCodes8(map, mapping);
+        if (report.distinctLevels < 256) {
+            report.warnings.push_back(
+                "the 8-bit export uses only " + std::to_string(report.distinctLevels) +
+                " of 256 grey levels, so slopes will show steps (banding); use png16, raw16 "
+                "or a float format (exr, tiff32, raw32) for terrain");
+        }
+    }
 
     AtomicFile file(path);
     switch (options.format) {
@@ -136,8 +219,18 @@ void exportHeightmap(const Heightmap& map, const std::filesystem::path& path,
         case ExportFormat::Txt:
             writeTxt(file, map, progress);
             break;
+        case ExportFormat::Raw32:
+            writeRaw32(file, map, mapping, options.world, progress);
+            break;
+        case ExportFormat::Exr:
+            writeExr(file, map, mapping, options.world, progress);
+            break;
+        case ExportFormat::Tiff32:
+            writeTiff32(file, map, mapping, options.world, progress);
+            break;
     }
     file.commit();
+    return report;
 }
 
 }  // namespace terrain::core

@@ -3,10 +3,12 @@
 // into place, so a failed or cancelled export never leaves a half-written file behind.
 #include "../heightmap.h"
 #include "height_mapping.h"
+#include "world_units.h"
 
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace terrain::core {
 
@@ -16,24 +18,46 @@ enum class ExportFormat {
     Raw16,  // 16-bit little-endian unsigned, row-major, no header (.r16/.raw: Unity, Unreal)
     Pgm,    // binary PGM (P5), 16-bit big-endian per the Netpbm spec
     Txt,    // one value a line, row-major, full float precision (seed 004)
+    Raw32,  // 32-bit IEEE float little-endian, metres, row-major, no header
+    Exr,    // OpenEXR, 32-bit float channel "R", metres
+    Tiff32, // TIFF, 32-bit IEEE float, one sample a pixel, metres
 };
 
-// "png8", "png16", "raw16", "pgm", "txt"; throws InputError naming `field`.
+// "png8", "png16", "raw16", "pgm", "txt", "raw32", "exr", "tiff32"; throws InputError naming
+// `field`.
 ExportFormat parseExportFormat(const std::string& text, const std::string& field = "--format");
 std::string exportFormatName(ExportFormat format);
-// From the extension: .png -> Png16, .r16/.raw -> Raw16, .pgm -> Pgm, .txt -> Txt; else throws.
+// From the extension: .png -> Png16, .r16/.raw -> Raw16, .pgm -> Pgm, .txt -> Txt,
+// .r32 -> Raw32, .exr -> Exr, .tif/.tiff -> Tiff32; else throws.
 ExportFormat exportFormatFromPath(const std::filesystem::path& path);
+std::string exportFormatExtension(ExportFormat format);  // ".png", ".r16", ".exr", ...
+
+// How samples are stored, for the metadata sidecar.
+struct SampleLayout {
+    int bitDepth = 16;
+    const char* sampleType = "uint16";  // "uint8", "uint16", "float32", "text"
+    const char* byteOrder = "little-endian";  // or "big-endian", "n/a"
+    bool metres = false;                // samples are metres (float formats) or codes/raw (text)
+};
+SampleLayout sampleLayout(ExportFormat format);
 
 struct ExportOptions {
     ExportFormat format = ExportFormat::Png16;
     HeightMapping mapping;
+    WorldUnits world;                     // float formats store metres; codes map to lo..hi
     int pngCompression = 1;              // zlib level: fast by default
     std::function<void(float)> progress;  // fraction done; may be empty
 };
 
+struct ExportReport {
+    ResolvedMapping mapping;            // raw lo/hi behind code 0 and the full-scale code
+    int distinctLevels = -1;            // 8-bit exports: grey levels used (of 256)
+    std::vector<std::string> warnings;  // for the user: the CLI prints them, the editor shows them
+};
+
 // Throws IoError (CannotCreate for a missing/unwritable folder, WriteFailed for I/O errors and a
 // full disk). On any error the target is untouched and no temporary file remains.
-void exportHeightmap(const Heightmap& map, const std::filesystem::path& path,
-                     const ExportOptions& options);
+ExportReport exportHeightmap(const Heightmap& map, const std::filesystem::path& path,
+                             const ExportOptions& options);
 
 }  // namespace terrain::core

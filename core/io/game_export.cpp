@@ -1,0 +1,182 @@
+#include "game_export.h"
+
+#include <system_error>
+
+#include "../errors.h"
+#include "sidecar.h"
+
+namespace terrain::core {
+
+namespace {
+
+struct Plan {
+    ExportFormat format;
+    int width;  // after resizing
+    int height;
+    std::optional<TileLayout> tiles;
+};
+
+Plan planFor(const GameExportRequest& request, int sourceWidth, int sourceHeight) {
+    Plan plan{resolveFormat(request), sourceWidth, sourceHeight, std::nullopt};
+    request.world.validate();
+    if (request.size) {
+        plan.width = request.size->width;
+        plan.height = request.size->height;
+        if (request.resize == ResizeMode::Crop &&
+            (plan.width > sourceWidth || plan.height > sourceHeight)) {
+            throw InputError("--size",
+                             std::to_string(plan.width) + "x" + std::to_string(plan.height),
+                             "at most the map's size " + std::to_string(sourceWidth) + "x" +
+                                 std::to_string(sourceHeight) +
+                                 " with --resize crop (use --resize bicubic to enlarge)");
+        }
+        // The resized grid, plus one tile and one row buffer of the same size at most.
+        checkGridFits("--size", plan.width, plan.height, sizeof(float));
+    }
+    int fileWidth = plan.width, fileHeight = plan.height;
+    if (request.tiles) {
+        plan.tiles = layoutTiles(*request.tiles, plan.width, plan.height);
+        fileWidth = plan.tiles->tileWidth;
+        fileHeight = plan.tiles->tileHeight;
+    }
+    if (request.preset) {
+        checkPresetFormat(*request.preset, plan.format);
+        checkPresetSize(*request.preset, fileWidth, fileHeight,
+                        request.tiles ? "--tiles" : "--size");
+    }
+    return plan;
+}
+
+// Removes what this export wrote if a later file fails.
+class WrittenFiles {
+public:
+    ~WrittenFiles() {
+        if (m_keep) return;
+        std::error_code ec;
+        for (const auto& path : m_paths) std::filesystem::remove(path, ec);
+    }
+    void add(const std::filesystem::path& path) { m_paths.push_back(path); }
+    void keep() { m_keep = true; }
+
+private:
+    std::vector<std::filesystem::path> m_paths;
+    bool m_keep = false;
+};
+
+}  // namespace
+
+ExportFormat resolveFormat(const GameExportRequest& request) {
+    if (request.format) return *request.format;
+    if (request.preset) return request.preset->format;
+    return exportFormatFromPath(request.output);
+}
+
+void checkGameExport(const GameExportRequest& request, int sourceWidth, int sourceHeight) {
+    (void)planFor(request, sourceWidth, sourceHeight);
+}
+
+GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& request) {
+    const Plan plan = planFor(request, map.width(), map.height());
+
+    Heightmap sized;
+    const Heightmap* source = &map;
+    nlohmann::json extra = nlohmann::json::object();
+    if (request.size && (plan.width != map.width() || plan.height != map.height())) {
+        sized = request.resize == ResizeMode::Crop ? cropCentre(map, plan.width, plan.height)
+                                                   : resizeBicubic(map, plan.width, plan.height);
+        source = &sized;
+        extra["resized_from"] = {map.width(), map.height()};
+        extra["resize"] = request.resize == ResizeMode::Crop ? "crop (centred)" : "bicubic";
+    }
+
+    // One mapping for the whole map, so every tile uses the same codes for the same height and
+    // neighbouring tiles match along their shared edges.
+    const ResolvedMapping whole = resolveMapping(request.mapping, *source);
+    const MinMax wholeRaw = finiteMinMax(*source);
+
+    GameExportResult result;
+    result.format = plan.format;
+    WrittenFiles written;
+
+    const auto writeOne = [&](const Heightmap& part, const std::filesystem::path& path,
+                              const nlohmann::json& partExtra) {
+        ExportOptions options;
+        options.format = plan.format;
+        options.world = request.world;
+        options.pngCompression = request.pngCompression;
+        options.progress = plan.tiles ? std::function<void(float)>() : request.progress;
+        if (whole.hi > whole.lo) {
+            options.mapping.mode = HeightMapping::Mode::Clamp;
+            options.mapping.lo = whole.lo;
+            options.mapping.hi = whole.hi;
+        }
+        ExportReport report = exportHeightmap(part, path, options);
+        written.add(path);
+        for (auto& w : report.warnings) result.warnings.push_back(path.filename().string() + ": " + w);
+
+        SidecarInput in;
+        in.file = path;
+        in.format = plan.format;
+        in.width = part.width();
+        in.height = part.height();
+        in.mapping = request.mapping;
+        in.resolved = whole;
+        in.rawFinite = plan.tiles ? finiteMinMax(part) : wholeRaw;
+        in.world = request.world;
+        in.recipe = request.recipe;
+        in.recipeSha256 = request.recipeSha256;
+        if (request.preset) {
+            nlohmann::json settings = nlohmann::json::object();
+            for (const auto& s : engineSettings(*request.preset, plan.format, part.width(),
+                                                part.height(), request.world)) {
+                settings[s.name] = s.value;
+            }
+            in.engine = {{"preset", request.preset->id},
+                         {"engine", request.preset->engine},
+                         {"settings", settings}};
+        }
+        in.extra = partExtra;
+        writeSidecar(path, sidecarJson(in));
+        written.add(sidecarPath(path));
+        result.files.push_back(path);
+    };
+
+    if (plan.tiles) {
+        const TileLayout& t = *plan.tiles;
+        for (int row = 0; row < t.rows; ++row) {
+            for (int column = 0; column < t.columns; ++column) {
+                nlohmann::json partExtra = extra;
+                partExtra["tile"] = {{"x", column}, {"y", row}, {"columns", t.columns},
+                                     {"rows", t.rows}, {"shared_border", t.border},
+                                     {"origin_samples", {column * (t.tileWidth - t.border),
+                                                         row * (t.tileHeight - t.border)}}};
+                writeOne(cutTile(*source, t, column, row),
+                         tilePath(request.output, request.tilePattern, column, row), partExtra);
+                if (request.progress) {
+                    request.progress(float(row * t.columns + column + 1) /
+                                     float(t.rows * t.columns));
+                }
+            }
+        }
+        result.width = t.tileWidth;
+        result.height = t.tileHeight;
+    } else {
+        writeOne(*source, request.output, extra);
+        result.width = source->width();
+        result.height = source->height();
+    }
+    if (request.preset) {
+        result.settings = engineSettings(*request.preset, plan.format, result.width,
+                                         result.height, request.world);
+    }
+    written.keep();
+    return result;
+}
+
+std::string settingsText(const EnginePreset& preset, const std::vector<EngineSetting>& settings) {
+    std::string text = std::string(preset.engine) + " import settings:\n";
+    for (const auto& s : settings) text += "  " + s.name + ": " + s.value + "\n";
+    return text;
+}
+
+}  // namespace terrain::core

@@ -1,0 +1,194 @@
+#include "presets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "../errors.h"
+
+namespace terrain::core {
+
+namespace {
+
+// Unreal's recommended landscape sizes (Landscape Technical Guide, "Recommended Landscape
+// Sizes"): the ones that fill whole components without waste.
+constexpr int kUnrealSizes[] = {127, 253, 505, 1009, 2017, 4033, 8129};
+
+bool isPowerOfTwoPlusOne(int n) {
+    const int m = n - 1;
+    return m > 0 && (m & (m - 1)) == 0;
+}
+
+std::string sizeText(int width, int height) {
+    return std::to_string(width) + "x" + std::to_string(height);
+}
+
+std::string number(double value) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.6g", value);
+    return text;
+}
+
+int nearestPowerOfTwoPlusOne(int n, int lo, int hi) {
+    int best = lo;
+    for (int s = lo; s <= hi; s = (s - 1) * 2 + 1) {
+        if (std::abs(s - n) < std::abs(best - n)) best = s;
+    }
+    return best;
+}
+
+int nearestUnreal(int n) {
+    int best = kUnrealSizes[0];
+    for (const int s : kUnrealSizes) {
+        if (std::abs(s - n) < std::abs(best - n)) best = s;
+    }
+    return best;
+}
+
+[[noreturn]] void refuseSize(const EnginePreset& preset, const std::string& field, int width,
+                             int height, int suggestion) {
+    std::string allowed = std::string(preset.engine) + " (--preset " + preset.id + ") needs " +
+                          preset.sizeRule;
+    if (suggestion > 0) {
+        allowed += "; try --size " + sizeText(suggestion, suggestion) +
+                   " --resize bicubic (or --resize crop)";
+    }
+    throw InputError(field, sizeText(width, height), allowed);
+}
+
+}  // namespace
+
+const std::vector<EnginePreset>& enginePresets() {
+    static const std::vector<EnginePreset> presets = {
+        {"unity", "Unity", ExportFormat::Raw16,
+         "a square of 2^n+1 samples from 33x33 to 4097x4097"},
+        {"unreal", "Unreal Engine", ExportFormat::Png16,
+         "a square of a recommended size: 127, 253, 505, 1009, 2017, 4033 or 8129"},
+        {"godot-terrain3d", "Godot Terrain3D", ExportFormat::Exr, "any size"},
+        {"godot-hterrain", "Godot HTerrain", ExportFormat::Raw16,
+         "a square of 2^n+1 samples from 33x33 to 4097x4097"},
+        {"blender", "Blender", ExportFormat::Exr, "any size"},
+        {"worldpainter", "WorldPainter", ExportFormat::Png16, "any size"},
+    };
+    return presets;
+}
+
+const EnginePreset& findEnginePreset(const std::string& name, const std::string& field) {
+    for (const auto& preset : enginePresets()) {
+        if (name == preset.id) return preset;
+    }
+    throw InputError(field, name,
+                     "one of unity, unreal, godot-terrain3d, godot-hterrain, blender, worldpainter");
+}
+
+void checkPresetFormat(const EnginePreset& preset, ExportFormat format) {
+    const std::string id = preset.id;
+    bool ok = format == preset.format;
+    std::string allowed = exportFormatName(preset.format);
+    if (id == "unreal") {
+        ok = ok || format == ExportFormat::Raw16;
+        allowed = "png16 or raw16 (.r16)";
+    } else if (id == "godot-terrain3d" || id == "blender") {
+        ok = ok || format == ExportFormat::Png16 || format == ExportFormat::Raw16;
+        allowed = "exr, png16 or raw16";
+    }
+    if (!ok) {
+        throw InputError("--format", exportFormatName(format),
+                         allowed + " for --preset " + preset.id);
+    }
+}
+
+void checkPresetSize(const EnginePreset& preset, int width, int height, const std::string& field) {
+    const std::string id = preset.id;
+    if (id == "unity" || id == "godot-hterrain") {
+        if (width != height || !isPowerOfTwoPlusOne(width) || width < 33 || width > 4097) {
+            refuseSize(preset, field, width, height,
+                       nearestPowerOfTwoPlusOne(std::max(width, height), 33, 4097));
+        }
+    } else if (id == "unreal") {
+        const bool listed = std::find(std::begin(kUnrealSizes), std::end(kUnrealSizes), width) !=
+                            std::end(kUnrealSizes);
+        if (width != height || !listed) {
+            refuseSize(preset, field, width, height, nearestUnreal(std::max(width, height)));
+        }
+    } else if (width < 2 || height < 2) {
+        refuseSize(preset, field, width, height, 0);  // a mesh needs two samples each way
+    }
+}
+
+std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportFormat format,
+                                          int width, int height, const WorldUnits& world) {
+    const std::string id = preset.id;
+    const double range = world.rangeMetres();
+    const double sizeX = double(width - 1) * world.metresPerPixel;
+    const double sizeZ = double(height - 1) * world.metresPerPixel;
+    const bool metres = sampleLayout(format).metres;
+    if (id == "unity") {
+        return {
+            {"Terrain > Terrain Settings > Import Raw... > Depth", "Bit 16"},
+            {"Width", std::to_string(width)},
+            {"Height", std::to_string(height)},
+            {"Byte Order", "Windows"},
+            {"Flip Vertically", "on (our row 0 is north; Unity's first row is the south edge)"},
+            {"Terrain Size X", number(sizeX)},
+            {"Terrain Size Y", number(range)},
+            {"Terrain Size Z", number(sizeZ)},
+            {"Terrain Transform Position Y", number(world.loMetres)},
+        };
+    }
+    if (id == "unreal") {
+        // Unreal maps code 32768 to the actor's Z and 128 codes to one Z scale unit: at Z scale
+        // 100 the full 16-bit range spans 512 m, so Z scale = range * 100 / 512.
+        const double mid = (world.loMetres + world.hiMetres) / 2.0;
+        return {
+            {"Landscape mode > Import from File > Heightmap File", "this file"},
+            {"Scale X", number(world.metresPerPixel * 100.0)},
+            {"Scale Y", number(world.metresPerPixel * 100.0)},
+            {"Scale Z", number(range * 100.0 / 512.0)},
+            {"Location Z (cm)", number(mid * 100.0) + " (code 32768 sits at the actor's Z)"},
+            {"Resolution", std::to_string(width) + " x " + std::to_string(height)},
+        };
+    }
+    if (id == "godot-terrain3d") {
+        std::vector<EngineSetting> s = {
+            {"Terrain3D > Import > height_file_name", "this file"},
+            {"import_scale", metres ? "1" : number(range)},
+            {"height_offset", metres ? "0" : number(world.loMetres)},
+            {"Terrain3D vertex_spacing", number(world.metresPerPixel)},
+        };
+        return s;
+    }
+    if (id == "godot-hterrain") {
+        return {
+            {"HTerrain > Import > Heightmap", "this file (RAW 16-bit little-endian)"},
+            {"Min Height", number(world.loMetres)},
+            {"Max Height", number(world.hiMetres)},
+            {"Resolution", std::to_string(width)},
+            {"HTerrain map_scale", number(world.metresPerPixel) + " (x and z)"},
+        };
+    }
+    if (id == "blender") {
+        return {
+            {"Plane size X (m)", number(sizeX)},
+            {"Plane size Y (m)", number(sizeZ)},
+            {"Subdivide / Subdivision Surface (Simple)",
+             "enough cuts for " + std::to_string(width) + " x " + std::to_string(height) +
+                 " vertices"},
+            {"Image texture Color Space", "Non-Color"},
+            {"Displace modifier > Strength", metres ? "1 (the samples are metres)" : number(range)},
+            {"Displace modifier > Midlevel", "0"},
+            {"Object location Z (m)", metres ? "0" : number(world.loMetres)},
+        };
+    }
+    // worldpainter: one block per metre horizontally and vertically.
+    return {
+        {"File > Import > Height map...", "this file"},
+        {"Scale (%)", number(world.metresPerPixel * 100.0)},
+        {"Image low value", "0"},
+        {"Image high value", "65535"},
+        {"World low level (blocks)", number(world.loMetres)},
+        {"World high level (blocks)", number(world.hiMetres)},
+    };
+}
+
+}  // namespace terrain::core

@@ -1,0 +1,115 @@
+#include "resample.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <vector>
+
+#include "../errors.h"
+
+namespace terrain::core {
+
+namespace {
+
+constexpr int kMaxSide = 65536;
+
+// Catmull-Rom weights for the four taps around a fractional position t in [0, 1).
+void cubicWeights(double t, double w[4]) {
+    const double t2 = t * t, t3 = t2 * t;
+    w[0] = -0.5 * t3 + t2 - 0.5 * t;
+    w[1] = 1.5 * t3 - 2.5 * t2 + 1.0;
+    w[2] = -1.5 * t3 + 2.0 * t2 + 0.5 * t;
+    w[3] = 0.5 * t3 - 0.5 * t2;
+}
+
+struct Taps {
+    int index[4];
+    double weight[4];
+};
+
+// For each output position, the 4 source taps (clamped to the edge) and their weights.
+std::vector<Taps> tapsFor(int sourceSize, int targetSize) {
+    std::vector<Taps> taps(static_cast<std::size_t>(targetSize));
+    const double step = targetSize > 1 ? double(sourceSize - 1) / double(targetSize - 1) : 0.0;
+    for (int i = 0; i < targetSize; ++i) {
+        const double pos = double(i) * step;
+        const int base = static_cast<int>(std::floor(pos));
+        Taps& t = taps[static_cast<std::size_t>(i)];
+        cubicWeights(pos - double(base), t.weight);
+        for (int k = 0; k < 4; ++k) t.index[k] = std::clamp(base - 1 + k, 0, sourceSize - 1);
+    }
+    return taps;
+}
+
+}  // namespace
+
+ResizeMode parseResizeMode(const std::string& text, const std::string& field) {
+    if (text == "bicubic") return ResizeMode::Bicubic;
+    if (text == "crop") return ResizeMode::Crop;
+    throw InputError(field, text, "bicubic or crop");
+}
+
+OutputSize parseOutputSize(const std::string& text, const std::string& field) {
+    const std::string allowed = "WxH with whole numbers from 2 to " + std::to_string(kMaxSide) +
+                                " (e.g. 1009x1009)";
+    const auto x = text.find('x');
+    if (x == std::string::npos) throw InputError(field, text, allowed);
+    OutputSize size;
+    const char* begin = text.data();
+    const char* end = text.data() + text.size();
+    auto [p1, e1] = std::from_chars(begin, begin + x, size.width);
+    auto [p2, e2] = std::from_chars(begin + x + 1, end, size.height);
+    if (x == 0 || e1 != std::errc() || p1 != begin + x || e2 != std::errc() || p2 != end ||
+        size.width < 2 || size.height < 2 || size.width > kMaxSide || size.height > kMaxSide) {
+        throw InputError(field, text, allowed);
+    }
+    return size;
+}
+
+Heightmap resizeBicubic(const Heightmap& map, int width, int height) {
+    checkGridFits("the resized map", width, height);
+    Heightmap out(width, height);
+    const auto tx = tapsFor(map.width(), width);
+    const auto ty = tapsFor(map.height(), height);
+    std::vector<double> rows(static_cast<std::size_t>(width) * 4);
+    for (int y = 0; y < height; ++y) {
+        const Taps& vy = ty[static_cast<std::size_t>(y)];
+        // Horizontal pass over the four source rows this output row needs, then vertical.
+        for (int k = 0; k < 4; ++k) {
+            const float* src = map.row(vy.index[k]);
+            for (int x = 0; x < width; ++x) {
+                const Taps& hx = tx[static_cast<std::size_t>(x)];
+                double sum = 0.0;
+                for (int j = 0; j < 4; ++j) sum += hx.weight[j] * double(src[hx.index[j]]);
+                rows[static_cast<std::size_t>(k * width + x)] = sum;
+            }
+        }
+        float* dst = out.row(y);
+        for (int x = 0; x < width; ++x) {
+            double sum = 0.0;
+            for (int k = 0; k < 4; ++k) {
+                sum += vy.weight[k] * rows[static_cast<std::size_t>(k * width + x)];
+            }
+            dst[x] = static_cast<float>(sum);
+        }
+    }
+    return out;
+}
+
+Heightmap cropCentre(const Heightmap& map, int width, int height, const std::string& field) {
+    if (width > map.width() || height > map.height()) {
+        throw InputError(field, std::to_string(width) + "x" + std::to_string(height),
+                         "at most the map's size " + std::to_string(map.width()) + "x" +
+                             std::to_string(map.height()) +
+                             " when cropping (use --resize bicubic to enlarge)");
+    }
+    Heightmap out(width, height);
+    const int x0 = (map.width() - width) / 2;
+    const int y0 = (map.height() - height) / 2;
+    for (int y = 0; y < height; ++y) {
+        std::copy_n(map.row(y0 + y) + x0, width, out.row(y));
+    }
+    return out;
+}
+
+}  // namespace terrain::core

@@ -1,0 +1,31 @@
+#pragma once
+// Changing the output size: bicubic resampling or cropping (core, no Qt).
+#include <string>
+
+#include "../heightmap.h"
+
+namespace terrain::core {
+
+enum class ResizeMode { Bicubic, Crop };
+
+// "bicubic" or "crop"; throws InputError naming `field`.
+ResizeMode parseResizeMode(const std::string& text, const std::string& field = "--resize");
+
+struct OutputSize {
+    int width = 0;
+    int height = 0;
+};
+// "WxH" with whole numbers 2..65536 each; throws InputError naming `field`.
+OutputSize parseOutputSize(const std::string& text, const std::string& field = "--size");
+
+// Catmull-Rom (a = -0.5) bicubic, corner-aligned: the four corner samples of the result are the
+// corner samples of the source, so a resampled tile set still meets at its edges. Samples
+// outside the grid repeat the edge. Throws SizeError before allocating a grid that does not fit.
+Heightmap resizeBicubic(const Heightmap& map, int width, int height);
+
+// The centred width x height window; throws InputError naming `field` when it is larger than
+// the map.
+Heightmap cropCentre(const Heightmap& map, int width, int height,
+                     const std::string& field = "--size");
+
+}  // namespace terrain::core

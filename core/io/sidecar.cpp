@@ -1,0 +1,69 @@
+#include "sidecar.h"
+
+#include "atomic_file.h"
+
+#ifndef TERRAIN_VERSION
+#define TERRAIN_VERSION "unknown"
+#endif
+
+namespace terrain::core {
+
+nlohmann::json sidecarJson(const SidecarInput& in) {
+    const SampleLayout layout = sampleLayout(in.format);
+    const WorldUnits& w = in.world;
+    nlohmann::json j;
+    j["file"] = in.file.filename().string();
+    j["width"] = in.width;
+    j["height"] = in.height;
+    j["format"] = exportFormatName(in.format);
+    j["bit_depth"] = layout.bitDepth;
+    j["sample_type"] = layout.sampleType;
+    j["byte_order"] = layout.byteOrder;
+    j["orientation"] = "row 0 = north, column 0 = west; x grows east, y grows south";
+    j["raw_min"] = in.rawFinite.min;
+    j["raw_max"] = in.rawFinite.max;
+    j["mapping"] = in.mapping.toString();
+    j["raw_at_code_0"] = in.resolved.lo;
+    j["raw_at_full_scale"] = in.resolved.hi;
+    j["metres_min"] = metresOf(in.resolved, w, in.rawFinite.min);
+    j["metres_max"] = metresOf(in.resolved, w, in.rawFinite.max);
+    j["height_range_metres"] = {w.loMetres, w.hiMetres};
+    j["metres_per_pixel"] = w.metresPerPixel;
+    // Samples are spaced metres_per_pixel apart, so the extent spans width - 1 steps.
+    j["world_size_metres"] = {double(std::max(in.width - 1, 0)) * w.metresPerPixel,
+                              double(std::max(in.height - 1, 0)) * w.metresPerPixel};
+    if (layout.metres) {
+        j["samples"] = "metres (float32)";
+    } else if (in.format == ExportFormat::Txt) {
+        j["samples"] = "raw heights (unitless), not metres";
+    } else {
+        const unsigned full = layout.bitDepth == 8 ? 255u : 65535u;
+        j["samples"] = "codes 0.." + std::to_string(full);
+        j["code_full_scale"] = full;
+        j["metres_from_code"] = "metres = " + std::to_string(w.loMetres) + " + code / " +
+                                std::to_string(full) + " * " + std::to_string(w.rangeMetres());
+    }
+    j["recipe"] = in.recipe;
+    j["recipe_sha256"] = in.recipeSha256;
+    j["software"] = "terrain-editor " TERRAIN_VERSION;
+    if (!in.engine.is_null()) j["engine"] = in.engine;
+    if (in.extra.is_object()) {
+        for (const auto& [key, value] : in.extra.items()) j[key] = value;
+    }
+    return j;
+}
+
+std::filesystem::path sidecarPath(const std::filesystem::path& exportPath) {
+    std::filesystem::path path = exportPath;
+    path += ".json";
+    return path;
+}
+
+void writeSidecar(const std::filesystem::path& exportPath, const nlohmann::json& sidecar) {
+    const std::string text = sidecar.dump(2) + "\n";
+    AtomicFile file(sidecarPath(exportPath));
+    file.write(text.data(), text.size());
+    file.commit();
+}
+
+}  // namespace terrain::core

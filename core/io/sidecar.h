@@ -1,0 +1,35 @@
+#pragma once
+// The JSON sidecar written next to every export as `<output>.json`: what the file holds (size,
+// format, bit depth, byte order, orientation), how heights became samples (raw min/max, the
+// mapping, metres), the world size, the recipe that made it and, for engine presets, the numbers
+// to type into the engine. Written atomically like the export itself.
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "export.h"
+
+namespace terrain::core {
+
+struct SidecarInput {
+    std::filesystem::path file;  // the export it describes
+    ExportFormat format = ExportFormat::Png16;
+    int width = 0;
+    int height = 0;
+    HeightMapping mapping;
+    ResolvedMapping resolved;
+    MinMax rawFinite;  // finite min/max of the exported samples
+    WorldUnits world;
+    nlohmann::json recipe;     // recipeToJson(); null when unknown
+    std::string recipeSha256;  // recipeHash()
+    nlohmann::json engine;     // preset name and settings; null without a preset
+    nlohmann::json extra;      // resize / tile information; merged in at the top level
+};
+
+nlohmann::json sidecarJson(const SidecarInput& input);
+std::filesystem::path sidecarPath(const std::filesystem::path& exportPath);  // "<path>.json"
+// Throws IoError like the exporters; nothing half-written is left.
+void writeSidecar(const std::filesystem::path& exportPath, const nlohmann::json& sidecar);
+
+}  // namespace terrain::core

@@ -1,0 +1,81 @@
+#include "tiles.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "../errors.h"
+
+namespace terrain::core {
+
+namespace {
+
+void replaceAll(std::string& text, const std::string& token, const std::string& value) {
+    for (auto at = text.find(token); at != std::string::npos;
+         at = text.find(token, at + value.size())) {
+        text.replace(at, token.size(), value);
+    }
+}
+
+}  // namespace
+
+TileLayout parseTiles(const std::string& text, const std::string& field) {
+    const std::string allowed = "NxM with whole numbers from 1 to 64 (e.g. 2x2)";
+    const auto x = text.find('x');
+    if (x == std::string::npos || x == 0) throw InputError(field, text, allowed);
+    TileLayout layout;
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    auto [p1, e1] = std::from_chars(begin, begin + x, layout.columns);
+    auto [p2, e2] = std::from_chars(begin + x + 1, end, layout.rows);
+    if (e1 != std::errc() || p1 != begin + x || e2 != std::errc() || p2 != end ||
+        layout.columns < 1 || layout.rows < 1 || layout.columns > 64 || layout.rows > 64) {
+        throw InputError(field, text, allowed);
+    }
+    return layout;
+}
+
+TileLayout layoutTiles(TileLayout layout, int width, int height) {
+    const int b = layout.border;
+    const auto fits = [b](int size, int count) {
+        return b == 1 ? (size - 1) % count == 0 && (size - 1) / count >= 1
+                      : size % count == 0 && size / count >= 1;
+    };
+    if (!fits(width, layout.columns) || !fits(height, layout.rows)) {
+        const std::string rule =
+            b == 1 ? "counts N and M that divide the map's size minus one (" +
+                         std::to_string(width - 1) + " and " + std::to_string(height - 1) +
+                         ") so that neighbouring tiles share one edge of samples"
+                   : "counts N and M that divide the map's size (" + std::to_string(width) +
+                         " and " + std::to_string(height) + ")";
+        throw InputError("--tiles",
+                         std::to_string(layout.columns) + "x" + std::to_string(layout.rows),
+                         rule + "; change --size or --tile-border");
+    }
+    layout.tileWidth = b == 1 ? (width - 1) / layout.columns + 1 : width / layout.columns;
+    layout.tileHeight = b == 1 ? (height - 1) / layout.rows + 1 : height / layout.rows;
+    return layout;
+}
+
+Heightmap cutTile(const Heightmap& map, const TileLayout& layout, int column, int row) {
+    const int stepX = layout.tileWidth - layout.border;
+    const int stepY = layout.tileHeight - layout.border;
+    const int x0 = column * stepX;
+    const int y0 = row * stepY;
+    Heightmap tile(layout.tileWidth, layout.tileHeight);
+    for (int y = 0; y < layout.tileHeight; ++y) {
+        std::copy_n(map.row(y0 + y) + x0, layout.tileWidth, tile.row(y));
+    }
+    return tile;
+}
+
+std::filesystem::path tilePath(const std::filesystem::path& output, const std::string& pattern,
+                               int column, int row) {
+    std::string name = pattern;
+    replaceAll(name, "{stem}", output.stem().string());
+    replaceAll(name, "{ext}", output.extension().string());
+    replaceAll(name, "{x}", std::to_string(column));
+    replaceAll(name, "{y}", std::to_string(row));
+    return output.parent_path() / name;
+}
+
+}  // namespace terrain::core
