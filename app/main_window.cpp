@@ -1,11 +1,13 @@
 #include "main_window.h"
 
 #include "central_views.h"
+#include "compare_window.h"
 #include "document.h"
 #include "document_files.h"
 #include "export_actions.h"
 #include "parameter_panel.h"
 #include "prompts.h"
+#include "seed_variations.h"
 #include "status_panel.h"
 #include "view_controls.h"
 
@@ -170,6 +172,10 @@ void MainWindow::createActions() {
     a.layoutTerrain = make(tr("Maximise &3-D View"), QKeySequence(tr("Ctrl+Shift+3")),
                            tr("Show only the 3-D view"));
     a.about = make(tr("&About"), {}, tr("About the terrain editor"));
+    a.compare = make(tr("&Compare Algorithms…"), QKeySequence(tr("Ctrl+K")),
+                     tr("Show 2 to 4 recipes side by side with their numbers"));
+    a.seedVariations = make(tr("Seed &Variations…"), {},
+                            tr("Thumbnails of this recipe with the next seeds; click one to use it"));
 
     auto* layouts = new QActionGroup(this);
     for (QAction* action : {a.layoutBoth, a.layoutPreview, a.layoutTerrain}) {
@@ -203,12 +209,14 @@ void MainWindow::createMenusAndToolBar() {
     terrain->addAction(a.newSeed);
     terrain->addAction(a.regenerate);
     terrain->addAction(a.cancel);
+    terrain->addAction(a.seedVariations);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(a.frame);
     view->addAction(a.resetCamera);
     view->addAction(a.fitPreview);
     view->addAction(a.actualSize);
+    view->addAction(a.compare);
     view->addSeparator();
     view->addAction(a.layoutBoth);
     view->addAction(a.layoutPreview);
@@ -259,6 +267,8 @@ void MainWindow::connectParts() {
             [this] { m_views->setViewLayout(CentralViews::Layout::PreviewOnly); });
     connect(a.layoutTerrain, &QAction::triggered, this,
             [this] { m_views->setViewLayout(CentralViews::Layout::TerrainOnly); });
+    connect(a.compare, &QAction::triggered, this, &MainWindow::openCompareWindow);
+    connect(a.seedVariations, &QAction::triggered, this, &MainWindow::openSeedVariations);
     connect(a.about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Terrain Editor"),
                            tr("<b>Terrain Editor</b> %1<br>Fractal heightmaps: diamond-square "
@@ -317,6 +327,28 @@ void MainWindow::onStateChanged(const DocumentState& previous) {
     if (!(previous.recipe == state.recipe) || styleChanged) {
         m_controller->submit(state.recipe, after);
     }
+}
+
+CompareWindow* MainWindow::openCompareWindow() {
+    if (!m_compareWindow) {
+        m_compareWindow = new CompareWindow(m_registry, m_document, this);
+        m_compareWindow->setAttribute(Qt::WA_DeleteOnClose);  // its workers stop when closed
+    }
+    m_compareWindow->show();
+    m_compareWindow->raise();
+    m_compareWindow->activateWindow();
+    return m_compareWindow;
+}
+
+SeedVariationsWindow* MainWindow::openSeedVariations() {
+    if (!m_seedVariations) {
+        m_seedVariations = new SeedVariationsWindow(m_registry, m_document, this);
+        m_seedVariations->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_seedVariations->show();
+    m_seedVariations->raise();
+    m_seedVariations->activateWindow();
+    return m_seedVariations;
 }
 
 void MainWindow::applyViewToTerrain(const ViewSettings& view) {

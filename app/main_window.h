@@ -8,6 +8,7 @@
 #include "core/registry.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 #include <optional>
@@ -23,11 +24,13 @@ class TerrainView;
 namespace terrain::app {
 
 class CentralViews;
+class CompareWindow;
 class Document;
 class DocumentFiles;
 class ExportActions;
 class ParameterPanel;
 class Prompts;
+class SeedVariationsWindow;
 class StatusPanel;
 class ViewControls;
 
@@ -62,6 +65,9 @@ public:
     bool isUpToDate() const;
 
     void regenerate();  // F5: generate again even if the map is known
+    // View ▸ Compare Algorithms and Terrain ▸ Seed Variations: open (or raise) the window.
+    CompareWindow* openCompareWindow();
+    SeedVariationsWindow* openSeedVariations();
 
 signals:
     // A full (not coarse) result reached both views.
@@ -100,6 +106,8 @@ private:
     std::shared_ptr<const core::Heightmap> m_fullMap;  // last full map (for export)
     core::Recipe m_fullRecipe;
     bool m_persistLayout = false;
+    QPointer<CompareWindow> m_compareWindow;
+    QPointer<SeedVariationsWindow> m_seedVariations;
 
     struct Actions {
         QAction* newDocument = nullptr;
@@ -123,6 +131,8 @@ private:
         QAction* layoutPreview = nullptr;
         QAction* layoutTerrain = nullptr;
         QAction* about = nullptr;
+        QAction* compare = nullptr;
+        QAction* seedVariations = nullptr;
     } m_actions;
 };
 

@@ -176,9 +176,21 @@ TEST_F(CompareTest, DifferenceIsASampleBySampleSubtraction) {
     ASSERT_TRUE(d.valid);
     EXPECT_EQ(*d.map, differenceMap(mapA, mapB));
     EXPECT_GT(d.maxAbs, 0.0f);
-    // Symmetric scale: the most negative and the most positive sample reach the same strength.
-    EXPECT_EQ(divergingColor(d.maxAbs, d.maxAbs), qRgb(178, 23, 43));
-    EXPECT_EQ(divergingColor(-d.maxAbs, d.maxAbs), qRgb(33, 102, 171));
+    // Symmetric scale around 0: full red at +maxAbs, full blue at -maxAbs, white at 0.
+    const QRgb high = divergingColor(d.maxAbs, d.maxAbs);
+    const QRgb low = divergingColor(-d.maxAbs, d.maxAbs);
+    EXPECT_GT(qRed(high), 150);
+    EXPECT_LT(qBlue(high), 80);
+    EXPECT_GT(qBlue(low), 150);
+    EXPECT_LT(qRed(low), 80);
+    EXPECT_EQ(divergingColor(0.0f, d.maxAbs), qRgb(255, 255, 255));
+    // The image shows each sample's difference in that scale.
+    const QImage shown = window->differenceView()->image();
+    for (int y = 0; y < d.map->height(); y += 7) {
+        for (int x = 0; x < d.map->width(); x += 5) {
+            ASSERT_EQ(shown.pixel(x, y), divergingColor(d.map->at(x, y), d.maxAbs));
+        }
+    }
     // The swipe view holds both panel images.
     EXPECT_EQ(window->swipeView()->image(), window->panel(0)->preview()->image());
     EXPECT_EQ(window->swipeView()->imageB(), window->panel(1)->preview()->image());
