@@ -172,6 +172,7 @@ core::GameExportRequest exportRequest(const OutputOptions& out) {
     if (out.heightRange) request.world = core::WorldUnits::withHeightRange(request.world, *out.heightRange);
     if (out.size) request.size = core::parseOutputSize(*out.size);
     request.resize = core::parseResizeMode(out.resize);
+    if (out.triangles) request.targetTriangles = parseWhole<std::int64_t>(*out.triangles, "--triangles", 2, std::int64_t(1) << 33);
     if (out.tiles) {
         core::TileLayout layout = core::parseTiles(*out.tiles);
         layout.border = parseWhole<int>(out.tileBorder, "--tile-border", 0, 1);

@@ -47,6 +47,7 @@ struct OutputOptions {
     std::optional<std::string> tiles;           // NxM
     std::string tileBorder = "1";               // 0 | 1
     std::optional<std::string> tilePattern;     // {stem} {x} {y} {ext}
+    std::optional<std::string> triangles;       // obj/glb triangle budget
 };
 
 int runList(const core::Registry& registry, bool json);

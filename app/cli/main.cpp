@@ -45,8 +45,8 @@ int main(int argc, char** argv) {
     addGenerationOptions(generate, gen);
     generate->add_option("--output,-o", out.output, "Output file")->required();
     generate->add_option("--format", out.format,
-                         "png8, png16, raw16, pgm, txt, raw32, exr or tiff32 (default: the preset's, else from "
-                         "the extension)");
+                         "png8, png16, raw16, pgm, txt, raw32, exr, tiff32; meshes obj, glb; pictures normal, "
+                         "normal-dx, hillshade, colour (default: the preset's, else from the extension)");
     generate->add_option("--map", out.map, "Height to code mapping: normalize (default) or clamp:LO:HI");
     generate->add_option("--preset", out.preset,
                          "Engine preset: unity, unreal, godot-terrain3d, godot-hterrain, blender, worldpainter "
@@ -56,6 +56,8 @@ int main(int argc, char** argv) {
     generate->add_option("--metres-per-pixel", out.metresPerPixel, "Horizontal sample spacing in metres (default 1)");
     generate->add_option("--height-range", out.heightRange,
                          "LO:HI metres that the lowest and highest mapped heights become (default 0:100)");
+    generate->add_option("--triangles", out.triangles,
+                         "obj/glb: at most this many triangles (regular-grid decimation; default: every sample)");
     generate->add_option("--tiles", out.tiles, "Split into NxM tiles (N columns, M rows)");
     generate->add_option("--tile-border", out.tileBorder, "1 (default): neighbouring tiles share an edge; 0: they do not");
     generate->add_option("--tile-pattern", out.tilePattern,

@@ -13,7 +13,10 @@
 #include "exr_writer.h"
 #include "float_rows.h"
 #include "float_text.h"
+#include "mesh_export.h"
+#include "normal_map.h"
 #include "png_writer.h"
+#include "rgb_png.h"
 #include "tiff_writer.h"
 
 namespace terrain::core {
@@ -28,7 +31,9 @@ struct FormatName {
 constexpr FormatName kFormatNames[] = {
     {ExportFormat::Png8, "png8"}, {ExportFormat::Png16, "png16"}, {ExportFormat::Raw16, "raw16"},
     {ExportFormat::Pgm, "pgm"},   {ExportFormat::Txt, "txt"},     {ExportFormat::Raw32, "raw32"},
-    {ExportFormat::Exr, "exr"},   {ExportFormat::Tiff32, "tiff32"},
+    {ExportFormat::Exr, "exr"},   {ExportFormat::Tiff32, "tiff32"},   {ExportFormat::Obj, "obj"},
+    {ExportFormat::Glb, "glb"},   {ExportFormat::Normal, "normal"},   {ExportFormat::NormalDx, "normal-dx"},
+    {ExportFormat::Hillshade, "hillshade"}, {ExportFormat::Colour, "colour"},
 };
 
 std::string lowercase(std::string text) {
@@ -108,6 +113,34 @@ int distinctCodes8(const Heightmap& map, const ResolvedMapping& mapping) {
     return count;
 }
 
+// Meshes and derived pictures are built whole and written by their own atomic writers.
+bool writeDerived(const Heightmap& map, const std::filesystem::path& path,
+                  const ExportOptions& options, const ResolvedMapping& mapping) {
+    switch (options.format) {
+        case ExportFormat::Obj:
+            writeObj(buildGridMesh(map, mapping, options.world, options.targetTriangles), path);
+            return true;
+        case ExportFormat::Glb:
+            writeGlb(buildGridMesh(map, mapping, options.world, options.targetTriangles), path);
+            return true;
+        case ExportFormat::Normal:
+        case ExportFormat::NormalDx:
+            writeRgbPng(normalMap(map, mapping, options.world,
+                                  options.format == ExportFormat::Normal ? NormalConvention::OpenGL
+                                                                         : NormalConvention::DirectX),
+                        path);
+            return true;
+        case ExportFormat::Hillshade:
+            writeRgbPng(hillshade(map, mapping, options.world), path);
+            return true;
+        case ExportFormat::Colour:
+            writeRgbPng(colourMap(map, mapping), path);
+            return true;
+        default:
+            return false;
+    }
+}
+
 void checkOptions(const Heightmap& map, const ExportOptions& options) {
     if (map.empty()) {
         throw InputError("heightmap",
@@ -127,7 +160,8 @@ ExportFormat parseExportFormat(const std::string& text, const std::string& field
     for (const auto& entry : kFormatNames) {
         if (text == entry.name) return entry.format;
     }
-    throw InputError(field, text, "one of png8, png16, raw16, pgm, txt, raw32, exr, tiff32");
+    throw InputError(field, text, "one of png8, png16, raw16, pgm, txt, raw32, exr, tiff32, obj, glb, normal, normal-dx, "
+                     "hillshade, colour");
 }
 
 std::string exportFormatName(ExportFormat format) {
@@ -146,9 +180,11 @@ ExportFormat exportFormatFromPath(const std::filesystem::path& path) {
     if (extension == ".r32") return ExportFormat::Raw32;
     if (extension == ".exr") return ExportFormat::Exr;
     if (extension == ".tif" || extension == ".tiff") return ExportFormat::Tiff32;
+    if (extension == ".obj") return ExportFormat::Obj;
+    if (extension == ".glb") return ExportFormat::Glb;
     throw InputError("--output", path.string(),
-                     "a file ending in .png, .r16, .raw, .pgm, .txt, .r32, .exr, .tif or .tiff, "
-                     "or give --format");
+                     "a file ending in .png, .r16, .raw, .pgm, .txt, .r32, .exr, .tif, .tiff, .obj "
+                     "or .glb, or give --format");
 }
 
 std::string exportFormatExtension(ExportFormat format) {
@@ -161,6 +197,12 @@ std::string exportFormatExtension(ExportFormat format) {
         case ExportFormat::Raw32: return ".r32";
         case ExportFormat::Exr: return ".exr";
         case ExportFormat::Tiff32: return ".tif";
+        case ExportFormat::Obj: return ".obj";
+        case ExportFormat::Glb: return ".glb";
+        case ExportFormat::Normal:
+        case ExportFormat::NormalDx:
+        case ExportFormat::Hillshade:
+        case ExportFormat::Colour: return ".png";
     }
     return ".bin";
 }
@@ -175,6 +217,12 @@ SampleLayout sampleLayout(ExportFormat format) {
         case ExportFormat::Raw32: return {32, "float32", "little-endian", true};
         case ExportFormat::Exr: return {32, "float32", "n/a (OpenEXR)", true};
         case ExportFormat::Tiff32: return {32, "float32", "little-endian", true};
+        case ExportFormat::Obj: return {32, "mesh, text vertices in metres", "n/a", true};
+        case ExportFormat::Glb: return {32, "mesh, float32 vertices in metres", "little-endian", true};
+        case ExportFormat::Normal:
+        case ExportFormat::NormalDx:
+        case ExportFormat::Hillshade:
+        case ExportFormat::Colour: return {8, "uint8 RGB (derived picture)", "n/a", false};
     }
     return {};
 }
@@ -197,6 +245,8 @@ ExportReport exportHeightmap(const Heightmap& map, const std::filesystem::path& 
                 "or a float format (exr, tiff32, raw32) for terrain");
         }
     }
+
+    if (writeDerived(map, path, options, mapping)) return report;
 
     AtomicFile file(path);
     switch (options.format) {
@@ -228,6 +278,8 @@ ExportReport exportHeightmap(const Heightmap& map, const std::filesystem::path& 
         case ExportFormat::Tiff32:
             writeTiff32(file, map, mapping, options.world, progress);
             break;
+        default:
+            break;  // meshes and pictures were written by writeDerived()
     }
     file.commit();
     return report;

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,14 +22,20 @@ enum class ExportFormat {
     Raw32,  // 32-bit IEEE float little-endian, metres, row-major, no header
     Exr,    // OpenEXR, 32-bit float channel "R", metres
     Tiff32, // TIFF, 32-bit IEEE float, one sample a pixel, metres
+    Obj,       // Wavefront OBJ mesh in metres (mesh_export.h)
+    Glb,       // binary glTF 2.0 mesh in metres
+    Normal,    // 8-bit RGB normal map, OpenGL green (+north)
+    NormalDx,  // 8-bit RGB normal map, DirectX green (+south)
+    Hillshade, // 8-bit RGB hillshade, light from the north-west
+    Colour,    // 8-bit RGB colour-mapped heights
 };
 
-// "png8", "png16", "raw16", "pgm", "txt", "raw32", "exr", "tiff32"; throws InputError naming
-// `field`.
+// "png8", "png16", "raw16", "pgm", "txt", "raw32", "exr", "tiff32", "obj", "glb", "normal",
+// "normal-dx", "hillshade", "colour"; throws InputError naming `field`.
 ExportFormat parseExportFormat(const std::string& text, const std::string& field = "--format");
 std::string exportFormatName(ExportFormat format);
 // From the extension: .png -> Png16, .r16/.raw -> Raw16, .pgm -> Pgm, .txt -> Txt,
-// .r32 -> Raw32, .exr -> Exr, .tif/.tiff -> Tiff32; else throws.
+// .r32 -> Raw32, .exr -> Exr, .tif/.tiff -> Tiff32, .obj -> Obj, .glb -> Glb; else throws.
 ExportFormat exportFormatFromPath(const std::filesystem::path& path);
 std::string exportFormatExtension(ExportFormat format);  // ".png", ".r16", ".exr", ...
 
@@ -46,6 +53,7 @@ struct ExportOptions {
     HeightMapping mapping;
     WorldUnits world;                     // float formats store metres; codes map to lo..hi
     int pngCompression = 1;              // zlib level: fast by default
+    std::int64_t targetTriangles = 0;    // Obj/Glb: 0 keeps every sample (see mesh_export.h)
     std::function<void(float)> progress;  // fraction done; may be empty
 };
 

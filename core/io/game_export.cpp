@@ -104,6 +104,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         options.format = plan.format;
         options.world = request.world;
         options.pngCompression = request.pngCompression;
+        options.targetTriangles = request.targetTriangles;
         options.progress = plan.tiles ? std::function<void(float)>() : request.progress;
         if (whole.hi > whole.lo) {
             options.mapping.mode = HeightMapping::Mode::Clamp;

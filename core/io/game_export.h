@@ -1,6 +1,7 @@
 #pragma once
 // A complete export as the CLI and the editor ask for it: optional engine preset, output size
 // (bicubic or crop), tiles, real units, and a JSON sidecar beside every file written.
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -29,6 +30,7 @@ struct GameExportRequest {
     nlohmann::json recipe;            // for the sidecar
     std::string recipeSha256;
     int pngCompression = 1;
+    std::int64_t targetTriangles = 0;  // obj/glb: 0 keeps every sample
     std::function<void(float)> progress;
 };
 

@@ -88,9 +88,13 @@ void checkPresetFormat(const EnginePreset& preset, ExportFormat format) {
     if (id == "unreal") {
         ok = ok || format == ExportFormat::Raw16;
         allowed = "png16 or raw16 (.r16)";
-    } else if (id == "godot-terrain3d" || id == "blender") {
-        ok = ok || format == ExportFormat::Png16 || format == ExportFormat::Raw16;
-        allowed = "exr, png16 or raw16";
+    } else if (id == "godot-terrain3d") {
+        // Terrain3D's import docs: only exr or r16/raw for heightmaps (Godot reads PNG as 8-bit).
+        ok = ok || format == ExportFormat::Raw16;
+        allowed = "exr or raw16 (.r16)";
+    } else if (id == "blender") {
+        ok = ok || format == ExportFormat::Png16;
+        allowed = "exr or png16";
     }
     if (!ok) {
         throw InputError("--format", exportFormatName(format),
@@ -150,13 +154,22 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
         };
     }
     if (id == "godot-terrain3d") {
-        std::vector<EngineSetting> s = {
-            {"Terrain3D > Import > height_file_name", "this file"},
-            {"import_scale", metres ? "1" : number(range)},
-            {"height_offset", metres ? "0" : number(world.loMetres)},
+        if (metres) {
+            return {
+                {"importer.tscn > Importer > height_file_name", "this file (EXR, metres)"},
+                {"import_scale", "1"},
+                {"import_offset", "0"},
+                {"Terrain3D vertex_spacing", number(world.metresPerPixel)},
+            };
+        }
+        return {
+            {"importer.tscn > Importer > height_file_name", "this file (.r16)"},
+            {"r16_range", number(world.loMetres) + ", " + number(world.hiMetres)},
+            {"r16_size", std::to_string(width) + ", " + std::to_string(height)},
+            {"import_scale", "1"},
+            {"import_offset", "0"},
             {"Terrain3D vertex_spacing", number(world.metresPerPixel)},
         };
-        return s;
     }
     if (id == "godot-hterrain") {
         return {

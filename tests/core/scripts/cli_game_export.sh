@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# terrain-cli game-ready export end to end, read back by tools that are not ours: numpy and PIL
+# (RAW16, PNG16, RAW32, tiles), exrheader (OpenEXR), gdalinfo (GDAL, TIFF), assimp info (OBJ,
+# GLB), Python's json (sidecars). Bad input: exit code, message naming flag and value, no file.
+# Needs TERRAIN_CLI (set by ctest). A missing reader fails the test: setup.sh installs them all.
+set -uo pipefail
+cli="${TERRAIN_CLI:?}"
+py=/usr/bin/python3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+failures=0
+passes=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+pass() { passes=$((passes + 1)); }
+check() { local what=$1; shift; if "$@"; then pass; else fail "$what"; fi; }
+
+for tool in exrheader gdalinfo assimp; do
+  command -v "$tool" >/dev/null || fail "$tool is not installed (setup.sh installs openexr, gdal-bin, assimp-utils)"
+done
+
+# Unity: RAW16 513x513, the settings on stdout, the sidecar beside it.
+"$cli" generate --detail 9 --seed 3 --preset unity --height-range 20:270 --metres-per-pixel 2 \
+  -o "$dir/u.r16" >"$dir/u.txt" 2>"$dir/err" || fail "unity: $(cat "$dir/err")"
+check "unity settings printed" grep -q "Terrain Size Y: 250" "$dir/u.txt"
+check "unity byte order printed" grep -q "Byte Order: Windows" "$dir/u.txt"
+check "unity raw16 + sidecar (numpy, json)" $py - "$dir/u.r16" <<'PY'
+import json, sys, numpy as np
+path = sys.argv[1]
+d = np.fromfile(path, dtype="<u2")
+assert d.size == 513 * 513, d.size
+assert d.min() == 0 and d.max() == 65535, (d.min(), d.max())
+j = json.load(open(path + ".json"))
+assert (j["width"], j["height"], j["format"], j["bit_depth"], j["byte_order"]) == (513, 513, "raw16", 16, "little-endian"), j
+assert j["height_range_metres"] == [20.0, 270.0] and j["metres_per_pixel"] == 2.0
+assert j["metres_min"] == 20.0 and j["metres_max"] == 270.0
+assert j["engine"]["preset"] == "unity" and j["engine"]["settings"]["Terrain Size Y"] == "250"
+assert len(j["recipe_sha256"]) == 64 and j["recipe"]["seed"] == 3
+assert j["orientation"].startswith("row 0 = north")
+PY
+
+# Unreal: PNG16 after crop to 505, mapping in the text chunks (PIL).
+"$cli" generate --detail 9 --preset unreal --size 505x505 --resize crop --height-range 0:1024 \
+  -o "$dir/ue.png" >"$dir/ue.txt" 2>"$dir/err" || fail "unreal: $(cat "$dir/err")"
+check "unreal Z scale = 1024*100/512" grep -q "Scale Z: 200" "$dir/ue.txt"
+check "unreal png16 (PIL)" $py - "$dir/ue.png" <<'PY'
+import sys
+from PIL import Image
+im = Image.open(sys.argv[1])
+assert im.size == (505, 505) and im.mode.startswith("I"), (im.size, im.mode)
+assert "terrain:mapping" in im.text, im.text
+PY
+
+# EXR: OpenEXR's exrheader sees one float channel R of the right size.
+"$cli" generate --detail 8 --preset godot-terrain3d --height-range -10:90 -o "$dir/t.exr" >/dev/null 2>"$dir/err" \
+  || fail "exr: $(cat "$dir/err")"
+exrheader "$dir/t.exr" >"$dir/exr.txt" 2>&1 || fail "exrheader: $(cat "$dir/exr.txt")"
+check "exr channel R float" grep -q "R, 32-bit floating-point" "$dir/exr.txt"
+check "exr size 257" grep -q "dataWindow (type box2i): (0 0) - (256 256)" "$dir/exr.txt"
+
+# TIFF32: GDAL reads float metres; the minimum and maximum are the height range.
+"$cli" generate --detail 8 --format tiff32 --height-range -10:90 -o "$dir/t.tif" 2>"$dir/err" || fail "tiff: $(cat "$dir/err")"
+gdalinfo -stats "$dir/t.tif" >"$dir/gdal.txt" 2>&1 || fail "gdalinfo: $(cat "$dir/gdal.txt")"
+check "tiff Float32 257x257" grep -q "Size is 257, 257" "$dir/gdal.txt"
+check "tiff type Float32" grep -q "Type=Float32" "$dir/gdal.txt"
+check "tiff min/max are metres" grep -q "Minimum=-10.000, Maximum=90.000" "$dir/gdal.txt"
+
+# RAW32: numpy sees float metres spanning the range.
+"$cli" generate --detail 6 --format raw32 --height-range 5:15 -o "$dir/t.r32" 2>/dev/null || fail "raw32"
+check "raw32 (numpy)" $py -c "import numpy as np; d=np.fromfile('$dir/t.r32','<f4'); assert d.size==65*65 and d.min()==5 and d.max()==15, (d.size,d.min(),d.max())"
+
+# Meshes: assimp reads OBJ and GLB; vertex/face counts and the extent in metres.
+"$cli" generate --detail 5 --metres-per-pixel 2 --height-range 0:50 -o "$dir/m.obj" 2>/dev/null || fail "obj"
+assimp info "$dir/m.obj" >"$dir/obj.txt" 2>&1 || fail "assimp obj: $(tail -5 "$dir/obj.txt")"
+check "obj vertices" grep -qE "^Vertices: +1089$" "$dir/obj.txt"
+check "obj faces" grep -qE "^Faces: +2048$" "$dir/obj.txt"
+check "obj extent in metres" grep -q "Maximum point      (64.000000 50.000000 64.000000)" "$dir/obj.txt"
+"$cli" generate --detail 7 --format glb --triangles 2000 -o "$dir/m.glb" 2>/dev/null || fail "glb"
+assimp info "$dir/m.glb" >"$dir/glb.txt" 2>&1 || fail "assimp glb: $(tail -5 "$dir/glb.txt")"
+check "glb faces within the budget" $py -c "
+import re; t=open('$dir/glb.txt').read(); f=int(re.search(r'^Faces: +(\d+)', t, re.M).group(1)); assert 0 < f <= 2000, f"
+check "glb extent (corners kept by the decimation)" grep -qE "Maximum point +\(128.000000 [0-9.]+ 128.000000\)" "$dir/glb.txt"
+
+# Normal map: PIL sees RGB; flat-ish blue dominates.
+"$cli" generate --detail 6 --format normal -o "$dir/n.png" 2>/dev/null || fail "normal"
+check "normal map RGB (PIL)" $py -c "
+from PIL import Image; import numpy as np; a=np.array(Image.open('$dir/n.png')); assert a.shape==(65,65,3); assert a[...,2].min() > 127"
+
+# Tiles: Unreal names, shared borders identical (numpy).
+"$cli" generate --detail 9 --preset unreal --size 1009x1009 --tiles 2x2 -o "$dir/land.png" >/dev/null 2>"$dir/err" \
+  || fail "unreal 2x2 tiles of 505: $(cat "$dir/err")"
+check "unreal tile names _x1_y1" test -s "$dir/land_x1_y1.png" -a -s "$dir/land_x1_y1.png.json"
+"$cli" generate --detail 9 --tiles 2x2 -o "$dir/land.r16" 2>"$dir/err" || fail "tiles: $(cat "$dir/err")"
+check "tiles seams (numpy)" $py - "$dir" <<'PY'
+import sys, numpy as np
+d = sys.argv[1]
+t = {(x, y): np.fromfile(f"{d}/land_x{x}_y{y}.r16", "<u2").reshape(257, 257) for x in (0, 1) for y in (0, 1)}
+assert (t[0, 0][:, -1] == t[1, 0][:, 0]).all() and (t[0, 1][:, -1] == t[1, 1][:, 0]).all()
+assert (t[0, 0][-1, :] == t[0, 1][0, :]).all() and (t[1, 0][-1, :] == t[1, 1][0, :]).all()
+assert min(a.min() for a in t.values()) == 0 and max(a.max() for a in t.values()) == 65535
+PY
+
+# Bad input.
+expect() {
+  local code=$1 needle=$2; shift 2
+  rm -rf "$dir/bad"; mkdir "$dir/bad"
+  "$cli" "$@" >"$dir/stdout" 2>"$dir/stderr"
+  local got=$?
+  if [ "$got" -ne "$code" ]; then fail "$* -> exit $got, expected $code: $(cat "$dir/stderr")"; return; fi
+  if ! grep -qF -- "$needle" "$dir/stderr"; then fail "$* -> message lacks '$needle': $(cat "$dir/stderr")"; return; fi
+  if [ -n "$(ls -A "$dir/bad")" ]; then fail "$* left files: $(ls -A "$dir/bad")"; return; fi
+  pass
+}
+o="$dir/bad/out.r16"
+expect 64 "--size: '8193x8193'" generate --detail 13 --preset unity -o "$o"
+expect 64 "33x33 to 4097x4097" generate --detail 13 --preset unity -o "$o"
+expect 64 "--size: '513x513'" generate --detail 9 --preset unreal -o "$dir/bad/out.png"
+expect 64 "--preset: 'cryengine'" generate --preset cryengine -o "$o"
+expect 64 "--size: '0x5'" generate --size 0x5 -o "$o"
+expect 64 "--size: '-4x4'" generate --size=-4x4 -o "$o"
+expect 64 "--size: '600x600'" generate --detail 9 --size 600x600 --resize crop -o "$o"
+expect 64 "would need" generate --detail 4 --size 65536x65536 -o "$o"
+expect 64 "--resize: 'nearest'" generate --size 9x9 --resize nearest -o "$o"
+expect 64 "--height-range: '5:1'" generate --height-range 5:1 -o "$o"
+expect 64 "--metres-per-pixel: '-1'" generate --metres-per-pixel=-1 -o "$o"
+expect 64 "--tiles: '3x3'" generate --detail 9 --tiles 3x3 -o "$o"
+expect 64 "--tile-border: '2'" generate --detail 9 --tiles 2x2 --tile-border 2 -o "$o"
+expect 64 "--format: 'exr'" generate --detail 9 --preset unity --format exr -o "$o"
+expect 64 "--triangles: '1'" generate --detail 5 --triangles 1 -o "$dir/bad/out.obj"
+expect 73 "$dir/bad/missing/out.exr" generate --detail 4 -o "$dir/bad/missing/out.exr"
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
