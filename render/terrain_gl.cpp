@@ -62,7 +62,7 @@ void TerrainGl::cacheUniformLocations() {
                          t.uniformLocation("u_heightRange"),  t.uniformLocation("u_viewProjection"),
                          t.uniformLocation("u_lightDir"),     t.uniformLocation("u_eye"),
                          t.uniformLocation("u_hazeColor"),    t.uniformLocation("u_hazeDistance"),
-                         t.uniformLocation("u_wireframe")};
+                         t.uniformLocation("u_wireframe"),    t.uniformLocation("u_heightMap")};
     QOpenGLShaderProgram& w = m_waterProgram;
     m_waterUniforms = {w.uniformLocation("u_extent"), w.uniformLocation("u_level"),
                        w.uniformLocation("u_viewProjection"), w.uniformLocation("u_eye"),
@@ -71,7 +71,8 @@ void TerrainGl::cacheUniformLocations() {
     m_skirtUniforms = {s.uniformLocation("u_height"),      s.uniformLocation("u_texSize"),
                        s.uniformLocation("u_extent"),      s.uniformLocation("u_heightRange"),
                        s.uniformLocation("u_base"),        s.uniformLocation("u_waterTop"),
-                       s.uniformLocation("u_viewProjection"), s.uniformLocation("u_lightDir")};
+                       s.uniformLocation("u_viewProjection"), s.uniformLocation("u_lightDir"),
+                       s.uniformLocation("u_heightMap")};
     m_skyUniforms = {m_skyProgram.uniformLocation("u_horizon"),
                      m_skyProgram.uniformLocation("u_zenith")};
 }
@@ -122,20 +123,21 @@ void TerrainGl::setSkirt(const SkirtMesh& mesh) {
     if (m_error.isEmpty()) fillBuffers(m_skirt, mesh.vertices, 3, mesh.indices);
 }
 
-void TerrainGl::setHeights(const HeightTexture& texture) {
-    if (!m_error.isEmpty() || texture.texels.empty()) return;
-    const bool sameSize = m_heights != nullptr && m_heights->width() == texture.width &&
-                          m_heights->height() == texture.height;
+void TerrainGl::setHeights(const float* texels, int width, int height, float lo, float scale) {
+    if (!m_error.isEmpty() || texels == nullptr || width <= 0 || height <= 0) return;
+    m_heightMap = QVector2D(lo, scale);
+    const bool sameSize = m_heights != nullptr && m_heights->width() == width &&
+                          m_heights->height() == height;
     if (!sameSize) {
         m_heights = std::make_unique<QOpenGLTexture>(QOpenGLTexture::Target2D);
         m_heights->setFormat(QOpenGLTexture::R32F);
-        m_heights->setSize(texture.width, texture.height);
+        m_heights->setSize(width, height);
         m_heights->setMipLevels(1);
         m_heights->allocateStorage(QOpenGLTexture::Red, QOpenGLTexture::Float32);
         m_heights->setMinMagFilters(QOpenGLTexture::Linear, QOpenGLTexture::Linear);
         m_heights->setWrapMode(QOpenGLTexture::ClampToEdge);
     }
-    m_heights->setData(QOpenGLTexture::Red, QOpenGLTexture::Float32, texture.texels.data());
+    m_heights->setData(QOpenGLTexture::Red, QOpenGLTexture::Float32, texels);
 }
 
 void TerrainGl::render(const TerrainFrame& frame) {
@@ -170,6 +172,7 @@ void TerrainGl::drawTerrain(const TerrainFrame& frame) {
     m_heights->bind(0);
     m_tint->bind(1);
     m_terrainProgram.setUniformValue(u.height, 0);
+    m_terrainProgram.setUniformValue(u.heightMap, m_heightMap);
     m_terrainProgram.setUniformValue(u.tint, 1);
     m_terrainProgram.setUniformValue(u.texSize,
                                      QVector2D(float(m_heights->width()), float(m_heights->height())));
@@ -209,6 +212,7 @@ void TerrainGl::drawSkirt(const TerrainFrame& frame) {
     const SkirtUniforms& u = m_skirtUniforms;
     m_heights->bind(0);
     m_skirtProgram.setUniformValue(u.height, 0);
+    m_skirtProgram.setUniformValue(u.heightMap, m_heightMap);
     m_skirtProgram.setUniformValue(u.texSize,
                                    QVector2D(float(m_heights->width()), float(m_heights->height())));
     m_skirtProgram.setUniformValue(u.extent, toQt(frame.extent));

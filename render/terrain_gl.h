@@ -10,6 +10,7 @@
 #include <QOpenGLShaderProgram>
 #include <QOpenGLTexture>
 #include <QOpenGLVertexArrayObject>
+#include <QVector2D>
 #include <QString>
 
 #include <array>
@@ -50,7 +51,9 @@ public:
     // grid drawn while the camera moves; an empty mesh means "use the full grid".
     void setGrid(GridLevel level, const GridMesh& mesh);
     void setSkirt(const SkirtMesh& mesh);           // the walls around the full grid
-    void setHeights(const HeightTexture& texture);  // one texture upload
+    // One texture upload of `width` x `height` raw heights; the shaders map them to [0, 1] as
+    // clamp((h - lo) * scale, 0, 1), so a full-size map uploads straight from the grid's memory.
+    void setHeights(const float* texels, int width, int height, float lo, float scale);
     bool hasTerrain() const { return m_heights != nullptr && grid(GridLevel::Full).indexCount > 0; }
 
     void render(const TerrainFrame& frame);
@@ -58,13 +61,13 @@ public:
 private:
     struct TerrainUniforms {
         int height, tint, texSize, extent, heightRange, viewProjection, lightDir, eye, hazeColor,
-            hazeDistance, wireframe;
+            hazeDistance, wireframe, heightMap;
     };
     struct WaterUniforms {
         int extent, level, viewProjection, eye, lightDir;
     };
     struct SkirtUniforms {
-        int height, texSize, extent, heightRange, base, waterTop, viewProjection, lightDir;
+        int height, texSize, extent, heightRange, base, waterTop, viewProjection, lightDir, heightMap;
     };
     struct SkyUniforms {
         int horizon, zenith;
@@ -88,6 +91,7 @@ private:
     QOpenGLShaderProgram m_skyProgram;
     QOpenGLShaderProgram m_skirtProgram;
     TerrainUniforms m_terrainUniforms{};
+    QVector2D m_heightMap{0.0f, 1.0f};  // (lo, scale) of the uploaded heights
     WaterUniforms m_waterUniforms{};
     SkyUniforms m_skyUniforms{};
     SkirtUniforms m_skirtUniforms{};

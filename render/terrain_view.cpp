@@ -130,7 +130,13 @@ void TerrainView::uploadPending() {
     if (!m_gl || !m_map || m_map->empty() || !m_gl->error().isEmpty()) return;
     const int maxSide = std::min(m_gl->maxTextureSize(), kMaxTextureSide);
     const auto mapping = core::resolveMapping(core::HeightMapping{}, *m_map);
-    m_gl->setHeights(prepareHeightTexture(*m_map, mapping, maxSide));
+    if (m_map->width() <= maxSide && m_map->height() <= maxSide) {
+        // Raw heights straight from the shared grid; the shaders apply the mapping.
+        m_gl->setHeights(m_map->row(0), m_map->width(), m_map->height(), mapping.lo, mapping.scale);
+    } else {
+        const HeightTexture reduced = prepareHeightTexture(*m_map, mapping, maxSide);
+        m_gl->setHeights(reduced.texels.data(), reduced.width, reduced.height, 0.0f, 1.0f);
+    }
     const GridSize size = meshResolution(m_map->width(), m_map->height(), m_meshCap);
     if (!(size == m_gridSize)) {
         m_gl->setGrid(TerrainGl::GridLevel::Full, makeGridMesh(size));

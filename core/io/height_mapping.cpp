@@ -24,14 +24,6 @@ ResolvedMapping makeResolved(float lo, float hi) {
     return resolved;
 }
 
-double unitOf(const ResolvedMapping& m, float v) {
-    if (std::isnan(v) || !(m.hi > m.lo)) return 0.0;
-    // Dividing in double, rather than multiplying by the float `scale`, puts the maximum on
-    // exactly 1 and survives ranges like [-3e38, 3e38] whose width overflows a float.
-    const double t = (double(v) - double(m.lo)) / (double(m.hi) - double(m.lo));
-    return std::clamp(t, 0.0, 1.0);
-}
-
 }  // namespace
 
 HeightMapping HeightMapping::parse(const std::string& text, const std::string& field) {
@@ -61,16 +53,6 @@ HeightMapping HeightMapping::parse(const std::string& text, const std::string& f
 std::string HeightMapping::toString() const {
     if (mode == Mode::Normalize) return "normalize";
     return "clamp:" + formatFloat(lo) + ":" + formatFloat(hi);
-}
-
-float ResolvedMapping::unit(float v) const {
-    return static_cast<float>(unitOf(*this, v));
-}
-
-std::uint16_t ResolvedMapping::code(float v, std::uint32_t fullScale) const {
-    // From the double unit: a float one has too few bits to round 16-bit codes correctly.
-    const double scaled = unitOf(*this, v) * double(std::min<std::uint32_t>(fullScale, 65535u));
-    return static_cast<std::uint16_t>(std::floor(scaled + 0.5));
 }
 
 ResolvedMapping resolveMapping(const HeightMapping& mapping, const Heightmap& map) {

@@ -4,6 +4,7 @@
 // is written.
 #include "../heightmap.h"
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -28,8 +29,23 @@ struct ResolvedMapping {
     float hi = 1.0f;
     float scale = 1.0f;  // 1 / (hi - lo), or 0 for a flat map
 
-    float unit(float v) const;                                    // in [0, 1]
-    std::uint16_t code(float v, std::uint32_t fullScale) const;  // round(unit * fullScale)
+    // Inline: exporters and the preview call these once per sample.
+    float unit(float v) const { return static_cast<float>(unitExact(v)); }  // in [0, 1]
+    // round(unit * fullScale), from the double unit: a float one has too few bits to round
+    // 16-bit codes correctly.
+    std::uint16_t code(float v, std::uint32_t fullScale) const {
+        const double scaled = unitExact(v) * double(fullScale < 65535u ? fullScale : 65535u);
+        return static_cast<std::uint16_t>(std::floor(scaled + 0.5));
+    }
+
+private:
+    // Dividing in double, rather than multiplying by the float `scale`, puts the maximum on
+    // exactly 1 and survives ranges like [-3e38, 3e38] whose width overflows a float. NaN -> 0.
+    double unitExact(float v) const {
+        if (std::isnan(v) || !(hi > lo)) return 0.0;
+        const double t = (double(v) - double(lo)) / (double(hi) - double(lo));
+        return t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    }
 };
 
 ResolvedMapping resolveMapping(const HeightMapping& mapping, const Heightmap& map);

@@ -4,6 +4,7 @@
 layout(location = 0) in vec3 a_vertex;  // u, v, drop (0 = terrain edge, 1 = base)
 
 uniform sampler2D u_height;
+uniform vec2 u_heightMap;        // raw -> [0, 1]: (h - x) * y
 uniform vec2 u_texSize;
 uniform vec2 u_extent;
 uniform float u_heightRange;
@@ -16,7 +17,7 @@ out float v_terrainTop;          // the terrain's edge above this point of the w
 
 void main() {
     vec2 texCoord = (a_vertex.xy * (u_texSize - 1.0) + 0.5) / u_texSize;
-    float top = texture(u_height, texCoord).r * u_heightRange;
+    float top = clamp((texture(u_height, texCoord).r - u_heightMap.x) * u_heightMap.y, 0.0, 1.0) * u_heightRange;
     v_terrainTop = top;
     // Where the water stands above the edge, the wall rises to the water surface and shows water.
     float wallTop = max(top, u_waterTop);

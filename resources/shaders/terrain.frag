@@ -5,6 +5,7 @@ in vec2 v_uv;
 in vec3 v_world;
 
 uniform sampler2D u_height;
+uniform vec2 u_heightMap;        // raw -> [0, 1]: (h - x) * y
 uniform sampler2D u_tint;        // 256 x 1 colour map, sRGB
 uniform vec2 u_texSize;
 uniform vec2 u_extent;
@@ -19,7 +20,8 @@ out vec4 fragColor;
 
 float heightAt(vec2 texel) {
     vec2 clamped = clamp(texel, vec2(0.0), u_texSize - 1.0);
-    return texture(u_height, (clamped + 0.5) / u_texSize).r;
+    float raw = texture(u_height, (clamped + 0.5) / u_texSize).r;
+    return clamp((raw - u_heightMap.x) * u_heightMap.y, 0.0, 1.0);
 }
 
 vec3 toLinear(vec3 c) { return pow(c, vec3(2.2)); }
