@@ -2,6 +2,9 @@
 
 #include "../rng.h"
 
+#include <immintrin.h>
+
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -72,6 +75,24 @@ const LevelKernels* const* supportedLevelKernels(int& count) {
     return supported().list;
 }
 
+namespace {
+
+// Maps at least this big are written past the cache at the last level: they do not fit in the
+// cache anyway, and a streamed row is not read before it is written (no read for ownership).
+std::size_t streamBytes() {
+    static const std::size_t bytes = [] {
+        if (const char* mb = std::getenv("TERRAIN_STREAM_MB"); mb != nullptr) return std::size_t(std::atoll(mb)) << 20;
+        return std::size_t(48) << 20;
+    }();
+    return bytes;
+}
+
+}  // namespace
+
+LevelRows::LevelRows(Heightmap& map, int step)
+    : m_map(map), m_k(levelKernels()), m_last(map.width() - 1), m_step(step), m_h(step / 2),
+      m_count(m_last / step), m_stream(step == 2 && map.sampleCount() * sizeof(float) >= streamBytes()) {}
+
 std::vector<float*> LevelRows::scratch(int arrays) const {
     thread_local std::vector<float> buffer;
     const std::size_t size = std::size_t(m_count) + 17;
@@ -83,30 +104,32 @@ std::vector<float*> LevelRows::scratch(int arrays) const {
 
 void LevelRows::gather(int y, float* out) const {
     const float* row = m_map.row(y);
-    if (m_h == 1) {
-        m_k.gatherEvens(row, m_count, out);
-        out[m_count] = row[m_last];
-    } else {
-        for (int k = 0; k <= m_count; ++k) out[k] = row[std::size_t(k) * std::size_t(m_step)];
-    }
+    m_k.gather(row, m_step, m_count, out);
+    out[m_count] = row[m_last];
 }
 
 void LevelRows::write(int y, const float* corners, const float* odd) const {
+    if (m_stream) {
+        thread_local std::vector<float> line;
+        line.resize(std::size_t(m_last) + 1);
+        m_k.interleave(line.data(), corners, odd, m_count);
+        line[std::size_t(m_last)] = corners[m_count];
+        m_k.streamCopy(m_map.row(y), line.data(), m_last + 1);
+        return;
+    }
     float* row = m_map.row(y);
     row[m_last] = corners[m_count];
     if (m_h == 1) {
         m_k.interleave(row, corners, odd, m_count);
     } else {
-        for (int k = 0; k < m_count; ++k) {
-            row[std::size_t(k) * std::size_t(m_step)] = corners[k];
-            row[std::size_t(k) * std::size_t(m_step) + std::size_t(m_h)] = odd[k];
-        }
+        m_k.expand(row, corners, odd, m_count, m_h);
     }
 }
 
 void LevelRows::writeOdd(int y, const float* corners, const float* odd, bool exclusive) const {
-    if (m_h == 1 && exclusive) {
-        m_k.interleave(m_map.row(y), corners, odd, m_count);
+    if (exclusive && m_h <= 4) {
+        float* row = m_map.row(y);
+        m_h == 1 ? m_k.interleave(row, corners, odd, m_count) : m_k.expand(row, corners, odd, m_count, m_h);
     } else {
         float* row = m_map.row(y) + m_h;
         for (int k = 0; k < m_count; ++k) row[std::size_t(k) * std::size_t(m_step)] = odd[k];

@@ -27,10 +27,15 @@ struct LevelKernels {
     void (*mdAvg4)(const float* a, const float* b, const float* c, const float* d, int count,
                    std::uint64_t base, std::uint32_t x0, std::uint32_t dx, float spread, bool clamp,
                    float* out);
-    // out[k] = row[2k], k < count.
-    void (*gatherEvens)(const float* row, int count, float* out);
+    // out[k] = row[k * stride], k < count.
+    void (*gather)(const float* row, int stride, int count, float* out);
     // row[2k] = even[k], row[2k + 1] = odd[k], k < count.
     void (*interleave)(float* row, const float* even, const float* odd, int count);
+    // row[2hk + j] = even[k] and row[2hk + h + j] = odd[k] for j < h, k < count: a contiguous
+    // store of a level's points that fills the points of finer levels (written later) with copies.
+    void (*expand)(float* row, const float* even, const float* odd, int count, int h);
+    // dst[i] = src[i], i < count, with non-temporal stores (no read of the destination lines).
+    void (*streamCopy)(float* dst, const float* src, int count);
 };
 
 // The best variant this CPU supports (checked once), or the one the environment variable
@@ -43,9 +48,7 @@ const LevelKernels* const* supportedLevelKernels(int& count);
 // are x = k * step (k = 0..count), its odd points x = h + k * step (k < count).
 class LevelRows {
 public:
-    LevelRows(Heightmap& map, int step)
-        : m_map(map), m_k(levelKernels()), m_last(map.width() - 1), m_step(step), m_h(step / 2),
-          m_count(m_last / step) {}
+    LevelRows(Heightmap& map, int step);
 
     const LevelKernels& kernels() const { return m_k; }
     int count() const { return m_count; }
@@ -53,10 +56,11 @@ public:
     std::vector<float*> scratch(int arrays) const;
     // out[k] = corner point k of row y, k = 0..count.
     void gather(int y, float* out) const;
-    // Row y's corner points from `corners` and odd points from `odd` (the whole row may be stored).
+    // Row y's corner points from `corners` and odd points from `odd`. The whole row is stored
+    // (finer levels' points get placeholder copies): callers own row y exclusively.
     void write(int y, const float* corners, const float* odd) const;
-    // Only the odd points of row y; with `exclusive` the row's corner points (unchanged, as in
-    // `corners`) may be stored too, which at the last level makes the stores contiguous. Rows
+    // Only the odd points of row y; with `exclusive` the whole row may be stored as by write()
+    // (its corner points unchanged, as in `corners`), which makes the stores contiguous. Rows
     // other blocks read at the same time are not exclusive.
     void writeOdd(int y, const float* corners, const float* odd, bool exclusive) const;
 
@@ -64,6 +68,7 @@ private:
     Heightmap& m_map;
     const LevelKernels& m_k;
     int m_last, m_step, m_h, m_count;
+    bool m_stream;  // write() streams whole rows past the cache (large maps, last level)
 };
 
 }  // namespace terrain::core
