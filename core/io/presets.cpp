@@ -173,7 +173,9 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
     }
     if (id == "godot-hterrain") {
         return {
-            {"HTerrain > Import > Heightmap", "this file (RAW 16-bit little-endian)"},
+            // The importer only offers .raw (not .r16) for 16-bit raw files.
+            {"HTerrain > Import > Heightmap", "this file, named *.raw (RAW 16-bit)"},
+            {"Raw Endianess", "Little Endian"},
             {"Min Height", number(world.loMetres)},
             {"Max Height", number(world.hiMetres)},
             {"Resolution", std::to_string(width)},
