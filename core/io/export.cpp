@@ -16,6 +16,7 @@
 #include "mesh_export.h"
 #include "normal_map.h"
 #include "png_writer.h"
+#include "rgb16_png.h"
 #include "rgb_png.h"
 #include "tiff_writer.h"
 
@@ -33,6 +34,7 @@ constexpr FormatName kFormatNames[] = {
     {ExportFormat::Pgm, "pgm"},   {ExportFormat::Txt, "txt"},     {ExportFormat::Raw32, "raw32"},
     {ExportFormat::Exr, "exr"},   {ExportFormat::Tiff32, "tiff32"},   {ExportFormat::Obj, "obj"},
     {ExportFormat::Glb, "glb"},   {ExportFormat::Normal, "normal"},   {ExportFormat::NormalDx, "normal-dx"},
+    {ExportFormat::Normal16, "normal16"}, {ExportFormat::Normal16Dx, "normal16-dx"},
     {ExportFormat::Hillshade, "hillshade"}, {ExportFormat::Colour, "colour"},
 };
 
@@ -130,6 +132,14 @@ bool writeDerived(const Heightmap& map, const std::filesystem::path& path,
                                                                          : NormalConvention::DirectX),
                         path);
             return true;
+        case ExportFormat::Normal16:
+        case ExportFormat::Normal16Dx:
+            writeRgb16Png(normalMap16(map, mapping, options.world,
+                                      options.format == ExportFormat::Normal16
+                                          ? NormalConvention::OpenGL
+                                          : NormalConvention::DirectX),
+                          map.width(), map.height(), path);
+            return true;
         case ExportFormat::Hillshade:
             writeRgbPng(hillshade(map, mapping, options.world), path);
             return true;
@@ -161,7 +171,7 @@ ExportFormat parseExportFormat(const std::string& text, const std::string& field
         if (text == entry.name) return entry.format;
     }
     throw InputError(field, text, "one of png8, png16, raw16, pgm, txt, raw32, exr, tiff32, obj, glb, normal, normal-dx, "
-                     "hillshade, colour");
+                     "normal16, normal16-dx, hillshade, colour");
 }
 
 std::string exportFormatName(ExportFormat format) {
@@ -201,6 +211,8 @@ std::string exportFormatExtension(ExportFormat format) {
         case ExportFormat::Glb: return ".glb";
         case ExportFormat::Normal:
         case ExportFormat::NormalDx:
+        case ExportFormat::Normal16:
+        case ExportFormat::Normal16Dx:
         case ExportFormat::Hillshade:
         case ExportFormat::Colour: return ".png";
     }
@@ -223,6 +235,8 @@ SampleLayout sampleLayout(ExportFormat format) {
         case ExportFormat::NormalDx:
         case ExportFormat::Hillshade:
         case ExportFormat::Colour: return {8, "uint8 RGB (derived picture)", "n/a", false};
+        case ExportFormat::Normal16:
+        case ExportFormat::Normal16Dx: return {16, "uint16 RGB (normal map)", "big-endian", false};
     }
     return {};
 }

@@ -26,12 +26,14 @@ enum class ExportFormat {
     Glb,       // binary glTF 2.0 mesh in metres
     Normal,    // 8-bit RGB normal map, OpenGL green (+north)
     NormalDx,  // 8-bit RGB normal map, DirectX green (+south)
+    Normal16,    // 16-bit RGB normal map, OpenGL green
+    Normal16Dx,  // 16-bit RGB normal map, DirectX green
     Hillshade, // 8-bit RGB hillshade, light from the north-west
     Colour,    // 8-bit RGB colour-mapped heights
 };
 
 // "png8", "png16", "raw16", "pgm", "txt", "raw32", "exr", "tiff32", "obj", "glb", "normal",
-// "normal-dx", "hillshade", "colour"; throws InputError naming `field`.
+// "normal-dx", "normal16", "normal16-dx", "hillshade", "colour"; throws InputError naming `field`.
 ExportFormat parseExportFormat(const std::string& text, const std::string& field = "--format");
 std::string exportFormatName(ExportFormat format);
 // From the extension: .png -> Png16, .r16/.raw -> Raw16, .pgm -> Pgm, .txt -> Txt,

@@ -42,6 +42,25 @@ RgbImage normalMap(const Heightmap& map, const ResolvedMapping& mapping, const W
     return image;
 }
 
+std::vector<std::uint16_t> normalMap16(const Heightmap& map, const ResolvedMapping& mapping,
+                                       const WorldUnits& world, NormalConvention convention) {
+    checkGridFits("the 16-bit normal map", map.width(), map.height(), 2);  // 6 bytes a pixel
+    const auto encode16 = [](double n) {
+        return static_cast<std::uint16_t>(std::lround(std::clamp((n + 1.0) * 0.5, 0.0, 1.0) * 65535.0));
+    };
+    std::vector<std::uint16_t> rgb;
+    rgb.reserve(map.sampleCount() * 3);
+    for (int y = 0; y < map.height(); ++y) {
+        for (int x = 0; x < map.width(); ++x) {
+            const Normal n = normalAt(map, mapping, world, x, y);
+            rgb.push_back(encode16(n.x));
+            rgb.push_back(encode16(convention == NormalConvention::OpenGL ? n.y : -n.y));
+            rgb.push_back(encode16(n.z));
+        }
+    }
+    return rgb;
+}
+
 RgbImage hillshade(const Heightmap& map, const ResolvedMapping& mapping, const WorldUnits& world) {
     // Light from the north-west, 45 degrees up: (west, north) halves of cos 45, up sin 45.
     const double lx = -0.5, ly = 0.5, lz = std::sqrt(0.5);

@@ -55,6 +55,11 @@ TEST(ExportNormalMap, GreenFollowsTheConvention) {
     Heightmap flat(3, 3);
     const auto flatMap = normalMap(flat, resolveMapping({}, flat), WorldUnits{}, NormalConvention::OpenGL);
     EXPECT_EQ(flatMap.at(1, 1), (Rgb{128, 128, 255}));
+    const auto flat16 = normalMap16(flat, resolveMapping({}, flat), WorldUnits{}, NormalConvention::OpenGL);
+    ASSERT_EQ(flat16.size(), 27u);
+    EXPECT_EQ(flat16[12], 32768);  // centre pixel: (0, 0, 1) -> half, half, full
+    EXPECT_EQ(flat16[13], 32768);
+    EXPECT_EQ(flat16[14], 65535);
 
     // Rising to the north (row 0 is north): the surface tilts to face south, so the normal's
     // north component is negative: OpenGL green < 128, DirectX green > 128.

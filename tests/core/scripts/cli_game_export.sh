@@ -85,6 +85,13 @@ check "glb extent (corners kept by the decimation)" grep -qE "Maximum point +\(1
 check "normal map RGB (PIL)" $py -c "
 from PIL import Image; import numpy as np; a=np.array(Image.open('$dir/n.png')); assert a.shape==(65,65,3); assert a[...,2].min() > 127"
 
+# 16-bit normal map: GDAL reads three UInt16 bands; up (blue) stays in the upper half.
+"$cli" generate --detail 6 --format normal16-dx -o "$dir/n16.png" 2>/dev/null || fail "normal16"
+gdalinfo -stats "$dir/n16.png" >"$dir/n16.txt" 2>&1 || fail "gdalinfo normal16: $(cat "$dir/n16.txt")"
+check "normal16 three UInt16 bands" test "$(grep -c "Type=UInt16" "$dir/n16.txt")" -eq 3
+check "normal16 blue > 32767" $py -c "
+import re; t=open('$dir/n16.txt').read(); mins=[float(m) for m in re.findall(r'Minimum=([0-9.]+)', t)]; assert len(mins)==3 and mins[2] > 32767, mins"
+
 # Tiles: Unreal names, shared borders identical (numpy).
 "$cli" generate --detail 9 --preset unreal --size 1009x1009 --tiles 2x2 -o "$dir/land.png" >/dev/null 2>"$dir/err" \
   || fail "unreal 2x2 tiles of 505: $(cat "$dir/err")"
