@@ -1,5 +1,6 @@
 #include "game_export.h"
 
+#include <cctype>
 #include <system_error>
 
 #include "../errors.h"
@@ -63,6 +64,34 @@ private:
     bool m_keep = false;
 };
 
+// "513x513" in a name: digits on both sides of an 'x'.
+bool hasSizeLikeText(const std::string& name) {
+    for (std::size_t i = 1; i + 1 < name.size(); ++i) {
+        if ((name[i] == 'x' || name[i] == 'X') && std::isdigit(static_cast<unsigned char>(name[i - 1])) &&
+            std::isdigit(static_cast<unsigned char>(name[i + 1]))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// File names the engine's importer would trip over; the export still runs.
+std::vector<std::string> presetNameWarnings(const GameExportRequest& request) {
+    std::vector<std::string> warnings;
+    if (!request.preset) return warnings;
+    const std::string id = request.preset->id;
+    const std::string name = request.output.filename().string();
+    if (id == "godot-hterrain" && request.output.extension() != ".raw") {
+        warnings.push_back(name + ": HTerrain's importer only lists 16-bit raw files named *.raw; "
+                                  "rename it or export with -o NAME.raw");
+    }
+    if (id == "unreal" && !request.tiles && hasSizeLikeText(request.output.stem().string())) {
+        warnings.push_back(name + ": Unreal may read a number-x-number in the name as tile "
+                                  "coordinates; leave sizes like 1009x1009 out of the file name");
+    }
+    return warnings;
+}
+
 }  // namespace
 
 ExportFormat resolveFormat(const GameExportRequest& request) {
@@ -96,6 +125,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
 
     GameExportResult result;
     result.format = plan.format;
+    result.warnings = presetNameWarnings(request);
     WrittenFiles written;
 
     const auto writeOne = [&](const Heightmap& part, const std::filesystem::path& path,

@@ -268,6 +268,23 @@ TEST(ExportPresets, PresetSettingsGoIntoTheSidecar) {
     EXPECT_FALSE(std::filesystem::exists(dir / "v.r16.json"));
 }
 
+TEST(ExportPresets, WarnsAboutFileNamesTheImporterTripsOver) {
+    ScratchDir dir;
+    auto hterrain = request(dir / "land.r16");
+    hterrain.preset = &findEnginePreset("godot-hterrain");
+    const auto h = runGameExport(slopeMap(33, 33), hterrain);
+    ASSERT_EQ(h.warnings.size(), 1u);
+    EXPECT_NE(h.warnings[0].find("*.raw"), std::string::npos);
+    hterrain.output = dir / "land.raw";
+    EXPECT_TRUE(runGameExport(slopeMap(33, 33), hterrain).warnings.empty());
+
+    auto unreal = request(dir / "map127x127.png");
+    unreal.preset = &findEnginePreset("unreal");
+    const auto u = runGameExport(slopeMap(127, 127), unreal);
+    ASSERT_EQ(u.warnings.size(), 1u);
+    EXPECT_NE(u.warnings[0].find("tile"), std::string::npos);
+}
+
 TEST(ExportResize, BicubicKeepsCornersAndIdentity) {
     const Heightmap map = slopeMap(17, 13);
     EXPECT_EQ(resizeBicubic(map, 17, 13), map);
