@@ -2,6 +2,7 @@
 
 #include <png.h>
 
+#include <cerrno>
 #include <cstring>
 #include <string>
 
@@ -20,8 +21,11 @@ void writeRgb16Png(const std::vector<std::uint16_t>& rgb, int width, int height,
     image.height = static_cast<png_uint_32>(height);
     image.format = PNG_FORMAT_LINEAR_RGB;  // 16 bits a channel
     // The simplified API reports errors in image.message instead of longjmp-ing through us.
+    errno = 0;
     if (!png_image_write_to_stdio(&image, file.stream(), 0, rgb.data(), 0, nullptr)) {
-        const std::string why = image.message;
+        // libpng's message is generic ("Write Error"); errno says why (disk full, size limit).
+        const int error = errno;
+        const std::string why = error ? std::strerror(error) : std::string(image.message);
         png_image_free(&image);
         throw IoError(IoError::Kind::WriteFailed, "cannot write '" + path.string() + "': " + why);
     }

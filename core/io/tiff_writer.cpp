@@ -2,7 +2,9 @@
 
 #include <tiffio.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,8 +55,11 @@ struct TiffCloser {
     void operator()(TIFF* tiff) const { TIFFClose(tiff); }
 };
 
+// errno still holds the reason of the failed fwrite (a full disk, a file size limit).
 [[noreturn]] void fail(const std::string& what) {
-    throw IoError(IoError::Kind::WriteFailed, "TIFF encoder: " + what);
+    const int error = errno;
+    throw IoError(IoError::Kind::WriteFailed,
+                  "TIFF encoder: " + what + (error ? std::string(": ") + std::strerror(error) : ""));
 }
 
 }  // namespace
@@ -87,6 +92,7 @@ void writeTiff32(AtomicFile& file, const Heightmap& map, const ResolvedMapping& 
     TIFFSetField(t, TIFFTAG_IMAGEDESCRIPTION, description.c_str());
 
     std::vector<float> row(map.width() > 0 ? static_cast<std::size_t>(map.width()) : 0);
+    errno = 0;
     for (std::uint32_t y = 0; y < height; ++y) {
         metresRow(map.row(static_cast<int>(y)), row.size(), mapping, world, row.data());
         if (TIFFWriteScanline(t, row.data(), y, 0) < 0) fail("cannot write row " + std::to_string(y));
