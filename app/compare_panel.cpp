@@ -186,7 +186,7 @@ QString ComparePanel::statsText(const core::TerrainStats& s) {
     html += row.arg(tr("mean"), number(s.mean, 3), tr("std dev"), number(s.stddev, 3));
     html += row.arg(tr("walkable"),
                     QStringLiteral("%1 %").arg(number(100.0 * s.slope.walkableFraction, 1)),
-                    tr("(slope <"), QStringLiteral("%1°)").arg(number(s.walkableDeg, 0)));
+                    tr("(slope &lt;"), QStringLiteral("%1°)").arg(number(s.walkableDeg, 0)));
     html += row.arg(tr("Hurst"), hurst, tr("expected"), expected);
     html += row.arg(tr("crease"), crease, tr("generated"), time);
     html += QStringLiteral("</table>");

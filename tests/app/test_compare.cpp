@@ -285,3 +285,52 @@ TEST(CompareAnalysisTest, CommonRangeSpansEveryMap) {
 
 }  // namespace
 }  // namespace terrain::app
+
+namespace terrain::app {
+namespace {
+
+// Not a check: writes the pictures for docs/ when TERRAIN_COMPARE_SHOTS names a folder.
+//   TERRAIN_COMPARE_SHOTS=docs/images xvfb-run -a -s "-screen 0 1920x1080x24"
+//       build/bin/app_tests --gtest_filter='CompareShots.*'   (one command line)
+TEST(CompareShots, WriteDocImages) {
+    const QString folder = qEnvironmentVariable("TERRAIN_COMPARE_SHOTS");
+    if (folder.isEmpty()) GTEST_SKIP() << "set TERRAIN_COMPARE_SHOTS to write the doc images";
+    const core::Registry registry = core::makeBuiltinRegistry();
+    CompareWindow window(registry, nullptr);
+    window.resize(1900, 1040);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.setColorMap(render::ColorMap::Terrain);
+    window.setHillshade(true);
+    window.setPanelCount(4);
+    auto recipe = [&](const std::string& algorithm, int edge) {
+        core::Recipe r = core::defaultRecipe(registry, algorithm);
+        if (edge >= 0) r.params["edge"] = double(edge);
+        return r;
+    };
+    window.setPanelRecipe(0, recipe("diamond-square", 0));
+    window.setPanelRecipe(1, recipe("diamond-square", 1));
+    window.setPanelRecipe(2, recipe("diamond-square", 2));
+    window.setPanelRecipe(3, recipe("midpoint-displacement", -1));
+    window.setSharedSeed(7);
+    window.setSharedDetail(9);
+    auto settle = [&] {
+        ASSERT_TRUE(QTest::qWaitFor([&] { return window.isUpToDate(); }, kWait_ms));
+        QTest::qWait(400);  // let the 3-D views draw
+    };
+    settle();
+    ASSERT_TRUE(window.grab().save(folder + QStringLiteral("/compare_editor.png")));
+
+    window.setPanelCount(2);
+    window.setPanelRecipe(1, recipe("diamond-square", 1));
+    window.setPairView(CompareWindow::PairView::Difference);
+    settle();
+    ASSERT_TRUE(window.grab().save(folder + QStringLiteral("/compare_difference.png")));
+    window.setPairView(CompareWindow::PairView::Swipe);
+    window.swipeView()->setDivider(0.4);
+    settle();
+    ASSERT_TRUE(window.grab().save(folder + QStringLiteral("/compare_swipe.png")));
+}
+
+}  // namespace
+}  // namespace terrain::app

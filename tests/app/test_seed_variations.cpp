@@ -1,11 +1,18 @@
 // The seed-variation grid under Xvfb: successive seeds of the document's recipe, generated on
 // the workers; a click adopts a seed as one undo step.
+#include "editor_fixture.h"
+
+#include "app/compare_panel.h"
+#include "app/compare_window.h"
 #include "app/document.h"
 #include "app/document_state.h"
 #include "app/seed_variations.h"
 
 #include "core/registry.h"
 
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
 #include <QTest>
 #include <QToolButton>
 
@@ -89,6 +96,48 @@ TEST_F(SeedVariationsTest, ARecipeChangeRegeneratesFromTheDocumentSeed) {
     window->showPage(+1);
     EXPECT_EQ(window->firstSeed(), 109u);
     ASSERT_TRUE(waitAllCurrent());
+}
+
+// The editor's menu entries open the windows on the main document.
+class SeedVariationsEditorTest : public testing::EditorTest {
+protected:
+    QAction* menuAction(const QString& text) const {
+        for (QAction* top : m_window->menuBar()->actions()) {
+            if (!top->menu()) continue;
+            for (QAction* action : top->menu()->actions()) {
+                if (action->text() == text) return action;
+            }
+        }
+        return nullptr;
+    }
+};
+
+TEST_F(SeedVariationsEditorTest, MenuOpensTheGridAndAClickIsOneUndoStepInTheEditor) {
+    QAction* open = menuAction(QStringLiteral("Seed &Variations…"));
+    ASSERT_NE(open, nullptr);
+    open->trigger();
+    auto* grid = m_window->findChild<SeedVariationsWindow*>();
+    ASSERT_NE(grid, nullptr);
+    ASSERT_TRUE(QTest::qWaitFor([grid] { return grid->allCurrent(); }, kWait_ms));
+    const quint64 seed = m_window->document()->state().recipe.seed;
+    const int steps = m_window->document()->undoStack()->count();
+    QTest::mouseClick(grid->cellButton(2), Qt::LeftButton);
+    EXPECT_EQ(m_window->document()->state().recipe.seed, seed + 2);
+    EXPECT_EQ(m_window->document()->undoStack()->count(), steps + 1);
+    ASSERT_TRUE(waitUpToDate());  // the main view follows the adopted seed
+    m_window->document()->undoStack()->undo();
+    EXPECT_EQ(m_window->document()->state().recipe.seed, seed);
+}
+
+TEST_F(SeedVariationsEditorTest, CompareMenuOpensPanelsStartingFromTheDocument) {
+    QAction* open = menuAction(QStringLiteral("&Compare Algorithms…"));
+    ASSERT_NE(open, nullptr);
+    EXPECT_EQ(open->shortcut(), QKeySequence(QStringLiteral("Ctrl+K")));
+    open->trigger();
+    auto* compare = m_window->findChild<CompareWindow*>();
+    ASSERT_NE(compare, nullptr);
+    EXPECT_EQ(compare->panel(0)->recipe(), m_window->document()->state().recipe);
+    ASSERT_TRUE(QTest::qWaitFor([compare] { return compare->isUpToDate(); }, kWait_ms));
 }
 
 }  // namespace
