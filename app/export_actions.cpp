@@ -42,7 +42,7 @@ void ExportActions::exportHeightmap() {
     exportHeightmapTo(settings.path, settings.options);
 }
 
-QFuture<QString> ExportActions::exportHeightmapTo(const QString& path,
+QFuture<HeightmapExportOutcome> ExportActions::exportHeightmapTo(const QString& path,
                                                   const core::ExportOptions& options) {
     rememberFolder(path);
     const Source source = m_source();
@@ -51,7 +51,7 @@ QFuture<QString> ExportActions::exportHeightmapTo(const QString& path,
     job.recipe = source.recipe;
     job.path = toFilesystemPath(path);
     job.options = options;
-    QFuture<QString> future = startHeightmapExport(m_registry, std::move(job));
+    QFuture<HeightmapExportOutcome> future = startHeightmapExport(m_registry, std::move(job));
 
     auto* progress = new QProgressDialog(tr("Exporting %1…").arg(QFileInfo(path).fileName()),
                                          QString(), 0, kExportProgressRange, m_window);
@@ -59,19 +59,23 @@ QFuture<QString> ExportActions::exportHeightmapTo(const QString& path,
     progress->setMinimumDuration(400);
     progress->setAutoClose(false);
     progress->setAutoReset(false);
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcher<QString>::progressValueChanged, progress,
+    auto* watcher = new QFutureWatcher<HeightmapExportOutcome>(this);
+    connect(watcher, &QFutureWatcher<HeightmapExportOutcome>::progressValueChanged, progress,
             &QProgressDialog::setValue);
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, progress, path] {
+    connect(watcher, &QFutureWatcher<HeightmapExportOutcome>::finished, this, [this, watcher, progress, path] {
         progress->deleteLater();
         watcher->deleteLater();
-        const QString error = watcher->result();
-        if (error.isEmpty()) {
-            emit statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
+        const HeightmapExportOutcome outcome = watcher->result();
+        if (outcome.error.isEmpty()) {
+            QString message = tr("Exported %1").arg(QDir::toNativeSeparators(path));
+            if (!outcome.warnings.isEmpty()) {
+                message += QStringLiteral(" — ") + outcome.warnings.join(QStringLiteral("; "));
+            }
+            emit statusMessage(message);
         } else {
             m_prompts->showError(tr("Export failed"),
                                  tr("The heightmap was not exported (no file was written):\n%1")
-                                     .arg(error));
+                                     .arg(outcome.error));
         }
     });
     watcher->setFuture(future);

@@ -4,6 +4,7 @@
 #include "core/heightmap.h"
 #include "core/io/export.h"
 #include "core/recipe.h"
+#include "heightmap_export.h"
 
 #include <QFuture>
 #include <QObject>
@@ -46,9 +47,8 @@ public:
     void exportTerrainView();     // asks for a path
     void exportPreview();         // asks for a path
 
-    // No questions asked; the future's result is empty on success or the error message, which
-    // has also been reported through Prompts.
-    QFuture<QString> exportHeightmapTo(const QString& path, const core::ExportOptions& options);
+    // No questions asked; an error is also reported through Prompts, warnings in the status bar.
+    QFuture<HeightmapExportOutcome> exportHeightmapTo(const QString& path, const core::ExportOptions& options);
     bool saveTerrainViewImage(const QString& path);
     bool savePreviewImage(const QString& path);
 

@@ -28,6 +28,17 @@ const FormatEntry kFormats[] = {
     {core::ExportFormat::Raw16, "RAW, 16-bit little-endian (raw16: Unity, Unreal)"},
     {core::ExportFormat::Pgm, "PGM, 16-bit binary (pgm)"},
     {core::ExportFormat::Txt, "Text, one value a line (txt)"},
+    {core::ExportFormat::Raw32, "RAW, 32-bit float metres (raw32)"},
+    {core::ExportFormat::Exr, "OpenEXR, 32-bit float metres (exr)"},
+    {core::ExportFormat::Tiff32, "TIFF, 32-bit float metres (tiff32)"},
+    {core::ExportFormat::Obj, "Mesh: Wavefront OBJ in metres (obj)"},
+    {core::ExportFormat::Glb, "Mesh: binary glTF in metres (glb)"},
+    {core::ExportFormat::Normal, "Normal map, 8-bit, OpenGL green (normal)"},
+    {core::ExportFormat::NormalDx, "Normal map, 8-bit, DirectX green (normal-dx)"},
+    {core::ExportFormat::Normal16, "Normal map, 16-bit, OpenGL green (normal16)"},
+    {core::ExportFormat::Normal16Dx, "Normal map, 16-bit, DirectX green (normal16-dx)"},
+    {core::ExportFormat::Hillshade, "Hillshade picture, 8-bit RGB"},
+    {core::ExportFormat::Colour, "Colour-mapped picture, 8-bit RGB"},
 };
 
 QDoubleSpinBox* makeLimitBox(double value, QWidget* parent) {

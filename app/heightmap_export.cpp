@@ -1,6 +1,7 @@
 #include "heightmap_export.h"
 
 #include "core/cancel.h"
+#include "core/io/game_export.h"
 #include "core/registry.h"
 
 #include <QFile>
@@ -17,9 +18,10 @@ std::filesystem::path toFilesystemPath(const QString& path) {
     return std::filesystem::path(QFile::encodeName(path).toStdString());
 }
 
-QFuture<QString> startHeightmapExport(const core::Registry& registry, HeightmapExportJob job) {
+QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& registry,
+                                                     HeightmapExportJob job) {
     return QtConcurrent::run(
-        [&registry](QPromise<QString>& promise, HeightmapExportJob work) {
+        [&registry](QPromise<HeightmapExportOutcome>& promise, HeightmapExportJob work) {
             promise.setProgressRange(0, kExportProgressRange);
             try {
                 std::shared_ptr<const core::Heightmap> map = work.map;
@@ -36,15 +38,29 @@ QFuture<QString> startHeightmapExport(const core::Registry& registry, HeightmapE
                 }
                 const int base = generating ? kExportProgressRange / 2 : 0;
                 const int span = kExportProgressRange - base;
-                work.options.progress = [&promise, base, span](float fraction) {
+                // The same request terrain-cli builds, so the files (and sidecars) match it.
+                core::GameExportRequest request;
+                request.output = work.path;
+                request.format = work.options.format;
+                request.mapping = work.options.mapping;
+                request.world = work.options.world;
+                request.pngCompression = work.options.pngCompression;
+                request.recipe = core::recipeToJson(registry, work.recipe);
+                request.recipeSha256 = core::recipeHash(registry, work.recipe);
+                request.progress = [&promise, base, span](float fraction) {
                     promise.setProgressValue(base + int(std::clamp(fraction, 0.0f, 1.0f) *
                                                         float(span)));
                 };
-                core::exportHeightmap(*map, work.path, work.options);
+                core::checkGameExport(request, map->width(), map->height());
+                const core::GameExportResult result = core::runGameExport(*map, request);
                 promise.setProgressValue(kExportProgressRange);
-                promise.addResult(QString());
+                HeightmapExportOutcome outcome;
+                for (const std::string& warning : result.warnings) {
+                    outcome.warnings << QString::fromStdString(warning);
+                }
+                promise.addResult(outcome);
             } catch (const std::exception& e) {
-                promise.addResult(QString::fromUtf8(e.what()));
+                promise.addResult(HeightmapExportOutcome{QString::fromUtf8(e.what()), {}});
             }
         },
         std::move(job));

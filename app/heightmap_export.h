@@ -1,12 +1,14 @@
 #pragma once
-// Runs core::exportHeightmap off the GUI thread. The editor and terrain-cli call the same core
-// function on the same map, so their files are byte-identical for the same recipe.
+// Runs core::runGameExport off the GUI thread. The editor and terrain-cli build the same request
+// (format, mapping, recipe JSON and hash for the sidecar) for the same core function on the same
+// map, so their files are byte-identical for the same recipe.
 #include "core/heightmap.h"
 #include "core/io/export.h"
 #include "core/recipe.h"
 
 #include <QFuture>
 #include <QString>
+#include <QStringList>
 
 #include <filesystem>
 #include <memory>
@@ -23,14 +25,19 @@ struct HeightmapExportJob {
     std::shared_ptr<const core::Heightmap> map;
     core::Recipe recipe;
     std::filesystem::path path;
-    core::ExportOptions options;  // its progress callback is replaced
+    core::ExportOptions options;  // format, mapping, world units, PNG compression
 };
 
 inline constexpr int kExportProgressRange = 1000;
 
-// Runs on the global thread pool; progress goes 0..kExportProgressRange. The result is empty on
-// success, else the error message (core::IoError, core::InputError, core::SizeError, …).
-QFuture<QString> startHeightmapExport(const core::Registry& registry, HeightmapExportJob job);
+struct HeightmapExportOutcome {
+    QString error;         // empty on success, else the message (IoError, InputError, SizeError, …)
+    QStringList warnings;  // the exporter's notes for the user (e.g. few distinct 8-bit levels)
+};
+
+// Runs on the global thread pool; progress goes 0..kExportProgressRange.
+QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& registry,
+                                                     HeightmapExportJob job);
 
 std::filesystem::path toFilesystemPath(const QString& path);
 

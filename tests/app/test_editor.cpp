@@ -245,9 +245,9 @@ TEST_F(EditorTest, HeightmapExportIsByteIdenticalToTheCli) {
         const QString cliFile = m_dir.filePath(QStringLiteral("cli-") + c.file);
         core::ExportOptions options;
         options.format = c.format;
-        QFuture<QString> future = m_window->exports()->exportHeightmapTo(editorFile, options);
+        QFuture<HeightmapExportOutcome> future = m_window->exports()->exportHeightmapTo(editorFile, options);
         ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));
-        EXPECT_EQ(future.result(), QString());
+        EXPECT_EQ(future.result().error, QString());
         EXPECT_TRUE(m_prompts.errors.isEmpty()) << m_prompts.errors.join('\n').toStdString();
 
         QProcess cli;
@@ -265,10 +265,10 @@ TEST_F(EditorTest, HeightmapExportIsByteIdenticalToTheCli) {
 
 TEST_F(EditorTest, ExportIntoAMissingFolderReportsAnErrorAndWritesNothing) {
     const QString path = m_dir.filePath(QStringLiteral("no-such-folder/out.png"));
-    QFuture<QString> future =
+    QFuture<HeightmapExportOutcome> future =
         m_window->exports()->exportHeightmapTo(path, core::ExportOptions{});
     ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));
-    EXPECT_FALSE(future.result().isEmpty());
+    EXPECT_FALSE(future.result().error.isEmpty());
     ASSERT_TRUE(QTest::qWaitFor([&] { return !m_prompts.errors.isEmpty(); }, 10000));
     EXPECT_TRUE(m_prompts.errors.front().contains(QStringLiteral("Export failed")));
     EXPECT_FALSE(QFile::exists(path));
