@@ -10,6 +10,7 @@
 #include "../errors.h"
 #include "atomic_file.h"
 #include "export_rows.h"
+#include "banding.h"
 #include "exr_writer.h"
 #include "float_rows.h"
 #include "float_text.h"
@@ -99,20 +100,6 @@ void writeRaw32(AtomicFile& file, const Heightmap& map, const ResolvedMapping& m
         file.write(bytes.data(), bytes.size());
         progress.rowDone(y);
     }
-}
-
-// Banding shows when a smooth slope is cut into few grey steps: count the 8-bit codes in use.
-int distinctCodes8(const Heightmap& map, const ResolvedMapping& mapping) {
-    bool used[256] = {};
-    int count = 0;
-    for (const float v : map.samples()) {
-        const auto code = mapping.code(v, 255);
-        if (!used[code]) {
-            used[code] = true;
-            if (++count == 256) break;
-        }
-    }
-    return count;
 }
 
 // Meshes and derived pictures are built whole and written by their own atomic writers.
@@ -251,13 +238,10 @@ ExportReport exportHeightmap(const Heightmap& map, const std::filesystem::path& 
     ExportReport report;
     report.mapping = mapping;
     if (options.format == ExportFormat::Png8) {
-        report.distinctLevels = distinctCodes8(map, mapping);
-        if (report.distinctLevels < 256) {
-            report.warnings.push_back(
-                "the 8-bit export uses only " + std::to_string(report.distinctLevels) +
-                " of 256 grey levels, so slopes will show steps (banding); use png16, raw16 "
-                "or a float format (exr, tiff32, raw32) for terrain");
-        }
+        const GreyLevels levels = countGreyLevels(map, mapping);
+        report.distinctLevels = levels.whole;
+        report.worstWindowLevels = levels.worstWindow;
+        if (auto warning = bandingWarning(levels)) report.warnings.push_back(*warning);
     }
 
     if (writeDerived(map, path, options, mapping)) return report;

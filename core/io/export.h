@@ -62,6 +62,7 @@ struct ExportOptions {
 struct ExportReport {
     ResolvedMapping mapping;            // raw lo/hi behind code 0 and the full-scale code
     int distinctLevels = -1;            // 8-bit exports: grey levels used (of 256)
+    int worstWindowLevels = -1;         // ... in the 256x256 area that uses the fewest
     std::vector<std::string> warnings;  // for the user: the CLI prints them, the editor shows them
 };
 

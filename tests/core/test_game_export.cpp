@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.h"
+#include "core/io/banding.h"
 #include "core/io/game_export.h"
 #include "core/io/sidecar.h"
 #include "export_test_support.h"
@@ -166,6 +167,29 @@ TEST(ExportPng8, WarnsWithTheNumberOfLevelsUsed) {
     const ExportReport full = exportHeightmap(ramp, dir / "ramp.png", options);
     EXPECT_EQ(full.distinctLevels, 256);
     EXPECT_TRUE(full.warnings.empty());
+}
+
+TEST(ExportPng8, CountsTheFlattestVisibleArea) {
+    // 512 wide: a steep ramp over all 256 levels on the left half, a gentle one (10 levels) on
+    // the right. The whole map uses every level; the flattest 256x256 area only 10.
+    Heightmap map(512, 256);
+    for (int y = 0; y < 256; ++y) {
+        for (int x = 0; x < 256; ++x) map.at(x, y) = float(x);
+        for (int x = 256; x < 512; ++x) map.at(x, y) = float((x - 256) % 10);
+    }
+    const GreyLevels levels = countGreyLevels(map, resolveMapping({}, map));
+    EXPECT_EQ(levels.whole, 256);
+    EXPECT_EQ(levels.windowWidth, 256);
+    EXPECT_EQ(levels.worstWindow, 10);
+    // 513 wide: the last window ends at the edge instead of being a 1-sample strip.
+    Heightmap wide(513, 256);
+    for (int y = 0; y < 256; ++y) {
+        for (int x = 0; x < 513; ++x) wide.at(x, y) = float(x % 256);
+    }
+    EXPECT_EQ(countGreyLevels(wide, resolveMapping({}, wide)).worstWindow, 256);
+    const auto warning = bandingWarning(levels);
+    ASSERT_TRUE(warning.has_value());
+    EXPECT_NE(warning->find("only 10 in its flattest 256x256 area"), std::string::npos) << *warning;
 }
 
 GameExportRequest request(const std::filesystem::path& output) {
