@@ -35,43 +35,45 @@ public:
 
     std::mutex& busy() { return m_busy; }
 
-    // Runs task on the caller and `helpers` pool threads. The caller must hold busy().
+    // Runs task on the caller and up to `helpers` pool threads. The caller must hold busy().
+    // Helpers that wake after the caller has finished the task skip it, so a helper the
+    // scheduler wakes late (a loaded machine) does not delay the caller.
     void run(int helpers, const std::function<void()>& task) {
         {
-            std::unique_lock lock(m_mutex);
+            const std::lock_guard lock(m_mutex);
             while (int(m_threads.size()) < helpers) {
                 const int index = int(m_threads.size());
                 m_threads.emplace_back([this, index] { work(index); });
             }
             m_task = &task;
             m_wanted = helpers;
-            m_pending = helpers;
+            m_open = true;
             ++m_generation;
         }
         m_wake.notify_all();
         task();
         std::unique_lock lock(m_mutex);
-        m_done.wait(lock, [this] { return m_pending == 0; });
+        m_open = false;
+        m_done.wait(lock, [this] { return m_running == 0; });
         m_task = nullptr;
     }
 
 private:
     void work(int index) {
-        unsigned seen = 0;
         std::unique_lock lock(m_mutex);
-        seen = m_generation;
-        // A thread created for the current job must still take part in it.
-        if (m_task != nullptr && index < m_wanted) --seen;
+        // A thread started for the job that is open now takes part in it.
+        unsigned seen = m_open ? m_generation - 1 : m_generation;
         for (;;) {
             m_wake.wait(lock, [&] { return m_stop || m_generation != seen; });
             if (m_stop) return;
             seen = m_generation;
-            if (index >= m_wanted) continue;
+            if (!m_open || index >= m_wanted) continue;
+            ++m_running;
             const std::function<void()>* task = m_task;
             lock.unlock();
             (*task)();  // never throws: parallelRows' task catches everything
             lock.lock();
-            if (--m_pending == 0) m_done.notify_all();
+            if (--m_running == 0) m_done.notify_all();
         }
     }
 
@@ -82,7 +84,8 @@ private:
     const std::function<void()>* m_task = nullptr;
     unsigned m_generation = 0;
     int m_wanted = 0;
-    int m_pending = 0;
+    int m_running = 0;   // helpers inside the current task
+    bool m_open = false;  // the current task still takes helpers
     bool m_stop = false;
 };
 
