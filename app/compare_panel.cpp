@@ -49,6 +49,9 @@ ComparePanel::ComparePanel(const core::Registry& registry, const QString& name, 
 
     auto* title = new QLabel(QStringLiteral("<b style='font-size:14pt'>%1</b>").arg(name), this);
     m_summary->setWordWrap(true);
+    // Two lines in every panel, whatever the recipe: equal headers keep the views one shape.
+    m_summary->setFixedHeight(2 * m_summary->fontMetrics().lineSpacing() + 2);
+    m_summary->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_share->setChecked(true);
     m_share->setToolTip(tr("Follow the window's seed and detail; uncheck to give this panel its "
                            "own"));
@@ -56,7 +59,7 @@ ComparePanel::ComparePanel(const core::Registry& registry, const QString& name, 
     m_fromDocument->setToolTip(tr("Take the main document's recipe (algorithm and parameters)"));
     m_editToggle->setText(tr("Edit"));
     m_editToggle->setCheckable(true);
-    m_editToggle->setToolTip(tr("Show this panel's algorithm and parameters"));
+    m_editToggle->setToolTip(tr("Show the algorithm and parameters of every panel"));
 
     auto* header = new QHBoxLayout;
     header->addWidget(title);
@@ -70,7 +73,9 @@ ComparePanel::ComparePanel(const core::Registry& registry, const QString& name, 
     m_editorScroll->setWidget(m_parameters);
     m_editorScroll->setWidgetResizable(true);
     m_editorScroll->setFrameShape(QFrame::NoFrame);
-    m_editorScroll->setMaximumHeight(260);
+    // The same height in every panel keeps the 3-D views the same shape, so linked cameras
+    // frame the same (the window opens all editors together).
+    m_editorScroll->setFixedHeight(240);
     m_editorScroll->setVisible(false);
 
     auto* views = new QSplitter(Qt::Vertical, this);
@@ -84,6 +89,7 @@ ComparePanel::ComparePanel(const core::Registry& registry, const QString& name, 
     m_stats->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_stats->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_stats->setText(tr("<i>generating…</i>"));
+    m_stats->setFixedHeight(5 * (m_stats->fontMetrics().lineSpacing() + 3) + 2);  // five rows
     auto* numbers = new QVBoxLayout;
     numbers->addWidget(m_stats);
     numbers->addWidget(m_histogram);

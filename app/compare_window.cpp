@@ -19,6 +19,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -247,6 +248,12 @@ void CompareWindow::addPanel() {
         if (m_document) panel->setRecipe(withShared(panel, m_document->state().recipe));
     });
     connect(panel, &ComparePanel::resultChanged, this, &CompareWindow::scheduleAnalysis);
+    // All editors open and close together: views of one shape in every panel keep linked
+    // cameras showing the same picture (the camera's framing depends on the view's aspect).
+    if (index > 0) panel->editToggle()->setChecked(m_panels.front()->editToggle()->isChecked());
+    connect(panel->editToggle(), &QToolButton::toggled, this, [this](bool on) {
+        for (ComparePanel* other : m_panels) other->editToggle()->setChecked(on);
+    });
     connect(panel->preview(), &render::PreviewWidget::viewChanged, this,
             [this, panel] { syncViewsFrom(panel->preview()); });
     connect(panel->terrainView(), &render::TerrainView::cameraChanged, this,

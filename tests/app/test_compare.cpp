@@ -5,6 +5,10 @@
 #include "app/compare_panel.h"
 #include "app/compare_swipe_view.h"
 #include "app/compare_window.h"
+#include "app/parameter_panel.h"
+#include "app/document.h"
+#include "app/document_state.h"
+#include "app/seed_variations.h"
 
 #include "core/cancel.h"
 #include "core/registry.h"
@@ -12,6 +16,7 @@
 #include "render/terrain_view.h"
 
 #include <QTest>
+#include <QToolButton>
 
 #include <gtest/gtest.h>
 
@@ -259,6 +264,19 @@ TEST_F(CompareTest, ShowsTheMapOfTheLatestRecipeAfterABurstOfEdits) {
     }
 }
 
+TEST_F(CompareTest, EditorsOpenTogetherSoTheViewsKeepOneShape) {
+    window->panel(1)->editToggle()->setChecked(true);
+    EXPECT_TRUE(window->panel(0)->editToggle()->isChecked());
+    EXPECT_TRUE(window->panel(0)->parameters()->isVisible());
+    EXPECT_TRUE(window->panel(1)->parameters()->isVisible());
+    window->setPanelCount(3);
+    EXPECT_TRUE(window->panel(2)->parameters()->isVisible());
+    ASSERT_TRUE(waitUpToDate());  // the new panel's numbers are in
+    EXPECT_EQ(window->panel(0)->terrainView()->height(), window->panel(2)->terrainView()->height());
+    window->panel(0)->editToggle()->setChecked(false);
+    EXPECT_FALSE(window->panel(2)->parameters()->isVisible());
+}
+
 TEST_F(CompareTest, PairColumnOnlyWithTwoPanels) {
     EXPECT_TRUE(window->pairColumn()->isVisible());
     window->setPanelCount(4);
@@ -314,6 +332,7 @@ TEST(CompareShots, WriteDocImages) {
     window.setPanelRecipe(3, recipe("midpoint-displacement", -1));
     window.setSharedSeed(7);
     window.setSharedDetail(9);
+    window.panel(0)->editToggle()->setChecked(true);  // show the in-place parameter editor
     auto settle = [&] {
         ASSERT_TRUE(QTest::qWaitFor([&] { return window.isUpToDate(); }, kWait_ms));
         QTest::qWait(400);  // let the 3-D views draw
@@ -330,6 +349,20 @@ TEST(CompareShots, WriteDocImages) {
     window.swipeView()->setDivider(0.4);
     settle();
     ASSERT_TRUE(window.grab().save(folder + QStringLiteral("/compare_swipe.png")));
+    window.close();
+
+    DocumentState state = defaultDocumentState(registry);
+    state.view.colorMap = render::ColorMap::Terrain;
+    state.view.hillshade = true;
+    state.recipe.seed = 7;
+    Document document(state);
+    SeedVariationsWindow seeds(registry, &document);
+    seeds.setColumns(4);
+    seeds.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&seeds));
+    QTest::mouseClick(seeds.cellButton(5), Qt::LeftButton);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return seeds.allCurrent(); }, kWait_ms));
+    ASSERT_TRUE(seeds.grab().save(folder + QStringLiteral("/compare_seed_variations.png")));
 }
 
 }  // namespace
