@@ -2,28 +2,7 @@
 # terrain-cli compare end to end: the sheet and the stats JSON, shared --seed/--detail, exit
 # codes and messages naming the flag and value, and nothing left behind by a failed run.
 # Needs TERRAIN_CLI (set by ctest).
-set -uo pipefail
-cli="${TERRAIN_CLI:?}"
-py=/usr/bin/python3
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-failures=0
-passes=0
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-pass() { passes=$((passes + 1)); }
-
-# expect CODE "needle in stderr" args... : the exit code, the message, and no output file
-expect() {
-  local code=$1 needle=$2; shift 2
-  rm -f "$dir"/out.* "$dir"/.out* 2>/dev/null
-  "$cli" "$@" >"$dir/stdout" 2>"$dir/stderr"
-  local got=$?
-  if [ "$got" -ne "$code" ]; then fail "$* -> exit $got, expected $code: $(cat "$dir/stderr")"; return; fi
-  if ! grep -qF -- "$needle" "$dir/stderr"; then fail "$* -> message lacks '$needle': $(cat "$dir/stderr")"; return; fi
-  if ls "$dir"/out.* "$dir"/.out* >/dev/null 2>&1; then fail "$* left a file: $(ls -a "$dir")"; return; fi
-  pass
-}
+source "$(dirname "$0")/cli_test_lib.sh"
 
 # Recipes: made by the CLI itself, so they are valid by construction.
 recipe() {  # name, generate flags...
@@ -82,7 +61,7 @@ EOF
 "$cli" compare --help | grep -q -- "--recipe" && pass || fail "compare --help"
 
 # Bad input: exit code, a message naming the flag and value, nothing written.
-out="$dir/out.png"
+out="$bad/out.png"
 r=(--recipe "$dir/clip.json")
 expect 64 "--recipe: '1 file(s)'" compare "${r[@]}" --output "$out"
 expect 64 "--recipe: '9 file(s)'" compare "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" --output "$out"
@@ -99,10 +78,9 @@ expect 64 "--threads: '0'" compare "${r[@]}" "${r[@]}" --threads 0 --output "$ou
 expect 64 "--map: 'rainbow'" compare "${r[@]}" "${r[@]}" --map rainbow --output "$out"
 expect 64 "--walkable: '95'" compare "${r[@]}" "${r[@]}" --walkable 95 --output "$out"
 expect 64 "--metres-per-pixel: '0'" compare "${r[@]}" "${r[@]}" --metres-per-pixel 0 --output "$out"
-expect 64 "--output: '$dir/out.jpg'" compare "${r[@]}" "${r[@]}" --output "$dir/out.jpg"
+expect 64 "--output: '$bad/out.jpg'" compare "${r[@]}" "${r[@]}" --output "$bad/out.jpg"
 expect 64 "--output is required" compare "${r[@]}" "${r[@]}"
 expect 73 "no such folder" compare "${r[@]}" "${r[@]}" --output "$dir/nowhere/sheet.png"
 expect 73 "--stats" compare "${r[@]}" "${r[@]}" --output "$out" --stats "$dir/nowhere/stats.json"
 
-echo "cli_compare: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

@@ -1,27 +1,7 @@
 #!/usr/bin/env bash
 # terrain-cli end to end: outputs, exit codes, messages that name the field and value, and no
 # file left behind by a failed run. Needs TERRAIN_CLI (set by ctest).
-set -uo pipefail
-cli="${TERRAIN_CLI:?}"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-failures=0
-passes=0
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-pass() { passes=$((passes + 1)); }
-
-# expect CODE "needle in stderr" args... : the exit code, the message, and no output file
-expect() {
-  local code=$1 needle=$2; shift 2
-  rm -f "$dir"/out.* 2>/dev/null
-  "$cli" "$@" >"$dir/stdout" 2>"$dir/stderr"
-  local got=$?
-  if [ "$got" -ne "$code" ]; then fail "$* -> exit $got, expected $code: $(cat "$dir/stderr")"; return; fi
-  if ! grep -qF -- "$needle" "$dir/stderr"; then fail "$* -> message lacks '$needle': $(cat "$dir/stderr")"; return; fi
-  if ls "$dir"/out.* "$dir"/.out* >/dev/null 2>&1; then fail "$* left a file: $(ls -a "$dir")"; return; fi
-  pass
-}
+source "$(dirname "$0")/cli_test_lib.sh"
 
 # Good runs.
 "$cli" generate --algorithm diamond-square --detail 6 --seed 42 --output "$dir/a.png" 2>"$dir/stderr" \
@@ -54,7 +34,7 @@ COLUMNS=40 "$cli" ansi --detail 5 >"$dir/ansi.txt" 2>/dev/null && grep -q $'\e\\
 "$cli" ansi --algorithm midpoint-line --width 60 --palette gray >"$dir/ansi.txt" 2>/dev/null && grep -q $'\e\\[' "$dir/ansi.txt" && pass || fail "ansi line"
 
 # Bad input: exit code, message naming flag and value, nothing written.
-out="$dir/out.png"
+out="$bad/out.png"
 expect 64 "algorithm: 'perlin'" generate --algorithm perlin --output "$out"
 expect 64 "--detail: '15'" generate --detail 15 --output "$out"
 expect 64 "--detail: '0'" generate --detail 0 --output "$out"
@@ -88,5 +68,4 @@ left=$(find "$dir" -name '.*tmp*' | wc -l)
 "$cli" generate --detail 13 --output "$dir/big.png" 2>/dev/null && [ -s "$dir/big.png" ] && pass || fail "detail 13"
 rm -f "$dir/big.png"
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish

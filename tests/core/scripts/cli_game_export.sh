@@ -3,16 +3,7 @@
 # (RAW16, PNG16, RAW32, tiles), exrheader (OpenEXR), gdalinfo (GDAL, TIFF), assimp info (OBJ,
 # GLB), Python's json (sidecars). Bad input: exit code, message naming flag and value, no file.
 # Needs TERRAIN_CLI (set by ctest). A missing reader fails the test: setup.sh installs them all.
-set -uo pipefail
-cli="${TERRAIN_CLI:?}"
-py=/usr/bin/python3
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-failures=0
-passes=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-pass() { passes=$((passes + 1)); }
-check() { local what=$1; shift; if "$@"; then pass; else fail "$what"; fi; }
+source "$(dirname "$0")/cli_test_lib.sh"
 
 for tool in exrheader gdalinfo assimp; do
   command -v "$tool" >/dev/null || fail "$tool is not installed (setup.sh installs openexr, gdal-bin, assimp-utils)"
@@ -107,16 +98,6 @@ assert min(a.min() for a in t.values()) == 0 and max(a.max() for a in t.values()
 PY
 
 # Bad input.
-expect() {
-  local code=$1 needle=$2; shift 2
-  rm -rf "$dir/bad"; mkdir "$dir/bad"
-  "$cli" "$@" >"$dir/stdout" 2>"$dir/stderr"
-  local got=$?
-  if [ "$got" -ne "$code" ]; then fail "$* -> exit $got, expected $code: $(cat "$dir/stderr")"; return; fi
-  if ! grep -qF -- "$needle" "$dir/stderr"; then fail "$* -> message lacks '$needle': $(cat "$dir/stderr")"; return; fi
-  if [ -n "$(ls -A "$dir/bad")" ]; then fail "$* left files: $(ls -A "$dir/bad")"; return; fi
-  pass
-}
 o="$dir/bad/out.r16"
 expect 64 "--size: '8193x8193'" generate --detail 13 --preset unity -o "$o"
 expect 64 "33x33 to 4097x4097" generate --detail 13 --preset unity -o "$o"
@@ -135,5 +116,4 @@ expect 64 "--format: 'exr'" generate --detail 9 --preset unity --format exr -o "
 expect 64 "--triangles: '1'" generate --detail 5 --triangles 1 -o "$dir/bad/out.obj"
 expect 73 "$dir/bad/missing/out.exr" generate --detail 4 -o "$dir/bad/missing/out.exr"
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish
