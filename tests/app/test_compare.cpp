@@ -340,8 +340,9 @@ TEST(CompareShots, WriteDocImages) {
     settle();
     ASSERT_TRUE(window.grab().save(folder + QStringLiteral("/compare_editor.png")));
 
+    window.panel(0)->editToggle()->setChecked(false);
     window.setPanelCount(2);
-    window.setPanelRecipe(1, recipe("diamond-square", 1));
+    window.setPanelRecipe(1, recipe("diamond-square", 2));
     window.setPairView(CompareWindow::PairView::Difference);
     settle();
     ASSERT_TRUE(window.grab().save(folder + QStringLiteral("/compare_difference.png")));
