@@ -98,6 +98,10 @@ CompareWindow::CompareWindow(const core::Registry& registry, Document* document,
     }
 
     buildControls();
+    if (m_document) {  // start with the look of the main window
+        setColorMap(m_document->state().view.colorMap);
+        setHillshade(m_document->state().view.hillshade);
+    }
     connect(&m_analyzer, &CompareAnalyzer::ready, this, &CompareWindow::onAnalysisReady);
     setPanelCount(kMinPanels);
     resize(1400, 900);

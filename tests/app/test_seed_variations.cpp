@@ -137,6 +137,7 @@ TEST_F(SeedVariationsEditorTest, CompareMenuOpensPanelsStartingFromTheDocument) 
     auto* compare = m_window->findChild<CompareWindow*>();
     ASSERT_NE(compare, nullptr);
     EXPECT_EQ(compare->panel(0)->recipe(), m_window->document()->state().recipe);
+    EXPECT_EQ(compare->previewStyle().colorMap, m_window->document()->state().view.colorMap);
     ASSERT_TRUE(QTest::qWaitFor([compare] { return compare->isUpToDate(); }, kWait_ms));
 }
 
