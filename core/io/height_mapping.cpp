@@ -73,10 +73,12 @@ ResolvedMapping resolveMapping(const HeightMapping& mapping, const Heightmap& ma
 MinMax finiteMinMax(const Heightmap& map) {
     float lo = std::numeric_limits<float>::infinity();
     float hi = -std::numeric_limits<float>::infinity();
+    constexpr float kMax = std::numeric_limits<float>::max();
     for (const float v : map.samples()) {
-        if (!std::isfinite(v)) continue;
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
+        // Branch-free so the loop vectorises: a non-finite v leaves lo and hi as they are.
+        const bool finite = v >= -kMax && v <= kMax;
+        lo = finite && v < lo ? v : lo;
+        hi = finite && v > hi ? v : hi;
     }
     if (lo > hi) return {};
     return {lo, hi};
