@@ -149,6 +149,7 @@ void ComparePanel::onResult(const GenerationResult& result) {
 void ComparePanel::showAnalysis(const ComparePanelOutput& output, render::ColorMap colorMap) {
     if (!m_current) return;
     m_preview->setContent(m_current->map, output.image);
+    m_terrainView->setHeightMapping(output.mapping);  // the 3-D relief in the same scale as the colours
     m_stats->setText(statsText(output.stats));
     m_histogram->setHistogram(output.stats.histogram, colorMap);
 }

@@ -51,6 +51,28 @@ void TerrainView::setHeightmap(std::shared_ptr<const core::Heightmap> map) {
     update();
 }
 
+void TerrainView::setHeightMapping(std::optional<core::ResolvedMapping> mapping) {
+    const auto same = [](const std::optional<core::ResolvedMapping>& a,
+                         const std::optional<core::ResolvedMapping>& b) {
+        return a.has_value() == b.has_value() && (!a || (a->lo == b->lo && a->hi == b->hi));
+    };
+    if (same(m_fixedMapping, mapping)) return;
+    m_fixedMapping = mapping;
+    m_heightsDirty = true;
+    if (m_gl) {
+        makeCurrent();
+        uploadPending();
+        doneCurrent();
+    }
+    update();
+}
+
+core::ResolvedMapping TerrainView::heightMapping() const {
+    if (m_fixedMapping) return *m_fixedMapping;
+    if (!m_map || m_map->empty()) return {};
+    return core::resolveMapping(core::HeightMapping{}, *m_map);
+}
+
 void TerrainView::setHeightScale(float exaggeration) {
     m_heightScale = std::clamp(exaggeration, 0.0f, 100.0f);
     update();
@@ -129,7 +151,7 @@ void TerrainView::cleanup() {
 void TerrainView::uploadPending() {
     if (!m_gl || !m_map || m_map->empty() || !m_gl->error().isEmpty()) return;
     const int maxSide = std::min(m_gl->maxTextureSize(), kMaxTextureSide);
-    const auto mapping = core::resolveMapping(core::HeightMapping{}, *m_map);
+    const core::ResolvedMapping mapping = heightMapping();
     if (m_map->width() <= maxSide && m_map->height() <= maxSide) {
         // Raw heights straight from the shared grid; the shaders apply the mapping.
         m_gl->setHeights(m_map->row(0), m_map->width(), m_map->height(), mapping.lo, mapping.scale);

@@ -3,6 +3,7 @@
 // core), lit by a directional light, with optional wireframe and water. The only place in the
 // project that makes GL calls (through TerrainGl).
 #include "core/heightmap.h"
+#include "core/io/height_mapping.h"
 #include "orbit_camera.h"
 #include "terrain_mesh.h"
 
@@ -11,6 +12,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
 
 namespace terrain::render {
 
@@ -33,6 +35,11 @@ public:
     // first map (and one of a different shape) frames the camera.
     void setHeightmap(std::shared_ptr<const core::Heightmap> map);
     std::shared_ptr<const core::Heightmap> heightmap() const { return m_map; }
+    // Heights to [0, 1] for the relief: by default each map's own min..max (normalize). Views
+    // compared side by side take one common mapping, so equal heights stand equally high.
+    void setHeightMapping(std::optional<core::ResolvedMapping> mapping);
+    // The mapping the relief uses now (the fixed one, or the current map's own).
+    core::ResolvedMapping heightMapping() const;
 
     void setHeightScale(float exaggeration);  // 1 = the default relief (kReliefRatio)
     float heightScale() const { return m_heightScale; }
@@ -82,6 +89,7 @@ private:
     void setInteracting(bool on);
 
     std::shared_ptr<const core::Heightmap> m_map;
+    std::optional<core::ResolvedMapping> m_fixedMapping;
     std::unique_ptr<TerrainGl> m_gl;
     QString m_renderError;
     bool m_heightsDirty = false;

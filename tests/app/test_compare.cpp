@@ -233,6 +233,9 @@ TEST_F(CompareTest, CommonMappingUsesOneMinMaxOverAllPanels) {
         const QImage expected = render::renderPreviewImage(maps[std::size_t(i)],
                                                            mappingForRange({lo, hi}), style);
         EXPECT_EQ(window->panel(i)->preview()->image(), expected);
+        // The 3-D relief uses the same common scale.
+        EXPECT_EQ(window->panel(i)->terrainView()->heightMapping().lo, lo);
+        EXPECT_EQ(window->panel(i)->terrainView()->heightMapping().hi, hi);
     }
 
     // Per panel: each its own min/max, and the flatter panel's picture changes.
@@ -244,6 +247,7 @@ TEST_F(CompareTest, CommonMappingUsesOneMinMaxOverAllPanels) {
         const core::MinMax own = core::finiteMinMax(maps[std::size_t(i)]);
         EXPECT_EQ(window->shownAnalysis()->panels[std::size_t(i)].mapping.lo, own.min);
         EXPECT_EQ(window->shownAnalysis()->panels[std::size_t(i)].mapping.hi, own.max);
+        EXPECT_EQ(window->panel(i)->terrainView()->heightMapping().hi, own.max);
     }
     EXPECT_NE(window->panel(2)->preview()->image(), commonFlatter);
 }
