@@ -1,10 +1,14 @@
 #pragma once
 // Helpers for the export tests: a scratch folder, whole-file I/O, and readers that are not ours
 // (libpng's decoder; PIL and numpy through scripts/read_back.py).
+#include "core/io/export.h"
+
 #include <png.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <csignal>
 #include <csetjmp>
 #include <cstdio>
 #include <cstdlib>
@@ -144,6 +148,28 @@ inline int runReadBack(const std::string& format, const std::filesystem::path& f
     if (!mapping.empty()) command += " '" + mapping + "'";
     const int status = std::system(command.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// A full disk, simulated in a forked child (run it inside EXPECT_EXIT): with an 8 KiB file size
+// limit, exporting `map` must fail with WriteFailed, keep the previous file and leave no
+// temporary. Returns the child's exit code (0 = clean) and says why on stderr.
+inline int exportUnderFileSizeLimit(const Heightmap& map, const ExportOptions& options) {
+    ScratchDir dir;
+    writeAll(dir / "map.out", "previous export");
+    std::signal(SIGXFSZ, SIG_IGN);  // get EFBIG instead of being killed
+    const rlimit limit{8192, 8192};
+    ::setrlimit(RLIMIT_FSIZE, &limit);
+    try {
+        exportHeightmap(map, dir / "map.out", options);
+        std::fprintf(stderr, "no error\n");
+        return 1;
+    } catch (const IoError& e) {
+        const bool clean = e.kind() == IoError::Kind::WriteFailed &&
+                           readAll(dir / "map.out") == "previous export" &&
+                           dir.entries() == std::vector<std::string>{"map.out"};
+        std::fprintf(stderr, "%s: %s\n", clean ? "clean" : "dirty", e.what());
+        return clean ? 0 : 2;
+    }
 }
 
 }  // namespace terrain::core::test

@@ -8,11 +8,9 @@
 #include <OpenEXR/ImfInputFile.h>
 #include <OpenEXR/ImfHeader.h>
 
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
@@ -413,32 +411,14 @@ TEST(ExportTiles, WithoutBorderTheyPartitionAndAGenericPatternNamesThem) {
 namespace terrain::core {
 namespace {
 
-// A full disk, simulated with a file size limit in a forked child (as test_export.cpp does for
-// the integer formats): the new writers report WriteFailed, keep the old file, leave no temporary.
-int newFormatUnderFileSizeLimit(ExportFormat format) {
-    ScratchDir dir;
-    writeAll(dir / "map.out", "previous export");
-    std::signal(SIGXFSZ, SIG_IGN);
-    const rlimit limit{8192, 8192};
-    ::setrlimit(RLIMIT_FSIZE, &limit);
-    try {
-        exportHeightmap(slopeMap(300, 300), dir / "map.out", floatOptions(format, 0.0, 100.0));
-        std::fprintf(stderr, "no error\n");
-        return 1;
-    } catch (const IoError& e) {
-        const bool clean = e.kind() == IoError::Kind::WriteFailed &&
-                           readAll(dir / "map.out") == "previous export" &&
-                           dir.entries() == std::vector<std::string>{"map.out"};
-        std::fprintf(stderr, "%s: %s\n", clean ? "clean" : "dirty", e.what());
-        return clean ? 0 : 2;
-    }
-}
-
+// A full disk for the new writers (test_export.cpp covers the integer formats).
 TEST(ExportFailure, FullDiskLeavesTheOldFileForEveryNewFormat) {
     for (const ExportFormat format :
          {ExportFormat::Raw32, ExportFormat::Exr, ExportFormat::Tiff32, ExportFormat::Obj,
           ExportFormat::Glb, ExportFormat::Normal, ExportFormat::Normal16, ExportFormat::Hillshade}) {
-        EXPECT_EXIT(std::_Exit(newFormatUnderFileSizeLimit(format)), testing::ExitedWithCode(0),
+        const auto options = floatOptions(format, 0.0, 100.0);
+        EXPECT_EXIT(std::_Exit(test::exportUnderFileSizeLimit(slopeMap(300, 300), options)),
+                    testing::ExitedWithCode(0),
                     "clean: .*File too large")
             << exportFormatName(format);
     }
