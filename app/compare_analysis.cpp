@@ -26,18 +26,6 @@ core::MinMax commonRange(const std::vector<std::shared_ptr<const core::Heightmap
     return {lo, hi};
 }
 
-core::ResolvedMapping mappingForRange(core::MinMax range) {
-    // The same arithmetic as core's Normalize mapping of one map, so a single panel in "common"
-    // mode shows exactly the pixels of its own mapping.
-    core::ResolvedMapping mapping;
-    mapping.lo = range.min;
-    mapping.hi = range.max;
-    const double scale = range.max > range.min
-                             ? 1.0 / (double(range.max) - double(range.min))
-                             : 0.0;
-    mapping.scale = static_cast<float>(std::min(scale, double(std::numeric_limits<float>::max())));
-    return mapping;
-}
 
 core::Heightmap differenceMap(const core::Heightmap& a, const core::Heightmap& b) {
     core::Heightmap out = core::Heightmap::uninitialized(a.width(), a.height());
@@ -123,7 +111,7 @@ CompareOutput analyseComparison(const CompareInput& input, quint64 job) {
             continue;
         }
         const core::Heightmap& map = *panel.map;
-        out.mapping = output.commonRange ? mappingForRange(*output.commonRange)
+        out.mapping = output.commonRange ? core::mappingForRange(*output.commonRange)
                                          : core::resolveMapping(core::HeightMapping{}, map);
         out.image = render::renderPreviewImage(map, out.mapping, input.style);
         core::StatsOptions options;

@@ -63,8 +63,6 @@ struct CompareOutput {
 
 // One min/max over the finite samples of every map ({0, 0} when there are none).
 core::MinMax commonRange(const std::vector<std::shared_ptr<const core::Heightmap>>& maps);
-// The linear mapping of [range.min, range.max] to [0, 1], as resolveMapping makes for one map.
-core::ResolvedMapping mappingForRange(core::MinMax range);
 
 // a − b; both must have the same size.
 core::Heightmap differenceMap(const core::Heightmap& a, const core::Heightmap& b);

@@ -142,7 +142,7 @@ void ComparePanel::onResult(const GenerationResult& result) {
         m_generateMs = result.generateMs;
     }
     m_current = result;
-    m_terrainView->setHeightmap(result.map);
+    m_terrainView->setHeightmap(result.map, result.range);
     emit resultChanged();
 }
 

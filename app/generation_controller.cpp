@@ -134,7 +134,7 @@ private:
         result.coarse = coarse;
         result.generateMs = ms;
         result.range = core::finiteMinMax(*map);
-        const core::ResolvedMapping mapping = core::resolveMapping(core::HeightMapping{}, *map);
+        const core::ResolvedMapping mapping = core::mappingForRange(result.range);
         result.image = render::renderPreviewImage(*map, mapping, job.style);
         result.map = std::move(map);
         QMetaObject::invokeMethod(

@@ -362,7 +362,7 @@ void MainWindow::applyViewToTerrain(const ViewSettings& view) {
 
 void MainWindow::onResult(const GenerationResult& result) {
     preview()->setContent(result.map, result.image);
-    if (terrainView()->heightmap() != result.map) terrainView()->setHeightmap(result.map);
+    if (terrainView()->heightmap() != result.map) terrainView()->setHeightmap(result.map, result.range);
     m_shown = result;
     if (!result.coarse) {
         m_fullMap = result.map;

@@ -38,9 +38,11 @@ TerrainView::TerrainView(QWidget* parent) : QOpenGLWidget(parent) {
 
 TerrainView::~TerrainView() { cleanup(); }
 
-void TerrainView::setHeightmap(std::shared_ptr<const core::Heightmap> map) {
+void TerrainView::setHeightmap(std::shared_ptr<const core::Heightmap> map,
+                               std::optional<core::MinMax> range) {
     const glm::vec2 oldExtent = extent();
     m_map = std::move(map);
+    m_range = range;
     m_heightsDirty = true;
     if (m_gl) {
         makeCurrent();
@@ -70,7 +72,7 @@ void TerrainView::setHeightMapping(std::optional<core::ResolvedMapping> mapping)
 core::ResolvedMapping TerrainView::heightMapping() const {
     if (m_fixedMapping) return *m_fixedMapping;
     if (!m_map || m_map->empty()) return {};
-    return core::resolveMapping(core::HeightMapping{}, *m_map);
+    return m_range ? core::mappingForRange(*m_range) : core::resolveMapping(core::HeightMapping{}, *m_map);
 }
 
 void TerrainView::setHeightScale(float exaggeration) {

@@ -33,7 +33,10 @@ public:
 
     // GUI thread. Uploads one texture; the grid is rebuilt only when the mesh size changes. The
     // first map (and one of a different shape) frames the camera.
-    void setHeightmap(std::shared_ptr<const core::Heightmap> map);
+    // `range`: the map's finite min/max when the caller already has it (the editor's worker
+    // computes it), so the GUI thread does not scan the grid again.
+    void setHeightmap(std::shared_ptr<const core::Heightmap> map,
+                      std::optional<core::MinMax> range = std::nullopt);
     std::shared_ptr<const core::Heightmap> heightmap() const { return m_map; }
     // Heights to [0, 1] for the relief: by default each map's own min..max (normalize). Views
     // compared side by side take one common mapping, so equal heights stand equally high.
@@ -89,6 +92,7 @@ private:
     void setInteracting(bool on);
 
     std::shared_ptr<const core::Heightmap> m_map;
+    std::optional<core::MinMax> m_range;  // of m_map, when known
     std::optional<core::ResolvedMapping> m_fixedMapping;
     std::unique_ptr<TerrainGl> m_gl;
     QString m_renderError;

@@ -87,8 +87,7 @@ int threadCount(const GenerationOptions& gen) {
     return int(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-void writeText(const std::string& path, const std::string& text, const char* field) {
-    (void)field;
+void writeText(const std::string& path, const std::string& text) {
     core::AtomicFile file(path);
     file.write(text.data(), text.size());
     file.commit();
@@ -112,7 +111,7 @@ Generated generateFromOptions(const core::Registry& registry, const GenerationOp
               << " in " << std::fixed << std::setprecision(1) << g.ms << " ms on " << context.threads
               << " thread(s)\n";
     if (gen.saveRecipe) {
-        writeText(*gen.saveRecipe, core::recipeToText(registry, g.recipe), "--save-recipe");
+        writeText(*gen.saveRecipe, core::recipeToText(registry, g.recipe));
         std::cerr << "terrain-cli: recipe saved to " << *gen.saveRecipe << "\n";
     }
     return g;

@@ -13,12 +13,13 @@ void midpointLineInto(const MidpointLineParams& p, const GenerateContext& contex
     line.reshapeUninitialized(length, 1);
     float* v = line.row(0);
     v[0] = v[length - 1] = 0.0f;  // the end points stay 0, as in seed 003
+    const PointHash hash(p.seed, RngStream::MidpointLine);
     float multiplier = 0.5f * p.roughness;  // 2^(-H*1 - 1)
     for (int level = 1; level <= p.detail; ++level, multiplier *= p.roughness) {
         context.throwIfCancelled();
         const int segment = (length - 1) >> level;
         for (int i = segment; i < length - 1; i += 2 * segment) {
-            const float u = toUnit(hash4(p.seed, std::uint32_t(i), 0, RngStream::MidpointLine));
+            const float u = toUnit(hash(std::uint32_t(i), 0));
             v[i] = (v[i - segment] + v[i + segment]) / 2.0f + (u * p.range - p.range / 2.0f) * multiplier;
         }
         context.report(float(level) / float(p.detail));

@@ -14,15 +14,6 @@ namespace {
 constexpr const char* kAllowedMapping =
     "'normalize' or 'clamp:LO:HI' with finite numbers LO < HI (e.g. clamp:0:1)";
 
-ResolvedMapping makeResolved(float lo, float hi) {
-    ResolvedMapping resolved;
-    resolved.lo = lo;
-    resolved.hi = hi;
-    // A range narrower than 1/FLT_MAX (denormal heights) would overflow the float.
-    const double scale = hi > lo ? 1.0 / (double(hi) - double(lo)) : 0.0;
-    resolved.scale = static_cast<float>(std::min(scale, double(std::numeric_limits<float>::max())));
-    return resolved;
-}
 
 }  // namespace
 
@@ -62,10 +53,19 @@ ResolvedMapping resolveMapping(const HeightMapping& mapping, const Heightmap& ma
             !(mapping.lo < mapping.hi)) {
             throw InputError("--map", mapping.toString(), kAllowedMapping);
         }
-        return makeResolved(mapping.lo, mapping.hi);
+        return mappingForRange({mapping.lo, mapping.hi});
     }
-    const MinMax range = finiteMinMax(map);
-    return makeResolved(range.min, range.max);
+    return mappingForRange(finiteMinMax(map));
+}
+
+ResolvedMapping mappingForRange(MinMax range) {
+    ResolvedMapping resolved;
+    resolved.lo = range.min;
+    resolved.hi = range.max;
+    // A range narrower than 1/FLT_MAX (denormal heights) would overflow the float.
+    const double scale = range.max > range.min ? 1.0 / (double(range.max) - double(range.min)) : 0.0;
+    resolved.scale = static_cast<float>(std::min(scale, double(std::numeric_limits<float>::max())));
+    return resolved;
 }
 
 // minMax() would let one NaN or infinity from a broken generator turn the whole export black;

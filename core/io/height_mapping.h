@@ -51,6 +51,10 @@ private:
 };
 
 ResolvedMapping resolveMapping(const HeightMapping& mapping, const Heightmap& map);
+// The linear map of [range.min, range.max] to [0, 1]: what Normalize resolves to for a map with
+// that finite range. For callers that already know the range (no second scan of the grid), or
+// that share one range between several maps.
+ResolvedMapping mappingForRange(MinMax range);
 
 // Min/max of the finite samples (NaN and infinities skipped); {0, 0} when there are none.
 MinMax finiteMinMax(const Heightmap& map);

@@ -231,7 +231,7 @@ TEST_F(CompareTest, CommonMappingUsesOneMinMaxOverAllPanels) {
         EXPECT_EQ(shown.panels[std::size_t(i)].mapping.lo, lo);
         EXPECT_EQ(shown.panels[std::size_t(i)].mapping.hi, hi);
         const QImage expected = render::renderPreviewImage(maps[std::size_t(i)],
-                                                           mappingForRange({lo, hi}), style);
+                                                           core::mappingForRange({lo, hi}), style);
         EXPECT_EQ(window->panel(i)->preview()->image(), expected);
         // The 3-D relief uses the same common scale.
         EXPECT_EQ(window->panel(i)->terrainView()->heightMapping().lo, lo);
@@ -302,7 +302,7 @@ TEST(CompareAnalysisTest, CommonRangeSpansEveryMap) {
     const core::MinMax range = commonRange({a, b});
     EXPECT_EQ(range.min, -1.0f);
     EXPECT_EQ(range.max, 3.0f);
-    EXPECT_FLOAT_EQ(mappingForRange(range).unit(1.0f), 0.5f);
+    EXPECT_FLOAT_EQ(core::mappingForRange(range).unit(1.0f), 0.5f);
 }
 
 }  // namespace
