@@ -11,7 +11,10 @@ namespace terrain::core {
 namespace {
 
 // Unreal's recommended landscape sizes (Landscape Technical Guide, "Recommended Landscape
-// Sizes"): the ones that fill whole components without waste.
+// Sizes"): the ones that fill whole components without waste. Each W-1 is a whole number of
+// components of 63 (8129: 127) quads x 2 sections, at most 32 components a side, which is the
+// exact fit FNewLandscapeUtils::ChooseBestComponentSizeForImport looks for; other sizes are
+// padded by the importer.
 constexpr int kUnrealSizes[] = {127, 253, 505, 1009, 2017, 4033, 8129};
 
 bool isPowerOfTwoPlusOne(int n) {
@@ -133,7 +136,11 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
             {"Width", std::to_string(width)},
             {"Height", std::to_string(height)},
             {"Byte Order", "Windows"},
-            {"Flip Vertically", "on (our row 0 is north; Unity's first row is the south edge)"},
+            // ImportRawHeightmap.ReadRaw puts file row y at heights[y, x] (flipped: res-1-y), and
+            // heightmap row 0 is the terrain's z = 0 edge (PaintContext: z = position.z + pixel y).
+            {"Flip Vertically",
+             "on (Unity puts the file's first row at the terrain's z = 0, south, edge; our row 0 is "
+             "north)"},
             {"Terrain Size X", number(sizeX)},
             {"Terrain Size Y", number(range)},
             {"Terrain Size Z", number(sizeZ)},
@@ -141,8 +148,9 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
         };
     }
     if (id == "unreal") {
-        // Unreal maps code 32768 to the actor's Z and 128 codes to one Z scale unit: at Z scale
-        // 100 the full 16-bit range spans 512 m, so Z scale = range * 100 / 512.
+        // LandscapeDataAccess.h: local height = (code - 32768) / 128 (LANDSCAPE_ZSCALE), times the
+        // actor's Z scale in cm, plus its Z: at Z scale 100 the full 16-bit range spans 512 m, so
+        // Z scale = range * 100 / 512 (the top code lands range / 65536 below HI).
         const double mid = (world.loMetres + world.hiMetres) / 2.0;
         return {
             {"Landscape mode > Import from File > Heightmap File", "this file"},
@@ -158,7 +166,7 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
             return {
                 {"importer.tscn > Importer > height_file_name", "this file (EXR, metres)"},
                 {"import_scale", "1"},
-                {"import_offset", "0"},
+                {"height_offset", "0 (import_offset in older Terrain3D versions)"},
                 {"Terrain3D vertex_spacing", number(world.metresPerPixel)},
             };
         }
@@ -167,7 +175,7 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
             {"r16_range", number(world.loMetres) + ", " + number(world.hiMetres)},
             {"r16_size", std::to_string(width) + ", " + std::to_string(height)},
             {"import_scale", "1"},
-            {"import_offset", "0"},
+            {"height_offset", "0 (import_offset in older Terrain3D versions)"},
             {"Terrain3D vertex_spacing", number(world.metresPerPixel)},
         };
     }
@@ -178,7 +186,8 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
             {"Raw Endianess", "Little Endian"},
             {"Min Height", number(world.loMetres)},
             {"Max Height", number(world.hiMetres)},
-            {"Resolution", std::to_string(width)},
+            {"Resolution (not a field: HTerrain deduces it from the file size)",
+             std::to_string(width)},
             {"HTerrain map_scale", number(world.metresPerPixel) + " (x and z)"},
         };
     }
@@ -193,16 +202,20 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
             {"Displace modifier > Strength", metres ? "1 (the samples are metres)" : number(range)},
             {"Displace modifier > Midlevel", "0"},
             {"Object location Z (m)", metres ? "0" : number(world.loMetres)},
+            {"Texture properties > Colors > Clamp",
+             "off (when on, texture values below 0 are cut to 0)"},
         };
     }
-    // worldpainter: one block per metre horizontally and vertically.
+    // worldpainter: one block per metre horizontally and vertically. Field names as in
+    // WorldPainter's ImportHeightMapDialog ("Scale: %", "Low mapping:"/"High mapping:" rows with
+    // "From image:" and "To Minecraft:" columns); all of them take whole numbers.
     return {
-        {"File > Import > Height map...", "this file"},
+        {"File > Import new World > From height map", "this file"},
         {"Scale (%)", number(world.metresPerPixel * 100.0)},
-        {"Image low value", "0"},
-        {"Image high value", "65535"},
-        {"World low level (blocks)", number(world.loMetres)},
-        {"World high level (blocks)", number(world.hiMetres)},
+        {"Low mapping: From image", "0"},
+        {"Low mapping: To Minecraft (blocks)", number(world.loMetres)},
+        {"High mapping: From image", "65535"},
+        {"High mapping: To Minecraft (blocks)", number(world.hiMetres)},
     };
 }
 
