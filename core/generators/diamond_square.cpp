@@ -12,27 +12,24 @@
 namespace terrain::core {
 namespace {
 
-// One level of diamond-square as a single streaming pass over the rows.
+// One level of diamond-square as a pass from the grid of the level before (`in`, side n + 1: the
+// points at multiples of `step`) to this level's grid (`out`, side 2n + 1: it adds the square
+// centres and edge midpoints at odd multiples of h = step / 2). Hash coordinates are map
+// coordinates (grid index * h), so the coarse grids give exactly the map's values.
 //
-// A level with square size `step` (half `h`) writes centre rows (y = h mod step: square centres
-// at odd multiples of h, edge midpoints at multiples of step) and the edge midpoints of corner
-// rows (y = 0 mod step, at odd multiples of h). Processing centre row y writes row y completely
-// and then the corner row y - h, whose north/south inputs are the centre rows y - step and y, so
-// each row is written once, in order, by one thread, with no border branches in the inner loops.
-// A block of rows that starts mid-map recomputes (without writing) the centre row before it.
-//
-// The inner loops run on compact arrays (element k = the k-th point of this level in a row) with
-// the vectorised kernels of level_kernels.h; at the last level (h = 1) the arrays are gathered
-// from and interleaved back into the rows with contiguous vector loads and stores.
+// Processing centre row i (out row 2i + 1) writes that row whole, then the corner row above it
+// (out row 2i), whose north/south inputs are the centres of out rows 2i - 1 and 2i + 1. Every
+// out row is written once, whole and in order, by one thread, from contiguous in rows (nothing to
+// gather), with no border branches in the inner loops. A block of rows that starts mid-grid
+// recomputes the centres of the row before it. Out rows 0 and 2n follow the edge mode.
 //
 // Sums follow the reference exactly: centres (NW + NE + SW + SE) / 4, edge points
 // (W + E + N + S) / 4, or the three that exist / 3 (clip), so the bits match the seed reference.
 class Level {
 public:
-    Level(Heightmap& map, const DiamondSquareParams& p, int step, float scale)
-        : m_map(map), m_edge(p.edge), m_hash(p.seed, RngStream::DiamondSquare), m_last(map.width() - 1),
-          m_step(step), m_h(step / 2), m_count(m_last / step), m_scale(scale), m_rows(map, step),
-          m_k(m_rows.kernels()) {}
+    Level(LevelGrid in, LevelGrid out, bool stream, const DiamondSquareParams& p, int step, float scale)
+        : m_in(in), m_out(out), m_stream(stream), m_edge(p.edge), m_hash(p.seed, RngStream::DiamondSquare),
+          m_step(step), m_h(step / 2), m_count(in.side - 1), m_scale(scale), m_k(levelKernels()) {}
 
     int centreRows() const { return m_count; }
     // Samples this level writes, to decide whether threads pay off.
@@ -40,70 +37,65 @@ public:
 
     void rows(int begin, int end) const {
         const int m = m_count;
-        const std::vector<float*> buffers = m_rows.scratch(6);
-        float *north = buffers[0], *south = buffers[1];  // corner points of the rows y - h, y + h
-        float *above = buffers[2], *centres = buffers[3];  // square centres of rows y - step, y
-        float *edges = buffers[4], *odd = buffers[5];
-
-        m_rows.gather(centreY(begin) - m_h, north);
-        if (begin > 0) {  // the centre row before this block, recomputed and not written
-            m_rows.gather(centreY(begin - 1) - m_h, odd);
-            centreValues(odd, north, centreY(begin - 1), above);
-        }
+        const std::vector<float*> buffers = levelScratchArrays(4, m + 1);
+        float *above = buffers[0], *centres = buffers[1];  // square centres of out rows 2i - 1, 2i + 1
+        float *edges = buffers[2], *odd = buffers[3];
+        if (begin > 0) centreValues(begin - 1, above);  // recomputed, not written
         for (int i = begin; i < end; ++i) {
-            const int y = centreY(i);
-            m_rows.gather(y + m_h, south);
-            centreValues(north, south, y, centres);
-            writeCentreRow(y, north, south, centres, edges);
-            if (i > 0) {
-                // Edge midpoints of the corner row between the centre rows y - step and y.
-                const int cy = y - m_h;
-                m_k.dsSum4(north, north + 1, above, centres, m, base(cy), std::uint32_t(m_h),
+            const float* north = m_in.row(i);
+            const float* south = m_in.row(i + 1);
+            centreValues(i, centres);
+            writeCentreRow(i, north, south, centres, edges);
+            if (i > 0) {  // edge midpoints of the corner row between the centre rows 2i - 1 and 2i + 1
+                m_k.dsSum4(north, north + 1, above, centres, m, base(i * m_step), std::uint32_t(m_h),
                            std::uint32_t(m_step), m_scale, odd);
-                // Other blocks read this row's corner points when it borders them; write only ours.
-                const bool exclusive = i > begin && (i + 1 < end || end == centreRows());
-                m_rows.writeOdd(cy, north, odd, exclusive);
+                writeRow(2 * i, north, odd);
             }
-            std::swap(north, south);
             std::swap(above, centres);
         }
     }
 
-    // Corner rows 0 and last: their missing neighbour follows the edge mode. Run after rows().
+    // Out rows 0 and 2n: their missing neighbour follows the edge mode. Run after rows().
     void borderRows() const {
-        const float* first = m_map.row(m_h);
-        const float* lastCentre = m_map.row(m_last - m_h);
+        const float* first = m_out.row(1);
+        const float* lastCentre = m_out.row(2 * m_count - 1);
+        const int last = m_count * m_step;
         switch (m_edge) {
         case EdgeMode::Clip:
             borderRow(0, nullptr, first, 0);
-            borderRow(m_last, lastCentre, nullptr, m_last);
+            borderRow(m_count, lastCentre, nullptr, last);
             break;
         case EdgeMode::Reflect:
             borderRow(0, first, first, 0);
-            borderRow(m_last, lastCentre, lastCentre, m_last);
+            borderRow(m_count, lastCentre, lastCentre, last);
             break;
-        case EdgeMode::Wrap:  // row `last` repeats row 0: same inputs, same (canonical) noise
+        case EdgeMode::Wrap:  // the last row repeats row 0: same inputs, same (canonical) noise
             borderRow(0, lastCentre, first, 0);
-            borderRow(m_last, lastCentre, first, 0);
+            borderRow(m_count, lastCentre, first, 0);
             break;
         }
     }
 
 private:
-    int centreY(int i) const { return m_h + i * m_step; }
     std::uint64_t base(int y) const { return m_hash.key + (std::uint64_t(std::uint32_t(y)) << 32); }
     float noise(int x, int y) const {
         return toSigned(m_hash(std::uint32_t(x), std::uint32_t(y))) * m_scale;
     }
 
-    // Square centres of centre row y (x = h + k * step) from the corner points north and south.
-    void centreValues(const float* n, const float* s, int y, float* out) const {
-        m_k.dsSum4(n, n + 1, s, s + 1, m_count, base(y), std::uint32_t(m_h), std::uint32_t(m_step), m_scale, out);
+    void writeRow(int y, const float* even, const float* odd) const {
+        (m_stream ? m_k.interleaveStream : m_k.interleave)(m_out.row(y), even, odd, m_count);
     }
 
-    // Centre row y: the square centres and the edge midpoints between them (W, E = centres).
-    void writeCentreRow(int y, const float* n, const float* s, const float* centres, float* edges) const {
-        const int m = m_count, last = m_last;
+    // Square centres of centre row i (map x = h + k * step) from the corner points around them.
+    void centreValues(int i, float* out) const {
+        const float *n = m_in.row(i), *s = m_in.row(i + 1);
+        m_k.dsSum4(n, n + 1, s, s + 1, m_count, base(m_h + i * m_step), std::uint32_t(m_h), std::uint32_t(m_step),
+                   m_scale, out);
+    }
+
+    // Centre row i: the square centres and the edge midpoints between them (W, E = centres).
+    void writeCentreRow(int i, const float* n, const float* s, const float* centres, float* edges) const {
+        const int m = m_count, y = m_h + i * m_step, last = m * m_step;
         if (m > 1) {
             m_k.dsSum4(centres, centres + 1, n + 1, s + 1, m - 1, base(y), std::uint32_t(m_step),
                        std::uint32_t(m_step), m_scale, edges + 1);
@@ -123,27 +115,31 @@ private:
             edges[m] = edges[0];
             break;
         }
-        m_rows.write(y, edges, centres);
+        writeRow(2 * i + 1, edges, centres);
     }
 
-    // A border corner row; n or s is null where that neighbour is missing (clip).
-    void borderRow(int y, const float* n, const float* s, int noiseY) const {
-        float* row = m_map.row(y);
-        const int h = m_h, step = m_step, last = m_last;
-        for (int x = h; x < last; x += step) {
-            const float sum = n == nullptr   ? (row[x - h] + row[x + h] + s[x]) / 3.0f
-                              : s == nullptr ? (row[x - h] + row[x + h] + n[x]) / 3.0f
-                                             : (row[x - h] + row[x + h] + n[x] + s[x]) / 4.0f;
-            row[x] = sum + noise(x, noiseY);
+    // Border corner row `in` row r (out row 2r): n or s (out centre rows, read at odd indices) is
+    // null where that neighbour is missing (clip).
+    void borderRow(int r, const float* n, const float* s, int noiseY) const {
+        const float* corners = m_in.row(r);
+        std::vector<float> odd(static_cast<std::size_t>(m_count));
+        for (int k = 0; k < m_count; ++k) {
+            const float w = corners[k], e = corners[k + 1];
+            const std::size_t x = std::size_t(2 * k + 1);
+            const float sum = n == nullptr   ? (w + e + s[x]) / 3.0f
+                              : s == nullptr ? (w + e + n[x]) / 3.0f
+                                             : (w + e + n[x] + s[x]) / 4.0f;
+            odd[std::size_t(k)] = sum + noise(m_h + k * m_step, noiseY);
         }
+        m_k.interleave(m_out.row(2 * r), corners, odd.data(), m_count);
     }
 
-    Heightmap& m_map;
+    LevelGrid m_in, m_out;
+    bool m_stream;
     EdgeMode m_edge;
     PointHash m_hash;
-    int m_last, m_step, m_h, m_count;
+    int m_step, m_h, m_count;
     float m_scale;
-    LevelRows m_rows;
     const LevelKernels& m_k;
 };
 
@@ -153,24 +149,26 @@ void diamondSquareInto(const DiamondSquareParams& p, const GenerateContext& cont
     const int side = sideForDetail(p.detail);
     const int last = side - 1;
     map.reshapeUninitialized(side, side);
+    const LevelGrids grids(map, p.detail);
+    const LevelGrid corners = grids.level(0);  // 2 x 2: the map's corners
     const bool wrap = p.edge == EdgeMode::Wrap;
     const int cx[4] = {0, last, 0, last};
     const int cy[4] = {0, 0, last, last};
     for (int i = 0; i < 4; ++i) {
         const int src = wrap ? 0 : i;  // a tiling map has one corner value
-        map.at(cx[i], cy[i]) = p.fixedCorners
-                                   ? p.corners[std::size_t(src)]
-                                   : p.amplitude * toSigned(hash4(p.seed, std::uint32_t(cx[src]),
-                                                                  std::uint32_t(cy[src]), RngStream::Corners));
+        corners.row(i / 2)[i % 2] = p.fixedCorners
+                                        ? p.corners[std::size_t(src)]
+                                        : p.amplitude * toSigned(hash4(p.seed, std::uint32_t(cx[src]),
+                                                                       std::uint32_t(cy[src]), RngStream::Corners));
     }
     float scale = p.amplitude;
-    int level = 0;
-    for (int step = last; step > 1; step /= 2, scale *= p.roughness, ++level) {
-        const Level pass(map, p, step, scale);
+    for (int level = 1; level <= p.detail; ++level, scale *= p.roughness) {
+        const Level pass(grids.level(level - 1), grids.level(level), grids.stream(level), p, last >> (level - 1),
+                         scale);
         parallelRows(pass.centreRows(), threadsForWork(pass.work(), context.threads), context,
                      [&](int begin, int end) { pass.rows(begin, end); });
         pass.borderRows();
-        context.report(float(level + 1) / float(p.detail));
+        context.report(float(level) / float(p.detail));
     }
 }
 

@@ -89,51 +89,33 @@ std::size_t streamBytes() {
 
 }  // namespace
 
-LevelRows::LevelRows(Heightmap& map, int step)
-    : m_map(map), m_k(levelKernels()), m_last(map.width() - 1), m_step(step), m_h(step / 2),
-      m_count(m_last / step), m_stream(step == 2 && map.sampleCount() * sizeof(float) >= streamBytes()) {}
+LevelGrids::LevelGrids(Heightmap& map, int detail) : m_map(map), m_detail(detail), m_scratch{nullptr, nullptr} {
+    // Level detail - 1 (and - 3, ...) in the first buffer, detail - 2 (- 4, ...) in the second.
+    thread_local Heightmap buffers[2];
+    for (int i = 0; i < 2 && detail - 1 - i >= 0; ++i) {
+        const int side = (1 << (detail - 1 - i)) + 1;
+        Heightmap& buffer = buffers[i];
+        if (buffer.sampleCount() < std::size_t(side) * std::size_t(side)) buffer = Heightmap::uninitialized(side, side);
+        m_scratch[i] = buffer.row(0);
+    }
+}
 
-std::vector<float*> LevelRows::scratch(int arrays) const {
+LevelGrid LevelGrids::level(int k) const {
+    if (k == m_detail) return {m_map.row(0), m_map.width()};
+    return {m_scratch[(m_detail - 1 - k) % 2], (1 << k) + 1};
+}
+
+bool LevelGrids::stream(int k) const {
+    return k == m_detail && m_map.sampleCount() * sizeof(float) >= streamBytes();
+}
+
+std::vector<float*> levelScratchArrays(int arrays, int count) {
     thread_local std::vector<float> buffer;
-    const std::size_t size = std::size_t(m_count) + 17;
+    const std::size_t size = std::size_t(count) + 16;
     buffer.assign(std::size_t(arrays) * size, 0.0f);
     std::vector<float*> out;
-    for (int i = 0; i < arrays; ++i) out.push_back(buffer.data() + std::size_t(i) * size + 1);
+    for (int i = 0; i < arrays; ++i) out.push_back(buffer.data() + std::size_t(i) * size);
     return out;
-}
-
-void LevelRows::gather(int y, float* out) const {
-    const float* row = m_map.row(y);
-    m_k.gather(row, m_step, m_count, out);
-    out[m_count] = row[m_last];
-}
-
-void LevelRows::write(int y, const float* corners, const float* odd) const {
-    if (m_stream) {
-        thread_local std::vector<float> line;
-        line.resize(std::size_t(m_last) + 1);
-        m_k.interleave(line.data(), corners, odd, m_count);
-        line[std::size_t(m_last)] = corners[m_count];
-        m_k.streamCopy(m_map.row(y), line.data(), m_last + 1);
-        return;
-    }
-    float* row = m_map.row(y);
-    row[m_last] = corners[m_count];
-    if (m_h == 1) {
-        m_k.interleave(row, corners, odd, m_count);
-    } else {
-        m_k.expand(row, corners, odd, m_count, m_h);
-    }
-}
-
-void LevelRows::writeOdd(int y, const float* corners, const float* odd, bool exclusive) const {
-    if (exclusive && m_h <= 4) {
-        float* row = m_map.row(y);
-        m_h == 1 ? m_k.interleave(row, corners, odd, m_count) : m_k.expand(row, corners, odd, m_count, m_h);
-    } else {
-        float* row = m_map.row(y) + m_h;
-        for (int k = 0; k < m_count; ++k) row[std::size_t(k) * std::size_t(m_step)] = odd[k];
-    }
 }
 
 }  // namespace terrain::core

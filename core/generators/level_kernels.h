@@ -27,15 +27,12 @@ struct LevelKernels {
     void (*mdAvg4)(const float* a, const float* b, const float* c, const float* d, int count,
                    std::uint64_t base, std::uint32_t x0, std::uint32_t dx, float spread, bool clamp,
                    float* out);
-    // out[k] = row[k * stride], k < count.
-    void (*gather)(const float* row, int stride, int count, float* out);
-    // row[2k] = even[k], row[2k + 1] = odd[k], k < count.
+    // row[2k] = even[k], row[2k + 1] = odd[k] for k < count, and row[2 count] = even[count]: one
+    // row of the finer grid from this level's points and the coarser points between them.
     void (*interleave)(float* row, const float* even, const float* odd, int count);
-    // row[2hk + j] = even[k] and row[2hk + h + j] = odd[k] for j < h, k < count: a contiguous
-    // store of a level's points that fills the points of finer levels (written later) with copies.
-    void (*expand)(float* row, const float* even, const float* odd, int count, int h);
-    // dst[i] = src[i], i < count, with non-temporal stores (no read of the destination lines).
-    void (*streamCopy)(float* dst, const float* src, int count);
+    // The same with non-temporal stores: the row's cache lines are written without being read
+    // first and bypass the cache (for maps too big to stay in it).
+    void (*interleaveStream)(float* row, const float* even, const float* odd, int count);
 };
 
 // The best variant this CPU supports (checked once), or the one the environment variable
@@ -44,31 +41,32 @@ const LevelKernels& levelKernels();
 // All variants this CPU can run, best first (for tests and benchmarks).
 const LevelKernels* const* supportedLevelKernels(int& count);
 
-// A level's points in the rows of a 2^n + 1 grid, as compact arrays: the corner points of a row
-// are x = k * step (k = 0..count), its odd points x = h + k * step (k < count).
-class LevelRows {
-public:
-    LevelRows(Heightmap& map, int step);
+// The grid of one level: side 2^k + 1 samples in a buffer it does not own. A level's pass reads
+// the grid of the level before (contiguous rows, nothing to gather) and writes its own grid, so
+// each row is written once and whole; only the last level writes into the output map.
+struct LevelGrid {
+    float* data = nullptr;
+    int side = 0;
+    float* row(int y) const { return data + std::size_t(y) * std::size_t(side); }
+};
 
-    const LevelKernels& kernels() const { return m_k; }
-    int count() const { return m_count; }
-    // Zeroed per-thread scratch: `arrays` arrays of count + 16 floats, each preceded by one float.
-    std::vector<float*> scratch(int arrays) const;
-    // out[k] = corner point k of row y, k = 0..count.
-    void gather(int y, float* out) const;
-    // Row y's corner points from `corners` and odd points from `odd`. The whole row is stored
-    // (finer levels' points get placeholder copies): callers own row y exclusively.
-    void write(int y, const float* corners, const float* odd) const;
-    // Only the odd points of row y; with `exclusive` the whole row may be stored as by write()
-    // (its corner points unchanged, as in `corners`), which makes the stores contiguous. Rows
-    // other blocks read at the same time are not exclusive.
-    void writeOdd(int y, const float* corners, const float* odd, bool exclusive) const;
+// The grids of levels 0..detail for a map of side 2^detail + 1: level `detail` is the map, the
+// coarser ones alternate between two per-thread buffers (about 1/4 and 1/16 of the map) that are
+// kept between generations, so their pages stay faulted in.
+class LevelGrids {
+public:
+    LevelGrids(Heightmap& map, int detail);
+    LevelGrid level(int k) const;
+    // Whether level k's rows go past the cache (the last level of a large map).
+    bool stream(int k) const;
 
 private:
     Heightmap& m_map;
-    const LevelKernels& m_k;
-    int m_last, m_step, m_h, m_count;
-    bool m_stream;  // write() streams whole rows past the cache (large maps, last level)
+    int m_detail;
+    float* m_scratch[2];
 };
+
+// Per-thread working arrays of one level pass: `arrays` arrays of `count` floats, zeroed.
+std::vector<float*> levelScratchArrays(int arrays, int count);
 
 }  // namespace terrain::core

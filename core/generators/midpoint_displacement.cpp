@@ -12,27 +12,26 @@
 namespace terrain::core {
 namespace {
 
-// One level of seed 004's square subdivision as a single streaming pass.
+// One level of seed 004's square subdivision as a pass from the grid of the level before (`in`,
+// side n + 1: the points at multiples of `step`) to this level's grid (`out`, side 2n + 1).
 //
 // Seed 004's recursion visits squares depth-first, but every value depends only on the corners of
 // its own square, so visiting level by level gives the same values (the tests compare against
-// the literal recursion). Processing centre row y writes the horizontal edge midpoints of the
-// corner row below it (y + h), then row y: the vertical edge midpoints, then the centres, which
-// need both edge rows around them. Each row is written once, by one thread; a block that starts
-// mid-map recomputes (without writing) the corner row above it.
-//
-// The inner loops run on compact arrays (element k = the k-th point of this level in a row) with
-// the vectorised kernels of level_kernels.h; at the last level (h = 1) the arrays are gathered
-// from and interleaved back into the rows with contiguous vector loads and stores.
+// the literal recursion). Hash coordinates are map coordinates, so the coarse grids give exactly
+// the map's values. Processing centre row i writes the corner row below it (out row 2i + 2: the
+// in row's points and its horizontal edge midpoints), then out row 2i + 1: the vertical edge
+// midpoints and the centres, which need both edge rows around them. Every out row is written
+// once, whole, by one thread, from contiguous in rows; a block that starts mid-grid recomputes
+// (without writing) the edge midpoints of the corner row above it.
 //
 // Each point is computed exactly once (seed 004 re-tested "== 0.0" to mean unset, which
 // recomputed points that happened to be clamped to 0).
 class Level {
 public:
-    Level(Heightmap& map, const MidpointDisplacementParams& p, int step, float spread)
-        : m_hash(p.seed, RngStream::MidpointDisplacement), m_clamp(p.clamp),
-          m_last(map.width() - 1), m_step(step), m_h(step / 2), m_count(m_last / step), m_spread(spread),
-          m_rows(map, step), m_k(m_rows.kernels()) {}
+    Level(LevelGrid in, LevelGrid out, bool stream, const MidpointDisplacementParams& p, int step, float spread)
+        : m_in(in), m_out(out), m_stream(stream), m_hash(p.seed, RngStream::MidpointDisplacement),
+          m_clamp(p.clamp), m_step(step), m_h(step / 2), m_count(in.side - 1), m_spread(spread),
+          m_k(levelKernels()) {}
 
     int centreRows() const { return m_count; }
     // Samples this level writes, to decide whether threads pay off.
@@ -40,45 +39,45 @@ public:
 
     void rows(int begin, int end) const {
         const int m = m_count;
-        const std::vector<float*> buffers = m_rows.scratch(6);
-        float *north = buffers[0], *south = buffers[1];          // corner points of rows y - h, y + h
-        float *northEdge = buffers[2], *southEdge = buffers[3];  // their edge midpoints (odd points)
-        float *vertical = buffers[4], *centres = buffers[5];     // row y: even and odd points
+        const std::vector<float*> buffers = levelScratchArrays(4, m + 1);
+        float *northEdge = buffers[0], *southEdge = buffers[1];  // edge midpoints of out rows 2i, 2i + 2
+        float *vertical = buffers[2], *centres = buffers[3];     // out row 2i + 1: even and odd points
 
-        const int firstY = centreY(begin) - m_h;
-        m_rows.gather(firstY, north);
-        edgeValues(north, firstY, northEdge);
-        if (begin == 0) m_rows.writeOdd(firstY, north, northEdge, true);  // else it belongs to the block above
+        edgeValues(begin, northEdge);
+        if (begin == 0) writeRow(0, m_in.row(0), northEdge);  // else it belongs to the block above
         for (int i = begin; i < end; ++i) {
-            const int y = centreY(i);
-            m_rows.gather(y + m_h, south);
-            edgeValues(south, y + m_h, southEdge);
-            // The next block reads this row's corner points when it starts here; write only ours.
-            m_rows.writeOdd(y + m_h, south, southEdge, i + 1 < end || end == centreRows());
+            const float *north = m_in.row(i), *south = m_in.row(i + 1);
+            edgeValues(i + 1, southEdge);
+            writeRow(2 * i + 2, south, southEdge);
+            const int y = m_h + i * m_step;
             m_k.mdAvg2(north, south, m + 1, base(y), 0, std::uint32_t(m_step), m_spread, m_clamp, vertical);
             m_k.mdAvg4(vertical, vertical + 1, northEdge, southEdge, m, base(y), std::uint32_t(m_h),
                        std::uint32_t(m_step), m_spread, m_clamp, centres);
-            m_rows.write(y, vertical, centres);
-            std::swap(north, south);
+            writeRow(2 * i + 1, vertical, centres);
             std::swap(northEdge, southEdge);
         }
     }
 
 private:
-    int centreY(int i) const { return m_h + i * m_step; }
     std::uint64_t base(int y) const { return m_hash.key + (std::uint64_t(std::uint32_t(y)) << 32); }
 
-    // Horizontal edge midpoints (x = h + k * step) of corner row y from its corner points.
-    void edgeValues(const float* corners, int y, float* out) const {
-        m_k.mdAvg2(corners, corners + 1, m_count, base(y), std::uint32_t(m_h), std::uint32_t(m_step), m_spread,
-                   m_clamp, out);
+    void writeRow(int y, const float* even, const float* odd) const {
+        (m_stream ? m_k.interleaveStream : m_k.interleave)(m_out.row(y), even, odd, m_count);
     }
 
+    // Horizontal edge midpoints (map x = h + k * step) of in row r from its corner points.
+    void edgeValues(int r, float* out) const {
+        const float* corners = m_in.row(r);
+        m_k.mdAvg2(corners, corners + 1, m_count, base(r * m_step), std::uint32_t(m_h), std::uint32_t(m_step),
+                   m_spread, m_clamp, out);
+    }
+
+    LevelGrid m_in, m_out;
+    bool m_stream;
     PointHash m_hash;
     bool m_clamp;
-    int m_last, m_step, m_h, m_count;
+    int m_step, m_h, m_count;
     float m_spread;
-    LevelRows m_rows;
     const LevelKernels& m_k;
 };
 
@@ -89,17 +88,20 @@ void midpointDisplacementInto(const MidpointDisplacementParams& p, const Generat
     const int side = sideForDetail(p.detail);
     const int last = side - 1;
     map.reshapeUninitialized(side, side);
+    const LevelGrids grids(map, p.detail);
+    const LevelGrid corners = grids.level(0);  // 2 x 2: the map's corners
     const PointHash hash(p.seed, RngStream::MidpointDisplacement);
-    for (const int y : {0, last})
-        for (const int x : {0, last}) map.at(x, y) = toUnit(hash(std::uint32_t(x), std::uint32_t(y)));
-
+    for (int i = 0; i < 4; ++i) {
+        const int x = i % 2 * last, y = i / 2 * last;
+        corners.row(i / 2)[i % 2] = toUnit(hash(std::uint32_t(x), std::uint32_t(y)));
+    }
     float spread = p.spread;
-    int level = 0;
-    for (int step = last; step > 1; step /= 2, spread *= p.roughness, ++level) {
-        const Level pass(map, p, step, spread);
+    for (int level = 1; level <= p.detail; ++level, spread *= p.roughness) {
+        const Level pass(grids.level(level - 1), grids.level(level), grids.stream(level), p, last >> (level - 1),
+                         spread);
         parallelRows(pass.centreRows(), threadsForWork(pass.work(), context.threads), context,
                      [&](int begin, int end) { pass.rows(begin, end); });
-        context.report(float(level + 1) / float(p.detail));
+        context.report(float(level) / float(p.detail));
     }
 }
 
