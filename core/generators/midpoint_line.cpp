@@ -1,29 +1,86 @@
 #include "generators.h"
 
 #include "../cancel.h"
+#include "../parallel.h"
 #include "../recipe.h"
 #include "../rng.h"
+#include "level_kernels.h"
+
+#include <algorithm>
+#include <vector>
 
 namespace terrain::core {
 
+namespace {
+
+// Blocks of 2^kBlockLevels segments (16 KiB of floats, their last level read from 8 KiB) are
+// finished one after another in L1: the line is written once, in order.
+constexpr int kBlockLevels = 12;
+
+// Levels 1..levels of the points out[0..2^levels] (their hash indices x0 + j * dx), from out[0]
+// and out[2^levels]. More levels than a block: the coarse ones on the block corners, gathered
+// into a compact array (recursively), then each block's remaining levels from its two corners.
+void refine(const LevelKernels& kernels, const GenerateContext& context, float* out, int levels, std::uint64_t key,
+            std::uint32_t x0, std::uint32_t dx, float range, const float* multipliers, bool top) {
+    const int blockLevels = std::min(levels, kBlockLevels);
+    const int block = 1 << blockLevels;
+    if (levels == blockLevels) {
+        std::vector<float> scratch(std::size_t(block) + 2);
+        kernels.lineLevels(out, levels, key, x0, dx, range, multipliers, scratch.data());
+        return;
+    }
+    const int coarseLevels = levels - blockLevels;
+    const int blocks = 1 << coarseLevels;
+    std::vector<float> corners(std::size_t(blocks) + 1);
+    corners.front() = out[0];
+    corners.back() = out[std::size_t(blocks) * std::size_t(block)];
+    refine(kernels, context, corners.data(), coarseLevels, key, x0, dx << blockLevels, range, multipliers, false);
+    if (top) context.report(float(coarseLevels) / float(levels));
+    const float* fine = multipliers + coarseLevels;
+    // Blocks are independent (the hash is a function of the index), so any split gives the same bits.
+    const int threads = top ? threadsForWork(double(blocks) * double(block), context.threads) : 1;
+    parallelRows(blocks, threads, context, [&](int begin, int end) {
+        thread_local std::vector<float> scratch;
+        scratch.resize(std::size_t(block) + 2);
+        for (int b = begin; b < end; ++b) {
+            float* o = out + std::size_t(b) * std::size_t(block);
+            o[0] = corners[std::size_t(b)];
+            o[block] = corners[std::size_t(b) + 1];
+            kernels.lineLevels(o, blockLevels, key, x0 + std::uint32_t(b) * (dx << blockLevels), dx, range, fine,
+                               scratch.data());
+        }
+    });
+}
+
+}  // namespace
+
 // Seed 003: level L displaces by (u * range - range / 2) * 2^(-H*L - 1); written with the
-// per-level factor r = 2^-H so that "roughness" means the same as in diamond-square.
-void midpointLineInto(const MidpointLineParams& p, const GenerateContext& context, Heightmap& line) {
+// per-level factor r = 2^-H so that "roughness" means the same as in diamond-square. Every point
+// is a pure function of its index and its two neighbours of the level before, so the order the
+// points are computed in does not change the bits: see refine() and LevelKernels::lineLevels.
+//
+// This is midpointLineInto with a given kernel variant: the tests run every variant this CPU
+// supports (they declare this function themselves).
+void midpointLineIntoWith(const LevelKernels& kernels, const MidpointLineParams& p, const GenerateContext& context,
+                          Heightmap& line) {
     const int length = sideForDetail(p.detail);
     line.reshapeUninitialized(length, 1);
     float* v = line.row(0);
     v[0] = v[length - 1] = 0.0f;  // the end points stay 0, as in seed 003
     const PointHash hash(p.seed, RngStream::MidpointLine);
-    float multiplier = 0.5f * p.roughness;  // 2^(-H*1 - 1)
-    for (int level = 1; level <= p.detail; ++level, multiplier *= p.roughness) {
-        context.throwIfCancelled();
-        const int segment = (length - 1) >> level;
-        for (int i = segment; i < length - 1; i += 2 * segment) {
-            const float u = toUnit(hash(std::uint32_t(i), 0));
-            v[i] = (v[i - segment] + v[i + segment]) / 2.0f + (u * p.range - p.range / 2.0f) * multiplier;
-        }
-        context.report(float(level) / float(p.detail));
+    std::vector<float> multipliers(std::size_t(p.detail));
+    float multiplier = 0.5f * p.roughness;  // 2^(-H*1 - 1), then times r per level, in float
+    for (float& m : multipliers) {
+        m = multiplier;
+        multiplier *= p.roughness;
     }
+    context.throwIfCancelled();
+    refine(kernels, context, v, p.detail, hash.key, 0, 1, p.range, multipliers.data(), true);
+    context.report(1.0f);
+}
+
+void midpointLineInto(const MidpointLineParams& p, const GenerateContext& context, Heightmap& line) {
+    midpointLineIntoWith(levelKernels(), p, context, line);
 }
 
 Heightmap midpointLine(const MidpointLineParams& p, const GenerateContext& context) {

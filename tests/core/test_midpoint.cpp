@@ -2,12 +2,23 @@
 
 #include <core/analysis/variogram.h>
 #include <core/cancel.h>
+#include <core/errors.h>
+#include <core/generators/level_kernels.h>
+#include <core/rng.h>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <vector>
 
 namespace terrain {
+namespace core {
+// Defined in core/generators/midpoint_line.cpp: midpointLineInto with a given kernel variant.
+void midpointLineIntoWith(const LevelKernels& kernels, const MidpointLineParams& p, const GenerateContext& context,
+                          Heightmap& line);
+}  // namespace core
+
 namespace {
 
 core::Heightmap fastMpd(const core::MidpointDisplacementParams& p, int threads = 1) {
@@ -85,6 +96,119 @@ TEST(MidpointLine, MatchesSeedReferenceBitForBit) {
         p.seed = 17;
         EXPECT_EQ(core::midpointLine(p, {}), test::referenceMidpointLine(p)) << "detail " << detail;
     }
+}
+
+core::MidpointLineParams lineParams(int detail, std::uint64_t seed, float roughness, float range = 128.0f) {
+    core::MidpointLineParams p;
+    p.detail = detail;
+    p.seed = seed;
+    p.roughness = roughness;
+    p.range = range;
+    return p;
+}
+
+std::vector<const core::LevelKernels*> allKernels() {
+    int count = 0;
+    const core::LevelKernels* const* list = core::supportedLevelKernels(count);
+    return {list, list + count};
+}
+
+// Bit for bit (EXPECT_EQ on floats would accept -0 for +0 and reject equal NaNs).
+bool sameBits(const core::Heightmap& a, const core::Heightmap& b) {
+    return a.width() == b.width() && a.height() == b.height() &&
+           std::memcmp(a.samples().data(), b.samples().data(), a.samples().size() * sizeof(float)) == 0;
+}
+
+// The fast path (coarse levels on block corners, then block by block in L1, vector kernels) equals
+// the level-by-level reference for every kernel variant: single-block details (1, 2, 5, 12), the
+// blocked ones (13, 16, 20, the largest), roughness 0 and 1, a roughness whose multipliers get
+// subnormal, and ranges where range * 2^-24 is inexact (the two-multiply path of the kernel).
+TEST(MidpointLine, FastPathEqualsReferenceForEveryKernelVariant) {
+    struct Shape {
+        float roughness, range;
+    };
+    const Shape shapes[] = {{0.5743491f, 128.0f}, {0.9f, 4096.0f}, {1.0f, 1.0f}, {0.0f, 128.0f},
+                            {0.013f, 3.0f},        {0.37f, 1e-38f}, {0.61f, 7e-39f}};
+    const auto kernels = allKernels();
+    ASSERT_FALSE(kernels.empty());
+    core::Heightmap fast;
+    for (int detail : {1, 2, 5, 12, 13, 16, 20}) {
+        for (std::uint64_t seed : {std::uint64_t(0), std::uint64_t(17), std::uint64_t(2026), ~std::uint64_t(0)}) {
+            for (const Shape& shape : shapes) {
+                // The big details for a few combinations only: the reference takes a while there.
+                if (detail == 20 && (seed > 17 || shape.range < 1.0f)) continue;
+                const auto p = lineParams(detail, seed, shape.roughness, shape.range);
+                const auto reference = test::referenceMidpointLine(p);
+                for (const core::LevelKernels* k : kernels) {
+                    core::midpointLineIntoWith(*k, p, {}, fast);
+                    EXPECT_TRUE(sameBits(fast, reference))
+                        << k->name << " detail " << detail << " seed " << seed << " roughness " << shape.roughness
+                        << " range " << shape.range;
+                }
+            }
+        }
+    }
+}
+
+// One kernel call for a whole line of up to 2^14 segments (more levels than a block) equals the
+// reference too: the kernel itself does not depend on the block size.
+TEST(MidpointLine, KernelAloneComputesAWholeLine) {
+    for (const core::LevelKernels* k : allKernels()) {
+        for (int detail : {1, 3, 9, 14}) {
+            const auto p = lineParams(detail, 99, 0.7f, 200.0f);
+            const int n = 1 << detail;
+            std::vector<float> multipliers;
+            float m = 0.5f * p.roughness;
+            for (int l = 1; l <= detail; ++l, m *= p.roughness) multipliers.push_back(m);
+            core::Heightmap line(n + 1, 1);
+            std::vector<float> scratch(std::size_t(n) + 2);
+            const core::PointHash hash(p.seed, core::RngStream::MidpointLine);
+            k->lineLevels(line.row(0), detail, hash.key, 0, 1, p.range, multipliers.data(), scratch.data());
+            EXPECT_TRUE(sameBits(line, test::referenceMidpointLine(p))) << k->name << " detail " << detail;
+        }
+    }
+}
+
+TEST(MidpointLine, SameBitsOnAnyThreadCount) {
+    const auto p = lineParams(18, 5, 0.6f);
+    core::GenerateContext context;
+    const auto one = core::midpointLine(p, context);
+    for (int threads : {2, 3, 8}) {
+        context.threads = threads;
+        EXPECT_TRUE(sameBits(one, core::midpointLine(p, context))) << threads << " threads";
+    }
+}
+
+TEST(MidpointLine, ReportsProgressUpToOneAndCanBeCancelled) {
+    for (int detail : {4, 20}) {
+        core::GenerateContext context;
+        float last = 0;
+        int calls = 0;
+        context.progress = [&](float f) {
+            EXPECT_GE(f, last);
+            EXPECT_LE(f, 1.0f);
+            last = f;
+            ++calls;
+        };
+        core::midpointLine(lineParams(detail, 1, 0.6f), context);
+        EXPECT_GE(calls, 1);
+        EXPECT_FLOAT_EQ(last, 1.0f) << "detail " << detail;
+    }
+    core::CancelToken token;
+    core::GenerateContext context;
+    context.cancel = &token;
+    token.cancel();
+    EXPECT_THROW(core::midpointLine(lineParams(6, 1, 0.6f), context), core::Cancelled);
+    // Cancelled while running (at the progress report after the coarse levels): the blocks stop.
+    core::CancelToken later;
+    context.cancel = &later;
+    int reports = 0;
+    context.progress = [&](float f) {
+        ++reports;
+        if (f < 1.0f) later.cancel();
+    };
+    EXPECT_THROW(core::midpointLine(lineParams(20, 1, 0.6f), context), core::Cancelled);
+    EXPECT_EQ(reports, 1);
 }
 
 TEST(MidpointLine, IsOneRowWithZeroEndpointsWithinTheRange) {
