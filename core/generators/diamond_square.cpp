@@ -6,6 +6,7 @@
 #include "../rng.h"
 #include "level_kernels.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -40,19 +41,41 @@ public:
         const std::vector<float*> buffers = levelScratchArrays(4, m + 1);
         float *above = buffers[0], *centres = buffers[1];  // square centres of out rows 2i - 1, 2i + 1
         float *edges = buffers[2], *odd = buffers[3];
-        if (begin > 0) centreValues(begin - 1, above);  // recomputed, not written
+        if (begin > 0) centreValues(begin - 1, 0, m, above);  // recomputed, not written
         for (int i = begin; i < end; ++i) {
             const float* north = m_in.row(i);
             const float* south = m_in.row(i + 1);
-            centreValues(i, centres);
-            writeCentreRow(i, north, south, centres, edges);
-            if (i > 0) {  // edge midpoints of the corner row between the centre rows 2i - 1 and 2i + 1
-                m_k.dsSum4(north, north + 1, above, centres, m, base(i * m_step), std::uint32_t(m_h),
-                           std::uint32_t(m_step), m_scale, odd);
-                writeRow(2 * i, north, odd);
+            const int y = m_h + i * m_step;
+            float* centreRow = m_out.row(2 * i + 1);
+            float* cornerRow = m_out.row(2 * i);
+            // Runs of kRun points: each run is computed and stored before the next is computed,
+            // so streamed stores drain while the next run's hashes are computed.
+            for (int c0 = 0; c0 < m; c0 += kRun) {
+                const int c1 = std::min(m, c0 + kRun);
+                centreValues(i, c0, c1, centres);
+                // Edge midpoints between the centres (W, E = centres); the border ones come last.
+                if (const int e0 = std::max(c0, 1); c1 > e0) {
+                    m_k.dsSum4(centres + e0 - 1, centres + e0, north + e0, south + e0, c1 - e0, base(y),
+                               std::uint32_t(e0 * m_step), std::uint32_t(m_step), m_scale, edges + e0);
+                }
+                if (c0 == 0) {
+                    put(centreRow + 1, centres, edges + 1, 2 * c1 - 1);  // sample 0 (a border one) comes last
+                } else {
+                    put(centreRow + 2 * c0, edges + c0, centres + c0, 2 * (c1 - c0));
+                }
+                if (i > 0) {  // edge midpoints of the corner row between the centre rows 2i - 1 and 2i + 1
+                    m_k.dsSum4(north + c0, north + c0 + 1, above + c0, centres + c0, c1 - c0, base(i * m_step),
+                               std::uint32_t(m_h + c0 * m_step), std::uint32_t(m_step), m_scale, odd + c0);
+                    put(cornerRow + 2 * c0, north + c0, odd + c0, 2 * (c1 - c0));
+                }
             }
+            borderEdges(y, north, south, centres, edges);
+            put(centreRow, edges, nullptr, 1);
+            put(centreRow + 2 * m, edges + m, nullptr, 1);
+            if (i > 0) put(cornerRow + 2 * m, north + m, nullptr, 1);
             std::swap(above, centres);
         }
+        if (m_stream) streamFence();
     }
 
     // Out rows 0 and 2n: their missing neighbour follows the edge mode. Run after rows().
@@ -82,24 +105,21 @@ private:
         return toSigned(m_hash(std::uint32_t(x), std::uint32_t(y))) * m_scale;
     }
 
-    void writeRow(int y, const float* even, const float* odd) const {
-        (m_stream ? m_k.interleaveStream : m_k.interleave)(m_out.row(y), even, odd, m_count);
+    // dst[j] = even[j / 2] or odd[j / 2] for j < total, streamed past the cache for a large map.
+    void put(float* dst, const float* even, const float* odd, int total) const {
+        (m_stream ? m_k.interleaveStream : m_k.interleave)(dst, even, odd, total);
     }
 
-    // Square centres of centre row i (map x = h + k * step) from the corner points around them.
-    void centreValues(int i, float* out) const {
-        const float *n = m_in.row(i), *s = m_in.row(i + 1);
-        m_k.dsSum4(n, n + 1, s, s + 1, m_count, base(m_h + i * m_step), std::uint32_t(m_h), std::uint32_t(m_step),
-                   m_scale, out);
+    // Square centres c0..c1 - 1 of centre row i (map x = h + k * step) from the corners around them.
+    void centreValues(int i, int c0, int c1, float* out) const {
+        const float *n = m_in.row(i) + c0, *s = m_in.row(i + 1) + c0;
+        m_k.dsSum4(n, n + 1, s, s + 1, c1 - c0, base(m_h + i * m_step), std::uint32_t(m_h + c0 * m_step),
+                   std::uint32_t(m_step), m_scale, out + c0);
     }
 
-    // Centre row i: the square centres and the edge midpoints between them (W, E = centres).
-    void writeCentreRow(int i, const float* n, const float* s, const float* centres, float* edges) const {
-        const int m = m_count, y = m_h + i * m_step, last = m * m_step;
-        if (m > 1) {
-            m_k.dsSum4(centres, centres + 1, n + 1, s + 1, m - 1, base(y), std::uint32_t(m_step),
-                       std::uint32_t(m_step), m_scale, edges + 1);
-        }
+    // The edge midpoints of centre row y on the west and east border (edges[0], edges[m]).
+    void borderEdges(int y, const float* n, const float* s, const float* centres, float* edges) const {
+        const int m = m_count, last = m * m_step;
         const float w = centres[m - 1], e = centres[0];  // the centres next to the west and east border
         switch (m_edge) {
         case EdgeMode::Clip:
@@ -115,7 +135,6 @@ private:
             edges[m] = edges[0];
             break;
         }
-        writeRow(2 * i + 1, edges, centres);
     }
 
     // Border corner row `in` row r (out row 2r): n or s (out centre rows, read at odd indices) is
@@ -131,7 +150,7 @@ private:
                                              : (w + e + n[x] + s[x]) / 4.0f;
             odd[std::size_t(k)] = sum + noise(m_h + k * m_step, noiseY);
         }
-        m_k.interleave(m_out.row(2 * r), corners, odd.data(), m_count);
+        m_k.interleave(m_out.row(2 * r), corners, odd.data(), 2 * m_count + 1);
     }
 
     LevelGrid m_in, m_out;
@@ -141,6 +160,7 @@ private:
     int m_step, m_h, m_count;
     float m_scale;
     const LevelKernels& m_k;
+    static constexpr int kRun = 512;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 namespace terrain::core {
 
 struct GenerateContext;
+struct LevelKernels;
 struct Recipe;
 
 // How the diamond step treats a neighbour that falls outside the map (seeds 000 and 002).
@@ -58,6 +59,9 @@ struct MidpointLineParams {
 MidpointLineParams midpointLineParams(const Recipe& recipe);
 Heightmap midpointLine(const MidpointLineParams& params, const GenerateContext& context);
 void midpointLineInto(const MidpointLineParams& params, const GenerateContext& context, Heightmap& out);
+// The same with a given SIMD kernel variant (level_kernels.h), to test every variant in one process.
+void midpointLineIntoWith(const LevelKernels& kernels, const MidpointLineParams& params,
+                          const GenerateContext& context, Heightmap& out);
 Algorithm midpointLineAlgorithm();
 
 // 2^detail + 1, the side of a diamond-square or midpoint grid.

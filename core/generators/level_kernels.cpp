@@ -109,6 +109,8 @@ bool LevelGrids::stream(int k) const {
     return k == m_detail && m_map.sampleCount() * sizeof(float) >= streamBytes();
 }
 
+void streamFence() { _mm_sfence(); }
+
 std::vector<float*> levelScratchArrays(int arrays, int count) {
     thread_local std::vector<float> buffer;
     const std::size_t size = std::size_t(count) + 16;

@@ -27,12 +27,20 @@ struct LevelKernels {
     void (*mdAvg4)(const float* a, const float* b, const float* c, const float* d, int count,
                    std::uint64_t base, std::uint32_t x0, std::uint32_t dx, float spread, bool clamp,
                    float* out);
-    // row[2k] = even[k], row[2k + 1] = odd[k] for k < count, and row[2 count] = even[count]: one
-    // row of the finer grid from this level's points and the coarser points between them.
-    void (*interleave)(float* row, const float* even, const float* odd, int count);
+    // dst[j] = even[j / 2] for even j and odd[j / 2] for odd j, j < total: a run of one row of the
+    // finer grid, from this level's points and the coarser points between them.
+    void (*interleave)(float* dst, const float* even, const float* odd, int total);
     // The same with non-temporal stores: the row's cache lines are written without being read
-    // first and bypass the cache (for maps too big to stay in it).
-    void (*interleaveStream)(float* row, const float* even, const float* odd, int count);
+    // first and bypass the cache (for maps too big to stay in it). Call streamFence() before
+    // other threads read them.
+    void (*interleaveStream)(float* dst, const float* even, const float* odd, int total);
+    // The midpoint line (1-D) inside one block of n = 2^levels segments: from out[0] and out[n],
+    // level l = 1..levels sets the points j, odd multiples of s = n >> l, to
+    // (out[j - s] + out[j + s]) / 2 + (toUnit(mix64(key + x0 + j * dx)) * range - range / 2) *
+    // multipliers[l - 1], exactly as the scalar loop (x0 + j * dx must not wrap). The inner
+    // levels run in `scratch` (n + 2 floats); out[0..n] is written once, by the last level.
+    void (*lineLevels)(float* out, int levels, std::uint64_t key, std::uint32_t x0, std::uint32_t dx,
+                       float range, const float* multipliers, float* scratch);
 };
 
 // The best variant this CPU supports (checked once), or the one the environment variable
@@ -65,6 +73,9 @@ private:
     int m_detail;
     float* m_scratch[2];
 };
+
+// Orders this thread's non-temporal stores before anything it does next (SFENCE).
+void streamFence();
 
 // Per-thread working arrays of one level pass: `arrays` arrays of `count` floats, zeroed.
 std::vector<float*> levelScratchArrays(int arrays, int count);

@@ -6,6 +6,7 @@
 #include "../rng.h"
 #include "level_kernels.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -43,33 +44,47 @@ public:
         float *northEdge = buffers[0], *southEdge = buffers[1];  // edge midpoints of out rows 2i, 2i + 2
         float *vertical = buffers[2], *centres = buffers[3];     // out row 2i + 1: even and odd points
 
-        edgeValues(begin, northEdge);
-        if (begin == 0) writeRow(0, m_in.row(0), northEdge);  // else it belongs to the block above
+        edgeValues(begin, 0, m, northEdge);
+        if (begin == 0) put(m_out.row(0), m_in.row(0), northEdge, 2 * m + 1);  // else the block above writes it
         for (int i = begin; i < end; ++i) {
             const float *north = m_in.row(i), *south = m_in.row(i + 1);
-            edgeValues(i + 1, southEdge);
-            writeRow(2 * i + 2, south, southEdge);
+            float* cornerRow = m_out.row(2 * i + 2);
+            float* centreRow = m_out.row(2 * i + 1);
             const int y = m_h + i * m_step;
-            m_k.mdAvg2(north, south, m + 1, base(y), 0, std::uint32_t(m_step), m_spread, m_clamp, vertical);
-            m_k.mdAvg4(vertical, vertical + 1, northEdge, southEdge, m, base(y), std::uint32_t(m_h),
-                       std::uint32_t(m_step), m_spread, m_clamp, centres);
-            writeRow(2 * i + 1, vertical, centres);
+            // Runs of kRun points: each run is computed and stored before the next is computed,
+            // so streamed stores drain while the next run's hashes are computed.
+            for (int c0 = 0; c0 < m; c0 += kRun) {
+                const int c1 = std::min(m, c0 + kRun);
+                edgeValues(i + 1, c0, c1, southEdge);
+                put(cornerRow + 2 * c0, south + c0, southEdge + c0, 2 * (c1 - c0));
+                // Vertical edge midpoints v0..c1 (each once: the run before computed up to c0).
+                const int v0 = c0 == 0 ? 0 : c0 + 1;
+                m_k.mdAvg2(north + v0, south + v0, c1 + 1 - v0, base(y), std::uint32_t(v0 * m_step),
+                           std::uint32_t(m_step), m_spread, m_clamp, vertical + v0);
+                m_k.mdAvg4(vertical + c0, vertical + c0 + 1, northEdge + c0, southEdge + c0, c1 - c0, base(y),
+                           std::uint32_t(m_h + c0 * m_step), std::uint32_t(m_step), m_spread, m_clamp, centres + c0);
+                put(centreRow + 2 * c0, vertical + c0, centres + c0, 2 * (c1 - c0));
+            }
+            put(cornerRow + 2 * m, south + m, nullptr, 1);
+            put(centreRow + 2 * m, vertical + m, nullptr, 1);
             std::swap(northEdge, southEdge);
         }
+        if (m_stream) streamFence();
     }
 
 private:
     std::uint64_t base(int y) const { return m_hash.key + (std::uint64_t(std::uint32_t(y)) << 32); }
 
-    void writeRow(int y, const float* even, const float* odd) const {
-        (m_stream ? m_k.interleaveStream : m_k.interleave)(m_out.row(y), even, odd, m_count);
+    // dst[j] = even[j / 2] or odd[j / 2] for j < total, streamed past the cache for a large map.
+    void put(float* dst, const float* even, const float* odd, int total) const {
+        (m_stream ? m_k.interleaveStream : m_k.interleave)(dst, even, odd, total);
     }
 
-    // Horizontal edge midpoints (map x = h + k * step) of in row r from its corner points.
-    void edgeValues(int r, float* out) const {
-        const float* corners = m_in.row(r);
-        m_k.mdAvg2(corners, corners + 1, m_count, base(r * m_step), std::uint32_t(m_h), std::uint32_t(m_step),
-                   m_spread, m_clamp, out);
+    // Horizontal edge midpoints c0..c1 - 1 (map x = h + k * step) of in row r from its corners.
+    void edgeValues(int r, int c0, int c1, float* out) const {
+        const float* corners = m_in.row(r) + c0;
+        m_k.mdAvg2(corners, corners + 1, c1 - c0, base(r * m_step), std::uint32_t(m_h + c0 * m_step),
+                   std::uint32_t(m_step), m_spread, m_clamp, out + c0);
     }
 
     LevelGrid m_in, m_out;
@@ -79,6 +94,7 @@ private:
     int m_step, m_h, m_count;
     float m_spread;
     const LevelKernels& m_k;
+    static constexpr int kRun = 512;
 };
 
 }  // namespace

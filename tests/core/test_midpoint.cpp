@@ -13,12 +13,6 @@
 #include <vector>
 
 namespace terrain {
-namespace core {
-// Defined in core/generators/midpoint_line.cpp: midpointLineInto with a given kernel variant.
-void midpointLineIntoWith(const LevelKernels& kernels, const MidpointLineParams& p, const GenerateContext& context,
-                          Heightmap& line);
-}  // namespace core
-
 namespace {
 
 core::Heightmap fastMpd(const core::MidpointDisplacementParams& p, int threads = 1) {
