@@ -76,6 +76,51 @@ ViewSettings viewFromJson(const json& view) {
     return settings;
 }
 
+double readWorldNumber(const json& value, const std::string& field) {
+    if (!value.is_number()) throw core::InputError(field, value.dump(), "a number");
+    return value.get<double>();
+}
+
+// The limits are core's (WorldUnits::validate), so a document holds only what an export accepts;
+// its message is rewritten to name the document's field.
+void checkWorldUnits(const core::WorldUnits& units, const std::string& field, const json& value) {
+    try {
+        units.validate();
+    } catch (const core::InputError& e) {
+        throw core::InputError(field, value.dump(), e.allowed());
+    }
+}
+
+WorldSize worldFromJson(const json& world) {
+    if (!world.is_object()) {
+        throw core::InputError("world", world.dump(),
+                               "an object with metresPerPixel and heightRangeMetres");
+    }
+    for (const auto& item : world.items()) {
+        if (item.key() != "metresPerPixel" && item.key() != "heightRangeMetres") {
+            throw core::InputError("world." + item.key(), item.value().dump(),
+                                   "metresPerPixel or heightRangeMetres");
+        }
+    }
+    WorldSize size;
+    if (world.contains("metresPerPixel")) {
+        const json& value = world.at("metresPerPixel");
+        size.metresPerPixel = readWorldNumber(value, "world.metresPerPixel");
+        checkWorldUnits(size.units(), "world.metresPerPixel", value);  // the range is default
+    }
+    if (world.contains("heightRangeMetres")) {
+        const json& value = world.at("heightRangeMetres");
+        const char* field = "world.heightRangeMetres";
+        if (!value.is_array() || value.size() != 2) {
+            throw core::InputError(field, value.dump(), "[LOW, HIGH] in metres");
+        }
+        size.lowMetres = readWorldNumber(value[0], field);
+        size.highMetres = readWorldNumber(value[1], field);
+        checkWorldUnits(size.units(), field, value);  // metres per pixel is already checked
+    }
+    return size;
+}
+
 }  // namespace
 
 json documentToJson(const core::Registry& registry, const DocumentState& state) {
@@ -84,6 +129,9 @@ json documentToJson(const core::Registry& registry, const DocumentState& state) 
         {"format", kDocumentFormatName},
         {"version", kDocumentFormatVersion},
         {"recipe", core::recipeToJson(registry, state.recipe)},
+        {"world",
+         {{"metresPerPixel", state.world.metresPerPixel},
+          {"heightRangeMetres", {state.world.lowMetres, state.world.highMetres}}}},
         {"view",
          {{"colorMap", colorMapName(v.colorMap)},
           {"hillshade", v.hillshade},
@@ -118,8 +166,10 @@ DocumentState documentFromJson(const core::Registry& registry, const json& docum
     }
     for (const auto& item : document.items()) {
         const std::string& key = item.key();
-        if (key != "format" && key != "version" && key != "recipe" && key != "view") {
-            throw core::InputError(key, item.value().dump(), "format, version, recipe or view");
+        if (key != "format" && key != "version" && key != "recipe" && key != "world" &&
+            key != "view") {
+            throw core::InputError(key, item.value().dump(),
+                                   "format, version, recipe, world or view");
         }
     }
     if (!document.contains("recipe")) {
@@ -131,6 +181,7 @@ DocumentState documentFromJson(const core::Registry& registry, const json& docum
     } catch (const core::InputError& e) {
         throw core::InputError("recipe." + e.field(), e.value(), e.allowed());
     }
+    if (document.contains("world")) state.world = worldFromJson(document.at("world"));
     if (document.contains("view")) state.view = viewFromJson(document.at("view"));
     return state;
 }

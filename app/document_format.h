@@ -1,7 +1,11 @@
 #pragma once
-// The .terrain.json document format: a format version, the recipe (core's recipe JSON) and the
-// editor's view settings. Reading validates every field and throws core::InputError naming it
-// ("view.waterLevel", "recipe.roughness", "version"), so a bad file never replaces the document.
+// The .terrain.json document format: a format version, the recipe (core's recipe JSON), the world
+// size and the editor's view settings. Reading validates every field and throws core::InputError
+// naming it ("view.waterLevel", "world.metresPerPixel", "recipe.roughness", "version"), so a bad
+// file never replaces the document.
+//
+// Version 2 added "world": {"metresPerPixel": M, "heightRangeMetres": [LO, HI]}. Version 1 files
+// (and files without "world") load with the defaults of WorldSize, which are terrain-cli's.
 #include "document_state.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -14,7 +18,7 @@ class Registry;
 
 namespace terrain::app {
 
-inline constexpr int kDocumentFormatVersion = 1;
+inline constexpr int kDocumentFormatVersion = 2;
 inline constexpr const char* kDocumentFormatName = "terrain-editor-document";
 inline constexpr const char* kDocumentSuffix = ".terrain.json";
 

@@ -13,6 +13,14 @@ render::PreviewStyle ViewSettings::previewStyle() const {
     return style;
 }
 
+core::WorldUnits WorldSize::units() const {
+    core::WorldUnits units;
+    units.metresPerPixel = metresPerPixel;
+    units.loMetres = lowMetres;
+    units.hiMetres = highMetres;
+    return units;
+}
+
 DocumentState defaultDocumentState(const core::Registry& registry) {
     DocumentState state;
     state.recipe = core::defaultRecipe(registry, "diamond-square");

@@ -1,6 +1,8 @@
 #pragma once
-// What a .terrain.json document holds: the recipe (which fully determines the heightmap) and the
-// view settings (how the editor shows it). Plain values; the Document owns one and its undo stack.
+// What a .terrain.json document holds: the recipe (which fully determines the heightmap), the
+// world size (what the map measures in metres) and the view settings (how the editor shows it).
+// Plain values; the Document owns one and its undo stack.
+#include "core/io/world_units.h"
 #include "core/recipe.h"
 #include "render/colormap.h"
 
@@ -30,8 +32,22 @@ inline constexpr float kMaxHeightScale = 5.0f;
 inline constexpr float kMaxLightElevation_deg = 90.0f;
 inline constexpr float kMinLightElevation_deg = 1.0f;
 
+// The world the map stands for: the spacing of samples and the heights in metres that the lowest
+// and the highest mapped height become. Exports write it (core::WorldUnits); the defaults are
+// core's, so they match terrain-cli without --metres-per-pixel and --height-range (1 m, 0..100 m).
+struct WorldSize {
+    double metresPerPixel = core::WorldUnits{}.metresPerPixel;
+    double lowMetres = core::WorldUnits{}.loMetres;
+    double highMetres = core::WorldUnits{}.hiMetres;
+
+    bool operator==(const WorldSize&) const = default;
+
+    core::WorldUnits units() const;
+};
+
 struct DocumentState {
     core::Recipe recipe;
+    WorldSize world;
     ViewSettings view;
 
     bool operator==(const DocumentState&) const = default;

@@ -40,11 +40,66 @@ TEST(DocumentFormat, RoundTripsEveryField) {
     state.view.waterLevel = 0.42f;
     state.view.lightAzimuth_deg = 90.0f;
     state.view.lightElevation_deg = 20.0f;
+    state.world.metresPerPixel = 0.123456789;  // a double survives the file exactly
+    state.world.lowMetres = -50.25;
+    state.world.highMetres = 1234.5678;
     EXPECT_TRUE(documentFromJson(registry, documentToJson(registry, state)) == state);
 
     QTemporaryDir dir;
     const QString path = dir.filePath("x.terrain.json");
     saveDocumentFile(registry, state, path);
+    EXPECT_TRUE(loadDocumentFile(registry, path) == state);
+}
+
+TEST(DocumentFormat, WorldSizeDefaultsAreTheCliDefaults) {
+    // terrain-cli without --metres-per-pixel and --height-range uses core::WorldUnits{}.
+    const core::WorldUnits cli;
+    const WorldSize world;
+    EXPECT_EQ(world.metresPerPixel, cli.metresPerPixel);
+    EXPECT_EQ(world.lowMetres, cli.loMetres);
+    EXPECT_EQ(world.highMetres, cli.hiMetres);
+    EXPECT_EQ(world.metresPerPixel, 1.0);  // as docs/exporting.md states them
+    EXPECT_EQ(world.lowMetres, 0.0);
+    EXPECT_EQ(world.highMetres, 100.0);
+}
+
+TEST(DocumentFormat, AVersion1FileWithoutAWorldSizeLoadsWithTheDefaults) {
+    const core::Registry registry = core::makeBuiltinRegistry();
+    // Written by the editor before the world size existed (format version 1).
+    const char* old = R"({
+  "format": "terrain-editor-document",
+  "recipe": {"algorithm": "diamond-square", "detail": 7, "format": "terrain-recipe",
+             "params": {"amplitude": 1.0, "corner_ne": 0.0, "corner_nw": 0.0, "corner_se": 0.0,
+                        "corner_sw": 0.0, "corners": "random", "edge": "clip",
+                        "roughness": 0.7},
+             "seed": 42, "version": 1},
+  "version": 1,
+  "view": {"colorMap": "terrain", "heightScale": 1.5, "hillshade": true,
+           "lightAzimuth_deg": 315.0, "lightElevation_deg": 45.0, "water": false,
+           "waterLevel": 0.3, "wireframe": false}
+})";
+    QTemporaryDir dir;
+    const QString path = dir.filePath("old.terrain.json");
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(old);
+    file.close();
+    DocumentState state;
+    ASSERT_NO_THROW(state = loadDocumentFile(registry, path));
+    EXPECT_TRUE(state.world == WorldSize{});
+    EXPECT_EQ(state.recipe.detail, 7);
+    EXPECT_EQ(state.recipe.seed, 42u);
+    EXPECT_EQ(state.view.colorMap, render::ColorMap::Terrain);
+
+    // Saved again, it is a current file with the world size in it.
+    state.world.metresPerPixel = 2.0;
+    saveDocumentFile(registry, state, path);
+    QFile again(path);
+    ASSERT_TRUE(again.open(QIODevice::ReadOnly));
+    const nlohmann::json json = nlohmann::json::parse(again.readAll().toStdString());
+    EXPECT_EQ(json.at("version"), kDocumentFormatVersion);
+    EXPECT_EQ(json.at("world").at("metresPerPixel"), 2.0);
+    EXPECT_EQ(json.at("world").at("heightRangeMetres"), nlohmann::json::array({0.0, 100.0}));
     EXPECT_TRUE(loadDocumentFile(registry, path) == state);
 }
 
@@ -73,6 +128,18 @@ TEST(DocumentFormat, ErrorsNameTheField) {
     EXPECT_EQ(with([](auto& j) { j["view"]["wireframe"] = 3; }), "view.wireframe");
     EXPECT_EQ(with([](auto& j) { j["view"]["surprise"] = 1; }), "view.surprise");
     EXPECT_EQ(with([](auto& j) { j["extra"] = 1; }), "extra");
+    EXPECT_EQ(with([](auto& j) { j["world"] = 3; }), "world");
+    EXPECT_EQ(with([](auto& j) { j["world"]["metresPerPixel"] = 0; }), "world.metresPerPixel");
+    EXPECT_EQ(with([](auto& j) { j["world"]["metresPerPixel"] = "2"; }), "world.metresPerPixel");
+    EXPECT_EQ(with([](auto& j) { j["world"]["metresPerPixel"] = 1e9; }), "world.metresPerPixel");
+    EXPECT_EQ(with([](auto& j) { j["world"]["heightRangeMetres"] = {5, 1}; }),
+              "world.heightRangeMetres");
+    EXPECT_EQ(with([](auto& j) { j["world"]["heightRangeMetres"] = {5}; }),
+              "world.heightRangeMetres");
+    EXPECT_EQ(with([](auto& j) { j["world"]["heightRangeMetres"] = {0, "high"}; }),
+              "world.heightRangeMetres");
+    EXPECT_EQ(with([](auto& j) { j["world"]["size"] = 1; }), "world.size");
+    EXPECT_EQ(with([](auto& j) { j["world"].erase("metresPerPixel"); }), "(no error)");
     EXPECT_EQ(with([](auto& j) { j.erase("recipe"); }), "recipe");
     EXPECT_EQ(fieldOfError(registry, nlohmann::json::array()), "document");
     const std::string recipeField = with([](auto& j) { j["recipe"]["detail"] = 99; });
@@ -122,6 +189,23 @@ TEST(DocumentUndo, EditsWithTheSameMergeKeyAreOneStep) {
     EXPECT_FALSE(document.isModified());
     stack->redo();
     EXPECT_DOUBLE_EQ(document.state().recipe.params.at("roughness"), 0.3);
+}
+
+TEST(DocumentUndo, AWorldSizeEditIsOneUndoStepAndMarksTheDocumentModified) {
+    const core::Registry registry = core::makeBuiltinRegistry();
+    const DocumentState start = defaultDocumentState(registry);
+    Document document(start);
+    DocumentState next = start;
+    next.world = WorldSize{2.0, -50.0, 450.0};
+    document.edit(next, "Change World Size");
+    EXPECT_TRUE(document.isModified());
+    EXPECT_TRUE(document.state().world == next.world);
+    ASSERT_EQ(document.undoStack()->count(), 1);
+    document.undoStack()->undo();
+    EXPECT_TRUE(document.state().world == WorldSize{});
+    EXPECT_FALSE(document.isModified());
+    document.undoStack()->redo();
+    EXPECT_TRUE(document.state().world == next.world);
 }
 
 TEST(DocumentUndo, ADragBackToTheStartLeavesNoStep) {
