@@ -21,6 +21,9 @@ public:
         std::fprintf(stderr, "terrain-editor: %s: %s\n", qPrintable(title), qPrintable(message));
         failed = true;
     }
+    void showReport(const QString& title, const QString& text) override {
+        std::fprintf(stderr, "terrain-editor: %s:\n%s", qPrintable(title), qPrintable(text));
+    }
     SaveChoice askSaveChanges(const QString&) override { return SaveChoice::Discard; }
     QString askOpenPath(const QString&, const QString&, const QString&) override { return {}; }
     QString askSavePath(const QString&, const QString&, const QString&) override { return {}; }

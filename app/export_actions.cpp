@@ -4,6 +4,7 @@
 #include "heightmap_export.h"
 #include "prompts.h"
 
+#include "core/registry.h"
 #include "render/preview_widget.h"
 #include "render/terrain_view.h"
 
@@ -36,21 +37,29 @@ ExportActions::ExportActions(const core::Registry& registry, Prompts* prompts, Q
       m_terrainView(terrainView) {}
 
 void ExportActions::exportHeightmap() {
-    ExportDialog dialog(QDir(lastFolder()).filePath(QStringLiteral("heightmap.png")), m_window);
+    const Source source = m_source();
+    const core::Size size =
+        m_registry.get(source.recipe.algorithm).sizeForDetail(source.recipe.detail);
+    ExportDialog dialog(QDir(lastFolder()).filePath(QStringLiteral("heightmap.png")),
+                        QSize(size.width, size.height), source.world, m_window);
+    if (m_lastChoices) dialog.setChoices(*m_lastChoices);
     if (dialog.exec() != QDialog::Accepted) return;
     const ExportSettings settings = dialog.settings();
-    exportHeightmapTo(settings.path, settings.options);
+    m_lastChoices = settings;
+    const WorldSize world = dialog.worldSize();
+    if (!(world == source.world)) emit worldSizeChosen(world);
+    exportHeightmapTo(settings.path, settings.request);
 }
 
 QFuture<HeightmapExportOutcome> ExportActions::exportHeightmapTo(const QString& path,
-                                                  const core::ExportOptions& options) {
+                                                                 core::GameExportRequest request) {
     rememberFolder(path);
     const Source source = m_source();
     HeightmapExportJob job;
     job.map = source.map;
     job.recipe = source.recipe;
-    job.path = toFilesystemPath(path);
-    job.options = options;
+    job.request = std::move(request);
+    job.request.output = toFilesystemPath(path);
     QFuture<HeightmapExportOutcome> future = startHeightmapExport(m_registry, std::move(job));
 
     auto* progress = new QProgressDialog(tr("Exporting %1…").arg(QFileInfo(path).fileName()),
@@ -62,24 +71,53 @@ QFuture<HeightmapExportOutcome> ExportActions::exportHeightmapTo(const QString& 
     auto* watcher = new QFutureWatcher<HeightmapExportOutcome>(this);
     connect(watcher, &QFutureWatcher<HeightmapExportOutcome>::progressValueChanged, progress,
             &QProgressDialog::setValue);
-    connect(watcher, &QFutureWatcher<HeightmapExportOutcome>::finished, this, [this, watcher, progress, path] {
-        progress->deleteLater();
-        watcher->deleteLater();
-        const HeightmapExportOutcome outcome = watcher->result();
-        if (outcome.error.isEmpty()) {
-            QString message = tr("Exported %1").arg(QDir::toNativeSeparators(path));
-            if (!outcome.warnings.isEmpty()) {
-                message += QStringLiteral(" — ") + outcome.warnings.join(QStringLiteral("; "));
-            }
-            emit statusMessage(message);
-        } else {
-            m_prompts->showError(tr("Export failed"),
-                                 tr("The heightmap was not exported (no file was written):\n%1")
-                                     .arg(outcome.error));
-        }
-    });
+    connect(watcher, &QFutureWatcher<HeightmapExportOutcome>::finished, this,
+            [this, watcher, progress, path] {
+                progress->deleteLater();
+                watcher->deleteLater();
+                reportExport(path, watcher->result());
+            });
     watcher->setFuture(future);
     return future;
+}
+
+void ExportActions::reportExport(const QString& path, const HeightmapExportOutcome& outcome) {
+    if (!outcome.error.isEmpty()) {
+        m_prompts->showError(tr("Export failed"),
+                             tr("The heightmap was not exported (no file was written):\n%1")
+                                 .arg(outcome.error));
+        return;
+    }
+    const QString where = outcome.files.size() == 1
+                              ? QDir::toNativeSeparators(outcome.files.front())
+                              : tr("%1 tiles to %2")
+                                    .arg(outcome.files.size())
+                                    .arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
+    QString message = tr("Exported %1").arg(where);
+    if (!outcome.warnings.isEmpty()) {
+        message += QStringLiteral(" — ") + outcome.warnings.join(QStringLiteral("; "));
+    }
+    emit statusMessage(message);
+    if (outcome.engineSettings.isEmpty() && outcome.warnings.isEmpty()) return;
+
+    // The numbers to type into the engine, and what to look out for, in one text to copy.
+    const QString files = outcome.files.size() == 1 ? tr("1 file")
+                                                    : tr("%1 files").arg(outcome.files.size());
+    QString report = tr("Wrote %1 of %2 × %3, each with a .json sidecar:\n")
+                         .arg(files)
+                         .arg(outcome.width)
+                         .arg(outcome.height);
+    for (const QString& file : outcome.files) {
+        report += QStringLiteral("  ") + QDir::toNativeSeparators(file) + QLatin1Char('\n');
+    }
+    if (!outcome.engineSettings.isEmpty()) report += QLatin1Char('\n') + outcome.engineSettings;
+    if (!outcome.warnings.isEmpty()) {
+        report += QLatin1Char('\n') + tr("Warnings:") + QLatin1Char('\n');
+        for (const QString& warning : outcome.warnings) {
+            report += QStringLiteral("  ") + warning + QLatin1Char('\n');
+        }
+    }
+    m_prompts->showReport(tr("Exported"), report);
 }
 
 void ExportActions::exportTerrainView() {

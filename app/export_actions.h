@@ -1,9 +1,12 @@
 #pragma once
-// The File ▸ Export… actions: the heightmap through the core exporters (off the GUI thread, with
-// progress), the 3-D view as an image, the 2-D preview as shown. Errors go through Prompts.
+// The File ▸ Export… actions: the heightmap through core::runGameExport (off the GUI thread, with
+// progress), the 3-D view as an image, the 2-D preview as shown. Errors go through Prompts, and so
+// do an export's engine settings and warnings (as a report the user can copy).
 #include "core/heightmap.h"
-#include "core/io/export.h"
+#include "core/io/game_export.h"
 #include "core/recipe.h"
+#include "document_state.h"
+#include "export_plan.h"
 #include "heightmap_export.h"
 
 #include <QFuture>
@@ -12,6 +15,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QWidget;
 
@@ -31,9 +35,11 @@ class ExportActions : public QObject {
     Q_OBJECT
 
 public:
-    // The recipe of the document and the full map on screen, if it was made from that recipe.
+    // The recipe and world size of the document and the full map on screen, if it was made from
+    // that recipe.
     struct Source {
         core::Recipe recipe;
+        WorldSize world;
         std::shared_ptr<const core::Heightmap> map;
     };
 
@@ -43,22 +49,29 @@ public:
 
     void setPrompts(Prompts* prompts) { m_prompts = prompts; }
 
-    void exportHeightmap();       // asks with the ExportDialog
+    // Asks with the ExportDialog (showing the last export's choices and the document's world
+    // size), reports a changed world size through worldSizeChosen(), then exports.
+    void exportHeightmap();
     void exportTerrainView();     // asks for a path
     void exportPreview();         // asks for a path
 
-    // No questions asked; an error is also reported through Prompts, warnings in the status bar.
-    QFuture<HeightmapExportOutcome> exportHeightmapTo(const QString& path, const core::ExportOptions& options);
+    // No questions asked: writes `request` (its output replaced by `path`) for the document's
+    // recipe. An error is reported through Prompts; engine settings and warnings too, as a report.
+    QFuture<HeightmapExportOutcome> exportHeightmapTo(const QString& path,
+                                                      core::GameExportRequest request);
     bool saveTerrainViewImage(const QString& path);
     bool savePreviewImage(const QString& path);
 
 signals:
     void statusMessage(const QString& message);
+    // The export dialog was accepted with another world size than the document's.
+    void worldSizeChosen(const terrain::app::WorldSize& world);
 
 private:
     QString lastFolder() const;
     void rememberFolder(const QString& path);
     bool saveImage(const QImage& image, const QString& path, const QString& what);
+    void reportExport(const QString& path, const HeightmapExportOutcome& outcome);
 
     const core::Registry& m_registry;
     Prompts* m_prompts;
@@ -66,6 +79,7 @@ private:
     std::function<Source()> m_source;
     render::PreviewWidget* m_preview;
     render::TerrainView* m_terrainView;
+    std::optional<ExportSettings> m_lastChoices;  // the dialog starts from them next time
 };
 
 }  // namespace terrain::app

@@ -25,6 +25,16 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
             promise.setProgressRange(0, kExportProgressRange);
             try {
                 std::shared_ptr<const core::Heightmap> map = work.map;
+                // The request terrain-cli builds from its flags, so the files (and sidecars)
+                // match it.
+                core::GameExportRequest request = work.request;
+                request.recipe = core::recipeToJson(registry, work.recipe);
+                request.recipeSha256 = core::recipeHash(registry, work.recipe);
+                // Like terrain-cli: everything about the output is checked before generating.
+                const core::Size size =
+                    map ? core::Size{map->width(), map->height()}
+                        : registry.get(work.recipe.algorithm).sizeForDetail(work.recipe.detail);
+                core::checkGameExport(request, size.width, size.height);
                 // Without a finished map, generating takes the first half of the progress bar.
                 const bool generating = !map;
                 if (generating) {
@@ -38,29 +48,30 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                 }
                 const int base = generating ? kExportProgressRange / 2 : 0;
                 const int span = kExportProgressRange - base;
-                // The same request terrain-cli builds, so the files (and sidecars) match it.
-                core::GameExportRequest request;
-                request.output = work.path;
-                request.format = work.options.format;
-                request.mapping = work.options.mapping;
-                request.world = work.options.world;
-                request.pngCompression = work.options.pngCompression;
-                request.recipe = core::recipeToJson(registry, work.recipe);
-                request.recipeSha256 = core::recipeHash(registry, work.recipe);
                 request.progress = [&promise, base, span](float fraction) {
                     promise.setProgressValue(base + int(std::clamp(fraction, 0.0f, 1.0f) *
                                                         float(span)));
                 };
-                core::checkGameExport(request, map->width(), map->height());
                 const core::GameExportResult result = core::runGameExport(*map, request);
                 promise.setProgressValue(kExportProgressRange);
                 HeightmapExportOutcome outcome;
                 for (const std::string& warning : result.warnings) {
                     outcome.warnings << QString::fromStdString(warning);
                 }
+                for (const std::filesystem::path& file : result.files) {
+                    outcome.files << QFile::decodeName(QByteArray::fromStdString(file.string()));
+                }
+                outcome.width = result.width;
+                outcome.height = result.height;
+                if (request.preset) {
+                    outcome.engineSettings = QString::fromStdString(
+                        core::settingsText(*request.preset, result.settings));
+                }
                 promise.addResult(outcome);
             } catch (const std::exception& e) {
-                promise.addResult(HeightmapExportOutcome{QString::fromUtf8(e.what()), {}});
+                HeightmapExportOutcome failed;
+                failed.error = QString::fromUtf8(e.what());
+                promise.addResult(failed);
             }
         },
         std::move(job));

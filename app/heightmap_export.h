@@ -1,9 +1,9 @@
 #pragma once
 // Runs core::runGameExport off the GUI thread. The editor and terrain-cli build the same request
-// (format, mapping, recipe JSON and hash for the sidecar) for the same core function on the same
-// map, so their files are byte-identical for the same recipe.
+// (format, preset, mapping, world units, size, tiles; recipe JSON and hash for the sidecar) for
+// the same core function on the same map, so their files are byte-identical for the same recipe.
 #include "core/heightmap.h"
-#include "core/io/export.h"
+#include "core/io/game_export.h"
 #include "core/recipe.h"
 
 #include <QFuture>
@@ -24,8 +24,8 @@ struct HeightmapExportJob {
     // (when the export is asked for while a generation is still running).
     std::shared_ptr<const core::Heightmap> map;
     core::Recipe recipe;
-    std::filesystem::path path;
-    core::ExportOptions options;  // format, mapping, world units, PNG compression
+    // Everything but the recipe, its hash and the progress callback, which the job fills in.
+    core::GameExportRequest request;
 };
 
 inline constexpr int kExportProgressRange = 1000;
@@ -33,6 +33,10 @@ inline constexpr int kExportProgressRange = 1000;
 struct HeightmapExportOutcome {
     QString error;         // empty on success, else the message (IoError, InputError, SizeError, …)
     QStringList warnings;  // the exporter's notes for the user (e.g. few distinct 8-bit levels)
+    QStringList files;     // written, each with a .json sidecar
+    int width = 0;         // of each file
+    int height = 0;
+    QString engineSettings;  // with a preset: core::settingsText, what to type into the engine
 };
 
 // Runs on the global thread pool; progress goes 0..kExportProgressRange.

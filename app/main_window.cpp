@@ -64,6 +64,7 @@ MainWindow::MainWindow(QWidget* parent)
           [this] {
               ExportActions::Source source;
               source.recipe = m_document->state().recipe;
+              source.world = m_document->state().world;
               if (m_fullMap && m_fullRecipe == source.recipe) source.map = m_fullMap;
               return source;
           },
@@ -142,7 +143,8 @@ void MainWindow::createActions() {
     a.save = make(tr("&Save"), QKeySequence::Save, tr("Save the terrain document"));
     a.saveAs = make(tr("Save &As…"), QKeySequence::SaveAs, tr("Save under a new name"));
     a.exportHeightmap = make(tr("&Export Heightmap…"), QKeySequence(tr("Ctrl+E")),
-                             tr("Write the heightmap as PNG, RAW, PGM or text"));
+                             tr("Write the heightmap for a game engine: presets, world size, "
+                                "formats, size and tiles"));
     a.exportTerrainView = make(tr("Export 3-D View as &Image…"), {},
                                tr("Save the 3-D view as a picture"));
     a.exportPreview = make(tr("Export 2-D &Preview as Shown…"), {},
@@ -309,6 +311,12 @@ void MainWindow::connectParts() {
     connect(m_status, &StatusPanel::cancelRequested, m_controller, &GenerationController::cancel);
     connect(preview(), &render::PreviewWidget::hovered, m_status, &StatusPanel::showHover);
     connect(preview(), &render::PreviewWidget::hoverLeft, m_status, &StatusPanel::clearHover);
+    // The export dialog edits the document's world size: one undo step.
+    connect(m_exports, &ExportActions::worldSizeChosen, this, [this](const WorldSize& world) {
+        DocumentState next = m_document->state();
+        next.world = world;
+        m_document->edit(next, tr("Change World Size"));
+    });
     connect(m_exports, &ExportActions::statusMessage, this,
             [this](const QString& message) { m_status->showMessage(message); });
 }

@@ -14,6 +14,8 @@ public:
 
     virtual ~Prompts() = default;
     virtual void showError(const QString& title, const QString& message) = 0;
+    // Plain text the user may want to copy (an export's engine settings and warnings).
+    virtual void showReport(const QString& title, const QString& text) = 0;
     virtual SaveChoice askSaveChanges(const QString& documentName) = 0;
     // Empty when the user cancels.
     virtual QString askOpenPath(const QString& title, const QString& folder,
@@ -27,6 +29,7 @@ public:
     explicit DialogPrompts(QWidget* parent) : m_parent(parent) {}
 
     void showError(const QString& title, const QString& message) override;
+    void showReport(const QString& title, const QString& text) override;
     SaveChoice askSaveChanges(const QString& documentName) override;
     QString askOpenPath(const QString& title, const QString& folder,
                         const QString& filter) override;

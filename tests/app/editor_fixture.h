@@ -23,6 +23,9 @@ public:
     void showError(const QString& title, const QString& message) override {
         errors << title + QStringLiteral(": ") + message;
     }
+    void showReport(const QString& title, const QString& text) override {
+        reports << title + QStringLiteral(": ") + text;
+    }
     SaveChoice askSaveChanges(const QString& name) override {
         saveQuestions << name;
         return saveChoice;
@@ -35,6 +38,7 @@ public:
     }
 
     QStringList errors;
+    QStringList reports;
     QStringList saveQuestions;
     SaveChoice saveChoice = SaveChoice::Cancel;
     QString openPath;

@@ -243,9 +243,10 @@ TEST_F(EditorTest, HeightmapExportIsByteIdenticalToTheCli) {
         SCOPED_TRACE(c.name);
         const QString editorFile = m_dir.filePath(QStringLiteral("editor-") + c.file);
         const QString cliFile = m_dir.filePath(QStringLiteral("cli-") + c.file);
-        core::ExportOptions options;
-        options.format = c.format;
-        QFuture<HeightmapExportOutcome> future = m_window->exports()->exportHeightmapTo(editorFile, options);
+        core::GameExportRequest request;
+        request.format = c.format;
+        QFuture<HeightmapExportOutcome> future =
+            m_window->exports()->exportHeightmapTo(editorFile, request);
         ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));
         EXPECT_EQ(future.result().error, QString());
         EXPECT_TRUE(m_prompts.errors.isEmpty()) << m_prompts.errors.join('\n').toStdString();
@@ -266,7 +267,7 @@ TEST_F(EditorTest, HeightmapExportIsByteIdenticalToTheCli) {
 TEST_F(EditorTest, ExportIntoAMissingFolderReportsAnErrorAndWritesNothing) {
     const QString path = m_dir.filePath(QStringLiteral("no-such-folder/out.png"));
     QFuture<HeightmapExportOutcome> future =
-        m_window->exports()->exportHeightmapTo(path, core::ExportOptions{});
+        m_window->exports()->exportHeightmapTo(path, core::GameExportRequest{});
     ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));
     EXPECT_FALSE(future.result().error.isEmpty());
     ASSERT_TRUE(QTest::qWaitFor([&] { return !m_prompts.errors.isEmpty(); }, 10000));

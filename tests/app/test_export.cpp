@@ -1,14 +1,23 @@
-// The export pieces without the window: the background job and the dialog's checks.
+// The export pieces without the window: the background job, the dialog's fields, presets,
+// checks and messages, and (opt-in) the dialog's screenshot for docs/.
 #include "app/export_dialog.h"
+#include "app/export_plan.h"
 #include "app/heightmap_export.h"
 
 #include "core/cancel.h"
+#include "core/errors.h"
 #include "core/registry.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -27,6 +36,8 @@ QString finish(QFuture<HeightmapExportOutcome> future) {
     return future.result().error;
 }
 
+const core::EnginePreset& presetNamed(const char* id) { return core::findEnginePreset(id); }
+
 TEST(HeightmapExport, WithoutAShownMapTheJobGeneratesTheSameBytes) {
     const core::Registry registry = core::makeBuiltinRegistry();
     core::Recipe recipe = core::defaultRecipe(registry, "diamond-square");
@@ -38,13 +49,13 @@ TEST(HeightmapExport, WithoutAShownMapTheJobGeneratesTheSameBytes) {
     shown.recipe = recipe;
     shown.map = std::make_shared<const core::Heightmap>(
         core::generate(registry, recipe, core::GenerateContext{}));
-    shown.path = toFilesystemPath(dir.filePath("shown.pgm"));
-    shown.options.format = core::ExportFormat::Pgm;
+    shown.request.output = toFilesystemPath(dir.filePath("shown.pgm"));
+    shown.request.format = core::ExportFormat::Pgm;
     EXPECT_EQ(finish(startHeightmapExport(registry, shown)), QString());
 
     HeightmapExportJob pending = shown;
     pending.map.reset();
-    pending.path = toFilesystemPath(dir.filePath("pending.pgm"));
+    pending.request.output = toFilesystemPath(dir.filePath("pending.pgm"));
     EXPECT_EQ(finish(startHeightmapExport(registry, pending)), QString());
 
     const QByteArray bytes = readAll(dir.filePath("shown.pgm"));
@@ -58,42 +69,383 @@ TEST(HeightmapExport, AnUnwritableFolderGivesAMessageAndNoFile) {
     HeightmapExportJob job;
     job.recipe = core::defaultRecipe(registry, "diamond-square");
     job.recipe.detail = 4;
-    job.path = toFilesystemPath(dir.filePath("missing/out.r16"));
-    job.options.format = core::ExportFormat::Raw16;
+    job.request.output = toFilesystemPath(dir.filePath("missing/out.r16"));
+    job.request.format = core::ExportFormat::Raw16;
     EXPECT_FALSE(finish(startHeightmapExport(registry, job)).isEmpty());
     EXPECT_FALSE(QFile::exists(dir.filePath("missing/out.r16")));
 }
 
-TEST(ExportDialog, ReturnsTheChosenFormatMappingAndPath) {
-    ExportDialog dialog(QStringLiteral("/tmp/terrain/heightmap.png"));
-    const auto combos = dialog.findChildren<QComboBox*>();
-    const auto limits = dialog.findChildren<QDoubleSpinBox*>();
-    auto* path = dialog.findChild<QLineEdit*>();
-    ASSERT_EQ(combos.size(), 2);
-    ASSERT_EQ(limits.size(), 2);
-    ASSERT_NE(path, nullptr);
+TEST(HeightmapExport, APresetExportReportsItsFilesAndEngineSettings) {
+    const core::Registry registry = core::makeBuiltinRegistry();
+    QTemporaryDir dir;
+    HeightmapExportJob job;
+    job.recipe = core::defaultRecipe(registry, "diamond-square");
+    job.recipe.detail = 6;  // 65 x 65
+    job.request.output = toFilesystemPath(dir.filePath("u.r16"));
+    job.request.preset = &presetNamed("unity");
+    job.request.world = WorldSize{2.0, 0.0, 250.0}.units();
+    job.request.tiles = core::TileLayout{2, 2, 1, 0, 0};
+    QFuture<HeightmapExportOutcome> future = startHeightmapExport(registry, job);
+    ASSERT_EQ(finish(future), QString());
+    const HeightmapExportOutcome outcome = future.result();
+    EXPECT_EQ(outcome.files.size(), 4);
+    EXPECT_TRUE(outcome.files.front().endsWith(QStringLiteral("u_x0_y0.r16")));
+    EXPECT_EQ(outcome.width, 33);
+    EXPECT_TRUE(outcome.engineSettings.contains(QStringLiteral("Terrain Size Y: 250")))
+        << outcome.engineSettings.toStdString();
+    EXPECT_TRUE(outcome.engineSettings.contains(QStringLiteral("Width: 33")));
+}
 
-    QComboBox* format = combos[0];
+// ----- the dialog -------------------------------------------------------------------------------
+
+template <typename Widget>
+Widget* field(const ExportDialog& dialog, const char* name) {
+    auto* widget = dialog.findChild<Widget*>(QString::fromLatin1(name));
+    EXPECT_NE(widget, nullptr) << name;
+    return widget;
+}
+
+void choosePreset(const ExportDialog& dialog, const char* id) {
+    auto* preset = field<QComboBox>(dialog, "preset");
+    const int index = preset->findData(QString::fromLatin1(id));
+    ASSERT_GE(index, 0) << id;
+    preset->setCurrentIndex(index);
+}
+
+core::ExportFormat shownFormat(const ExportDialog& dialog) {
+    return core::ExportFormat(field<QComboBox>(dialog, "format")->currentData().toInt());
+}
+
+bool formatSelectable(const ExportDialog& dialog, core::ExportFormat format) {
+    auto* combo = field<QComboBox>(dialog, "format");
+    auto* model = qobject_cast<QStandardItemModel*>(combo->model());
+    return model->item(combo->findData(int(format)))->isEnabled();
+}
+
+QString settingsShown(const ExportDialog& dialog) {
+    return field<QPlainTextEdit>(dialog, "engineSettings")->toPlainText();
+}
+
+QString errorShown(const ExportDialog& dialog) {
+    return field<QLabel>(dialog, "error")->text();
+}
+
+void setOutputSize(const ExportDialog& dialog, int width, int height) {
+    field<QComboBox>(dialog, "sizeMode")->setCurrentIndex(1);
+    field<QSpinBox>(dialog, "outputWidth")->setValue(width);
+    field<QSpinBox>(dialog, "outputHeight")->setValue(height);
+}
+
+const WorldSize kWorld{2.0, 0.0, 250.0};
+
+TEST(ExportDialog, ReturnsTheChosenFormatMappingAndPath) {
+    ExportDialog dialog(QStringLiteral("/tmp/terrain/heightmap.png"), QSize(129, 129), kWorld);
+    auto* format = field<QComboBox>(dialog, "format");
     format->setCurrentIndex(format->findData(int(core::ExportFormat::Raw16)));
+    auto* path = field<QLineEdit>(dialog, "path");
     EXPECT_EQ(path->text(), QStringLiteral("/tmp/terrain/heightmap.r16"));  // extension follows
-    combos[1]->setCurrentIndex(1);  // clamp
-    limits[0]->setValue(-2.0);
-    limits[1]->setValue(3.0);
+    field<QComboBox>(dialog, "mapping")->setCurrentIndex(1);                // clamp
+    field<QDoubleSpinBox>(dialog, "clampLow")->setValue(-2.0);
+    field<QDoubleSpinBox>(dialog, "clampHigh")->setValue(3.0);
 
     const ExportSettings settings = dialog.settings();
-    EXPECT_EQ(settings.options.format, core::ExportFormat::Raw16);
-    EXPECT_EQ(settings.options.mapping.mode, core::HeightMapping::Mode::Clamp);
-    EXPECT_FLOAT_EQ(settings.options.mapping.lo, -2.0f);
-    EXPECT_FLOAT_EQ(settings.options.mapping.hi, 3.0f);
+    EXPECT_EQ(settings.request.format, core::ExportFormat::Raw16);
+    EXPECT_EQ(settings.request.preset, nullptr);
+    EXPECT_EQ(settings.request.mapping.mode, core::HeightMapping::Mode::Clamp);
+    EXPECT_FLOAT_EQ(settings.request.mapping.lo, -2.0f);
+    EXPECT_FLOAT_EQ(settings.request.mapping.hi, 3.0f);
     EXPECT_EQ(settings.path, QStringLiteral("/tmp/terrain/heightmap.r16"));
+    EXPECT_EQ(settings.request.output, toFilesystemPath(settings.path));
+    EXPECT_FALSE(settings.request.size.has_value());
+    EXPECT_FALSE(settings.request.tiles.has_value());
 
-    // High not above Low: the dialog stays open.
-    limits[1]->setValue(-5.0);
+    // Clamp high not above clamp low: the dialog says so and stays open.
+    field<QDoubleSpinBox>(dialog, "clampHigh")->setValue(-5.0);
+    EXPECT_FALSE(dialog.exportButton()->isEnabled());
+    EXPECT_TRUE(errorShown(dialog).startsWith(QStringLiteral("Clamp high")))
+        << errorShown(dialog).toStdString();
     dialog.accept();
     EXPECT_NE(dialog.result(), QDialog::Accepted);
-    limits[1]->setValue(5.0);
+    field<QDoubleSpinBox>(dialog, "clampHigh")->setValue(5.0);
+    EXPECT_TRUE(dialog.exportButton()->isEnabled());
     dialog.accept();
     EXPECT_EQ(dialog.result(), QDialog::Accepted);
+}
+
+TEST(ExportDialog, APresetSetsFormatAndSizeAndShowsTheNumbersToType) {
+    ExportDialog dialog(QStringLiteral("/tmp/terrain/land.png"), QSize(129, 129), kWorld);
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Choose an engine preset")));
+
+    // Unity: RAW16; 129 is 2^7+1, so the size stays.
+    choosePreset(dialog, "unity");
+    EXPECT_EQ(shownFormat(dialog), core::ExportFormat::Raw16);
+    EXPECT_EQ(field<QLineEdit>(dialog, "path")->text(), QStringLiteral("/tmp/terrain/land.r16"));
+    EXPECT_EQ(field<QComboBox>(dialog, "sizeMode")->currentIndex(), 0);
+    EXPECT_FALSE(formatSelectable(dialog, core::ExportFormat::Png16));
+    EXPECT_FALSE(formatSelectable(dialog, core::ExportFormat::Exr));
+    EXPECT_TRUE(dialog.exportButton()->isEnabled());
+    // Exactly what terrain-cli prints for the same export.
+    const core::EnginePreset& unity = presetNamed("unity");
+    const std::string expected = core::settingsText(
+        unity, core::engineSettings(unity, core::ExportFormat::Raw16, 129, 129, kWorld.units()));
+    EXPECT_EQ(settingsShown(dialog).toStdString(), expected);
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Terrain Size X: 256")));
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Terrain Size Y: 250")));
+
+    // The numbers follow the world size live.
+    field<QDoubleSpinBox>(dialog, "heightHigh")->setValue(600.0);
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Terrain Size Y: 600")));
+    field<QDoubleSpinBox>(dialog, "heightHigh")->setValue(250.0);
+
+    // Unreal: PNG16, and 129 is not one of its sizes: the nearest one, 127, is suggested.
+    choosePreset(dialog, "unreal");
+    EXPECT_EQ(shownFormat(dialog), core::ExportFormat::Png16);
+    EXPECT_TRUE(formatSelectable(dialog, core::ExportFormat::Raw16));
+    EXPECT_FALSE(formatSelectable(dialog, core::ExportFormat::Exr));
+    EXPECT_EQ(field<QComboBox>(dialog, "sizeMode")->currentIndex(), 1);
+    EXPECT_EQ(field<QSpinBox>(dialog, "outputWidth")->value(), 127);
+    EXPECT_EQ(field<QSpinBox>(dialog, "outputHeight")->value(), 127);
+    EXPECT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale Z: 48.8281")))
+        << settingsShown(dialog).toStdString();
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale X: 200")));
+    EXPECT_TRUE(field<QLabel>(dialog, "summary")->text().contains(QStringLiteral("127 × 127")));
+    const ExportSettings settings = dialog.settings();
+    EXPECT_EQ(settings.request.preset, &presetNamed("unreal"));
+    ASSERT_TRUE(settings.request.size.has_value());
+    EXPECT_EQ(settings.request.size->width, 127);
+
+    // Unreal tiles: 2 x 2 tiles of 127 with a shared border make a 253 map.
+    field<QCheckBox>(dialog, "tiles")->setChecked(true);
+    EXPECT_FALSE(dialog.exportButton()->isEnabled());  // 127 does not split into 2 x 2
+    choosePreset(dialog, "unity");
+    choosePreset(dialog, "unreal");
+    EXPECT_EQ(field<QSpinBox>(dialog, "outputWidth")->value(), 253);
+    EXPECT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Resolution: 127 x 127")));
+
+    // Godot HTerrain's importer wants *.raw; Terrain3D writes EXR metres.
+    choosePreset(dialog, "godot-hterrain");
+    EXPECT_TRUE(field<QLineEdit>(dialog, "path")->text().endsWith(QStringLiteral(".raw")));
+    choosePreset(dialog, "godot-terrain3d");
+    EXPECT_EQ(shownFormat(dialog), core::ExportFormat::Exr);
+    EXPECT_TRUE(field<QLineEdit>(dialog, "path")->text().endsWith(QStringLiteral(".exr")));
+
+    // No preset: every format again, no engine numbers.
+    choosePreset(dialog, "");
+    EXPECT_TRUE(formatSelectable(dialog, core::ExportFormat::Obj));
+    EXPECT_EQ(dialog.settings().request.preset, nullptr);
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Choose an engine preset")));
+}
+
+TEST(ExportDialog, ASizeUnityRefusesDisablesExportAndSaysWhy) {
+    ExportDialog dialog(QStringLiteral("/tmp/terrain/land.r16"), QSize(129, 129), kWorld);
+    choosePreset(dialog, "unity");
+    ASSERT_TRUE(dialog.exportButton()->isEnabled());
+
+    setOutputSize(dialog, 100, 100);
+    EXPECT_FALSE(dialog.exportButton()->isEnabled());
+    const QString error = errorShown(dialog);
+    EXPECT_TRUE(error.startsWith(QStringLiteral("Output size: '100x100' is not allowed")))
+        << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("2^n+1"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("try Output size 129 × 129"))) << error.toStdString();
+    EXPECT_FALSE(error.contains(QStringLiteral("--"))) << error.toStdString();
+    EXPECT_TRUE(field<QLabel>(dialog, "error")->isVisibleTo(&dialog));
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Fix the problem")));
+    dialog.accept();
+    EXPECT_NE(dialog.result(), QDialog::Accepted);
+
+    // Larger than Unity's largest: refused with the nearest size it takes.
+    setOutputSize(dialog, 8193, 8193);
+    EXPECT_TRUE(errorShown(dialog).contains(QStringLiteral("try Output size 4097 × 4097")))
+        << errorShown(dialog).toStdString();
+    EXPECT_FALSE(dialog.exportButton()->isEnabled());
+
+    // Tiles that do not divide the map name the tiles.
+    setOutputSize(dialog, 129, 129);
+    EXPECT_TRUE(dialog.exportButton()->isEnabled());
+    field<QCheckBox>(dialog, "tiles")->setChecked(true);
+    field<QSpinBox>(dialog, "tileColumns")->setValue(3);
+    field<QSpinBox>(dialog, "tileRows")->setValue(3);
+    EXPECT_TRUE(errorShown(dialog).startsWith(QStringLiteral("Tiles: '3x3'")))
+        << errorShown(dialog).toStdString();
+    EXPECT_FALSE(dialog.exportButton()->isEnabled());
+
+    // Cropping to more than the map is refused; 2 x 2 tiles of 65 is fine.
+    field<QSpinBox>(dialog, "tileColumns")->setValue(2);
+    field<QSpinBox>(dialog, "tileRows")->setValue(2);
+    EXPECT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Width: 65")));
+    setOutputSize(dialog, 257, 257);
+    auto* resize = field<QComboBox>(dialog, "resizeMode");
+    resize->setCurrentIndex(resize->findData(int(core::ResizeMode::Crop)));
+    EXPECT_TRUE(errorShown(dialog).startsWith(QStringLiteral("Output size: '257x257'")))
+        << errorShown(dialog).toStdString();
+    resize->setCurrentIndex(resize->findData(int(core::ResizeMode::Bicubic)));
+    EXPECT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
+    dialog.accept();
+    EXPECT_EQ(dialog.result(), QDialog::Accepted);
+}
+
+TEST(ExportDialog, BadWorldSizeOrTriangleTargetDisablesExport) {
+    ExportDialog dialog(QStringLiteral("/tmp/terrain/land.png"), QSize(65, 65), kWorld);
+    ASSERT_TRUE(dialog.exportButton()->isEnabled());
+    field<QDoubleSpinBox>(dialog, "metresPerPixel")->setValue(0.0);
+    EXPECT_FALSE(dialog.exportButton()->isEnabled());
+    EXPECT_TRUE(errorShown(dialog).startsWith(QStringLiteral("Metres per pixel: '0'")))
+        << errorShown(dialog).toStdString();
+    field<QDoubleSpinBox>(dialog, "metresPerPixel")->setValue(1.5);
+    EXPECT_TRUE(dialog.exportButton()->isEnabled());
+
+    field<QDoubleSpinBox>(dialog, "heightHigh")->setValue(-10.0);
+    EXPECT_FALSE(dialog.exportButton()->isEnabled());
+    EXPECT_TRUE(errorShown(dialog).startsWith(QStringLiteral("Height low/high: '0:-10'")))
+        << errorShown(dialog).toStdString();
+    field<QDoubleSpinBox>(dialog, "heightHigh")->setValue(10.0);
+    EXPECT_TRUE(dialog.exportButton()->isEnabled());
+
+    // The triangle target is for meshes only, and 1 is refused as terrain-cli refuses it.
+    auto* triangles = field<QSpinBox>(dialog, "triangles");
+    EXPECT_FALSE(triangles->isEnabled());
+    auto* format = field<QComboBox>(dialog, "format");
+    format->setCurrentIndex(format->findData(int(core::ExportFormat::Glb)));
+    EXPECT_TRUE(triangles->isEnabled());
+    triangles->setValue(1);
+    EXPECT_TRUE(errorShown(dialog).startsWith(QStringLiteral("Triangle target: '1'")));
+    EXPECT_FALSE(dialog.exportButton()->isEnabled());
+    triangles->setValue(500);
+    EXPECT_TRUE(dialog.exportButton()->isEnabled());
+    EXPECT_EQ(dialog.settings().request.targetTriangles, 500);
+
+    field<QLineEdit>(dialog, "path")->clear();
+    EXPECT_TRUE(errorShown(dialog).startsWith(QStringLiteral("File:")));
+    EXPECT_FALSE(dialog.exportButton()->isEnabled());
+}
+
+TEST(ExportDialog, WorldSizeStartsFromTheDocumentAndKeepsUntouchedValuesExact) {
+    const WorldSize world{0.123456789, -12.3456789, 987.654321};
+    ExportDialog dialog(QStringLiteral("/tmp/terrain/land.exr"), QSize(65, 65), world);
+    EXPECT_DOUBLE_EQ(field<QDoubleSpinBox>(dialog, "metresPerPixel")->value(), 0.1235);
+    EXPECT_TRUE(dialog.worldSize() == world);  // not rounded by the fields
+    const core::WorldUnits units = dialog.settings().request.world;
+    EXPECT_EQ(units.metresPerPixel, world.metresPerPixel);
+    EXPECT_EQ(units.loMetres, world.lowMetres);
+    EXPECT_EQ(units.hiMetres, world.highMetres);
+
+    field<QDoubleSpinBox>(dialog, "metresPerPixel")->setValue(2.0);
+    field<QDoubleSpinBox>(dialog, "heightLow")->setValue(-50.0);
+    const WorldSize edited = dialog.worldSize();
+    EXPECT_EQ(edited.metresPerPixel, 2.0);
+    EXPECT_EQ(edited.lowMetres, -50.0);
+    EXPECT_EQ(edited.highMetres, world.highMetres);
+    EXPECT_EQ(dialog.settings().request.world.loMetres, -50.0);
+}
+
+TEST(ExportDialog, TheLastChoicesComeBack) {
+    ExportDialog first(QStringLiteral("/tmp/terrain/land.png"), QSize(129, 129), kWorld);
+    choosePreset(first, "worldpainter");
+    setOutputSize(first, 100, 80);
+    auto* resize = field<QComboBox>(first, "resizeMode");
+    resize->setCurrentIndex(resize->findData(int(core::ResizeMode::Crop)));
+    field<QCheckBox>(first, "tiles")->setChecked(true);
+    field<QSpinBox>(first, "tileColumns")->setValue(4);
+    field<QSpinBox>(first, "tileRows")->setValue(2);
+    field<QCheckBox>(first, "sharedBorder")->setChecked(false);
+    field<QComboBox>(first, "tilePattern")->setCurrentIndex(1);
+    field<QComboBox>(first, "mapping")->setCurrentIndex(1);
+    ASSERT_TRUE(first.exportButton()->isEnabled()) << errorShown(first).toStdString();
+    const ExportSettings chosen = first.settings();
+
+    ExportDialog second(QStringLiteral("/elsewhere/x.png"), QSize(129, 129), WorldSize{});
+    second.setChoices(chosen);
+    const ExportSettings back = second.settings();
+    EXPECT_EQ(back.path, chosen.path);
+    EXPECT_EQ(back.request.preset, &presetNamed("worldpainter"));
+    EXPECT_EQ(back.request.format, core::ExportFormat::Png16);
+    ASSERT_TRUE(back.request.size.has_value());
+    EXPECT_EQ(back.request.size->width, 100);
+    EXPECT_EQ(back.request.size->height, 80);
+    EXPECT_EQ(back.request.resize, core::ResizeMode::Crop);
+    ASSERT_TRUE(back.request.tiles.has_value());
+    EXPECT_EQ(back.request.tiles->columns, 4);
+    EXPECT_EQ(back.request.tiles->rows, 2);
+    EXPECT_EQ(back.request.tiles->border, 0);
+    EXPECT_EQ(back.request.tilePattern, kGenericTilePattern);
+    EXPECT_EQ(back.request.mapping.mode, core::HeightMapping::Mode::Clamp);
+    EXPECT_TRUE(second.worldSize() == WorldSize{});  // the world size is the document's
+    EXPECT_TRUE(second.exportButton()->isEnabled()) << errorShown(second).toStdString();
+}
+
+// ----- the logic behind it ----------------------------------------------------------------------
+
+TEST(ExportPlan, CoreMessagesNameTheDialogsFields) {
+    try {
+        core::checkPresetSize(presetNamed("unity"), 8193, 8193);
+        FAIL() << "Unity took 8193";
+    } catch (const core::InputError& e) {
+        EXPECT_EQ(dialogMessage(e).toStdString(),
+                  "Output size: '8193x8193' is not allowed; expected Unity (Engine preset unity) "
+                  "needs a square of 2^n+1 samples from 33x33 to 4097x4097; try Output size "
+                  "4097 × 4097 (bicubic or crop)");
+    }
+    EXPECT_TRUE(dialogMessage(core::InputError("--format", "png16", "exr or raw16 for --preset x"))
+                    .startsWith(QStringLiteral("Format: 'png16'")));
+    EXPECT_TRUE(dialogMessage(core::InputError("height range", "5:1", "LO < HI"))
+                    .startsWith(QStringLiteral("Height low/high: '5:1'")));
+}
+
+TEST(ExportPlan, SuggestedSizesFollowThePresetAndTheTiles) {
+    core::GameExportRequest request;
+    EXPECT_FALSE(suggestedOutputSize(request, QSize(100, 100)));  // no preset, no rule
+    request.preset = &presetNamed("unity");
+    EXPECT_FALSE(suggestedOutputSize(request, QSize(129, 129)));
+    auto size = suggestedOutputSize(request, QSize(8193, 8193));
+    ASSERT_TRUE(size);
+    EXPECT_EQ(size->width, 4097);
+    size = suggestedOutputSize(request, QSize(100, 60));
+    ASSERT_TRUE(size);
+    EXPECT_EQ(size->width, 129);
+    EXPECT_EQ(size->height, 129);
+
+    // The examples in docs/exporting.md, "The export dialog".
+    request.preset = &presetNamed("unreal");
+    size = suggestedOutputSize(request, QSize(513, 513));
+    ASSERT_TRUE(size);
+    EXPECT_EQ(size->width, 505);
+    request.tiles = core::TileLayout{2, 2, 1, 0, 0};
+    size = suggestedOutputSize(request, QSize(1025, 1025));
+    ASSERT_TRUE(size);
+    EXPECT_EQ(size->width, 1009);
+
+    request.tiles = core::TileLayout{2, 1, 1, 0, 0};
+    size = suggestedOutputSize(request, QSize(257, 257));  // tiles of 129 x 257 -> 253 each way
+    ASSERT_TRUE(size);
+    EXPECT_EQ(size->width, 2 * 252 + 1);
+    EXPECT_EQ(size->height, 253);
+
+    request.preset = &presetNamed("blender");  // any size, but the tiles must divide the map
+    request.tiles = core::TileLayout{3, 3, 1, 0, 0};
+    size = suggestedOutputSize(request, QSize(129, 129));
+    ASSERT_TRUE(size);
+    EXPECT_EQ(size->width, 127);
+}
+
+// Not a check: writes the dialog's picture for docs/ when TERRAIN_EXPORT_DIALOG_SHOT names a
+// folder (under Xvfb, like the other app tests):
+//   TERRAIN_EXPORT_DIALOG_SHOT=docs/images build/bin/app_tests --gtest_filter='ExportDialogShot.*'
+TEST(ExportDialogShot, UnityPresetWithTiles) {
+    const QString folder = qEnvironmentVariable("TERRAIN_EXPORT_DIALOG_SHOT");
+    if (folder.isEmpty()) GTEST_SKIP() << "set TERRAIN_EXPORT_DIALOG_SHOT to write the doc image";
+    ExportDialog dialog(QStringLiteral("/home/me/game/terrain/island.png"), QSize(1025, 1025),
+                        WorldSize{2.0, 0.0, 600.0});
+    choosePreset(dialog, "unity");
+    field<QCheckBox>(dialog, "tiles")->setChecked(true);
+    ASSERT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    QTest::qWait(200);
+    ASSERT_TRUE(dialog.grab().save(folder + QStringLiteral("/export_dialog.png")));
 }
 
 }  // namespace

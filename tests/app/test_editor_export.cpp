@@ -1,0 +1,222 @@
+// Game-ready export from the editor window: the dialog's preset, world size, size and tiles
+// write the same bytes as terrain-cli with the same flags; the world size the dialog edits goes
+// back into the document as one undo step; the engine settings are reported.
+#include "editor_fixture.h"
+
+#include "app/document.h"
+#include "app/export_actions.h"
+#include "app/export_dialog.h"
+
+#include "core/io/game_export.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <functional>
+
+namespace terrain::app::testing {
+namespace {
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+template <typename Widget>
+Widget* field(const ExportDialog& dialog, const char* name) {
+    auto* widget = dialog.findChild<Widget*>(QString::fromLatin1(name));
+    EXPECT_NE(widget, nullptr) << name;
+    return widget;
+}
+
+void select(QComboBox* combo, const QVariant& data) {
+    const int index = combo->findData(data);
+    ASSERT_GE(index, 0) << data.toString().toStdString();
+    combo->setCurrentIndex(index);
+}
+
+// One export as the dialog's fields and as terrain-cli's flags.
+struct Case {
+    const char* name;
+    const char* preset;
+    double metresPerPixel, low, high;
+    int width, height;  // 0: keep the map's size
+    core::ResizeMode resize;
+    int columns, rows, border;
+    bool unrealNames;
+    QStringList files;    // expected names, from the CLI's point of view
+    QStringList cliFlags;
+};
+
+void fillDialog(const ExportDialog& dialog, const Case& c, const QString& path) {
+    select(field<QComboBox>(dialog, "preset"), QString::fromLatin1(c.preset));
+    field<QDoubleSpinBox>(dialog, "metresPerPixel")->setValue(c.metresPerPixel);
+    field<QDoubleSpinBox>(dialog, "heightLow")->setValue(c.low);
+    field<QDoubleSpinBox>(dialog, "heightHigh")->setValue(c.high);
+    field<QComboBox>(dialog, "sizeMode")->setCurrentIndex(c.width > 0 ? 1 : 0);
+    if (c.width > 0) {
+        field<QSpinBox>(dialog, "outputWidth")->setValue(c.width);
+        field<QSpinBox>(dialog, "outputHeight")->setValue(c.height);
+        select(field<QComboBox>(dialog, "resizeMode"), int(c.resize));
+    }
+    field<QCheckBox>(dialog, "tiles")->setChecked(true);
+    field<QSpinBox>(dialog, "tileColumns")->setValue(c.columns);
+    field<QSpinBox>(dialog, "tileRows")->setValue(c.rows);
+    field<QCheckBox>(dialog, "sharedBorder")->setChecked(c.border == 1);
+    field<QComboBox>(dialog, "tilePattern")->setCurrentIndex(c.unrealNames ? 0 : 1);
+    field<QLineEdit>(dialog, "path")->setText(path);
+}
+
+TEST_F(EditorTest, PresetSizeAndTileExportFromTheDialogIsByteIdenticalToTheCli) {
+    DocumentState state = smallState();
+    state.recipe.detail = 7;  // 129 x 129
+    state.recipe.seed = 5;
+    state.recipe.params["roughness"] = 0.55;
+    loadState(state);
+    const QStringList recipeFlags = {"--algorithm", "diamond-square", "--detail", "7",
+                                     "--seed",      "5",              "--set",    "roughness=0.55"};
+
+    const Case cases[] = {
+        {"unity, 2x2 tiles of 65", "unity", 2.0, -50.0, 450.0, 0, 0, core::ResizeMode::Bicubic,
+         2, 2, 1, true,
+         {"t_x0_y0.r16", "t_x1_y0.r16", "t_x0_y1.r16", "t_x1_y1.r16"},
+         {"--preset", "unity", "--metres-per-pixel", "2", "--height-range=-50:450", "--tiles",
+          "2x2"}},
+        {"unreal, bicubic to 253, 2x2 tiles of 127, generic names", "unreal", 1.5, 0.0, 300.0,
+         253, 253, core::ResizeMode::Bicubic, 2, 2, 1, false,
+         {"t-r0-c0.png", "t-r0-c1.png", "t-r1-c0.png", "t-r1-c1.png"},
+         {"--preset", "unreal", "--metres-per-pixel", "1.5", "--height-range", "0:300", "--size",
+          "253x253", "--resize", "bicubic", "--tiles", "2x2", "--tile-pattern",
+          "{stem}-r{y}-c{x}{ext}"}},
+        {"worldpainter, crop to 100x80, 2x2 tiles without a shared border", "worldpainter", 1.0,
+         10.0, 90.0, 100, 80, core::ResizeMode::Crop, 2, 2, 0, true,
+         {"t_x0_y0.png", "t_x1_y0.png", "t_x0_y1.png", "t_x1_y1.png"},
+         {"--preset", "worldpainter", "--height-range", "10:90", "--size", "100x80", "--resize",
+          "crop", "--tiles", "2x2", "--tile-border", "0"}},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.name);
+        const QDir editorDir(m_dir.filePath(QStringLiteral("editor-") + c.preset));
+        const QDir cliDir(m_dir.filePath(QStringLiteral("cli-") + c.preset));
+        ASSERT_TRUE(QDir().mkpath(editorDir.path()) && QDir().mkpath(cliDir.path()));
+
+        ExportDialog dialog(QStringLiteral("unused.png"), QSize(129, 129), WorldSize{});
+        const QString extension = c.files.front().mid(c.files.front().lastIndexOf('.'));
+        fillDialog(dialog, c, editorDir.filePath(QStringLiteral("t") + extension));
+        ASSERT_TRUE(dialog.exportButton()->isEnabled()) << dialog.preview().error.toStdString();
+        const ExportSettings settings = dialog.settings();
+        m_prompts.reports.clear();
+        QFuture<HeightmapExportOutcome> future =
+            m_window->exports()->exportHeightmapTo(settings.path, settings.request);
+        ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));
+        ASSERT_EQ(future.result().error, QString());
+        ASSERT_TRUE(QTest::qWaitFor([&] { return !m_prompts.reports.isEmpty(); }, 10000));
+
+        QProcess cli;
+        cli.start(QStringLiteral(TERRAIN_CLI_PATH),
+                  QStringList{"generate"} + recipeFlags + c.cliFlags +
+                      QStringList{"--output", cliDir.filePath(QStringLiteral("t") + extension)});
+        ASSERT_TRUE(cli.waitForFinished(60000));
+        ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
+
+        // Every tile and its sidecar, byte for byte, and nothing else written.
+        const QStringList written = editorDir.entryList(QDir::Files, QDir::Name);
+        EXPECT_EQ(written.size(), 2 * c.files.size()) << written.join(' ').toStdString();
+        for (const QString& name : c.files) {
+            for (const QString& file : {name, name + QStringLiteral(".json")}) {
+                SCOPED_TRACE(file.toStdString());
+                const QByteArray bytes = readAll(editorDir.filePath(file));
+                ASSERT_FALSE(bytes.isEmpty());
+                EXPECT_EQ(bytes, readAll(cliDir.filePath(file)))
+                    << "differs from terrain-cli";
+            }
+        }
+        // The report carries what terrain-cli prints: the numbers to type.
+        const QString cliSettings = QString::fromUtf8(cli.readAllStandardOutput());
+        ASSERT_FALSE(cliSettings.isEmpty());
+        EXPECT_TRUE(m_prompts.reports.front().contains(cliSettings))
+            << m_prompts.reports.front().toStdString() << "\nCLI:\n" << cliSettings.toStdString();
+    }
+}
+
+// Runs `act` on the export dialog once it is open (exportHeightmap() shows it modally).
+void onExportDialog(const std::function<void(ExportDialog&)>& act) {
+    QTimer::singleShot(0, [act] {
+        auto* dialog = qobject_cast<ExportDialog*>(QApplication::activeModalWidget());
+        ASSERT_NE(dialog, nullptr) << "no export dialog open";
+        act(*dialog);
+    });
+}
+
+TEST_F(EditorTest, TheDialogsWorldSizeGoesIntoTheDocumentAsOneUndoStep) {
+    Document* document = m_window->document();
+    ASSERT_FALSE(document->isModified());
+    ASSERT_TRUE(document->state().world == WorldSize{});
+    const QString path = m_dir.filePath(QStringLiteral("land.r16"));
+
+    onExportDialog([&](ExportDialog& dialog) {
+        // It opens on the document's world size (the defaults).
+        EXPECT_DOUBLE_EQ(field<QDoubleSpinBox>(dialog, "metresPerPixel")->value(), 1.0);
+        EXPECT_DOUBLE_EQ(field<QDoubleSpinBox>(dialog, "heightHigh")->value(), 100.0);
+        select(field<QComboBox>(dialog, "preset"), QStringLiteral("unity"));
+        field<QDoubleSpinBox>(dialog, "metresPerPixel")->setValue(2.0);
+        field<QDoubleSpinBox>(dialog, "heightLow")->setValue(-50.0);
+        field<QDoubleSpinBox>(dialog, "heightHigh")->setValue(450.0);
+        field<QLineEdit>(dialog, "path")->setText(path);
+        QTest::mouseClick(dialog.exportButton(), Qt::LeftButton);
+    });
+    m_window->exports()->exportHeightmap();
+
+    const WorldSize chosen{2.0, -50.0, 450.0};
+    EXPECT_TRUE(document->state().world == chosen);
+    EXPECT_TRUE(document->isModified());
+    EXPECT_EQ(document->undoStack()->undoText(), QStringLiteral("Change World Size"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !m_prompts.reports.isEmpty(); }, 60000));
+    EXPECT_TRUE(QFile::exists(path));
+    const QString report = m_prompts.reports.front();
+    EXPECT_TRUE(report.contains(QStringLiteral("Unity import settings"))) << report.toStdString();
+    EXPECT_TRUE(report.contains(QStringLiteral("Terrain Size Y: 500"))) << report.toStdString();
+    EXPECT_TRUE(report.contains(QStringLiteral("Terrain Size X: 128"))) << report.toStdString();
+    EXPECT_TRUE(m_prompts.errors.isEmpty()) << m_prompts.errors.join('\n').toStdString();
+
+    // Next time it opens on the last choices and the document's world size; Cancel changes
+    // nothing.
+    onExportDialog([&](ExportDialog& dialog) {
+        EXPECT_EQ(dialog.settings().request.preset, &core::findEnginePreset("unity"));
+        EXPECT_EQ(dialog.settings().path, path);
+        EXPECT_TRUE(dialog.worldSize() == chosen);
+        field<QDoubleSpinBox>(dialog, "metresPerPixel")->setValue(7.0);
+        dialog.reject();
+    });
+    m_window->exports()->exportHeightmap();
+    EXPECT_TRUE(document->state().world == chosen);
+
+    document->undoStack()->undo();
+    EXPECT_TRUE(document->state().world == WorldSize{});
+    EXPECT_FALSE(document->isModified());
+
+    // An export that leaves the world size alone adds no undo step.
+    const int steps = document->undoStack()->count();
+    m_prompts.reports.clear();
+    onExportDialog([&](ExportDialog& dialog) {
+        QTest::mouseClick(dialog.exportButton(), Qt::LeftButton);
+    });
+    m_window->exports()->exportHeightmap();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !m_prompts.reports.isEmpty(); }, 60000));
+    EXPECT_EQ(document->undoStack()->count(), steps);
+    EXPECT_FALSE(document->isModified());
+}
+
+}  // namespace
+}  // namespace terrain::app::testing
