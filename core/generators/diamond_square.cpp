@@ -36,46 +36,67 @@ public:
     // Samples this level writes, to decide whether threads pay off.
     double work() const { return double(m_count) * double(m_count) * 3.0; }
 
-    void rows(int begin, int end) const {
-        const int m = m_count;
-        const std::vector<float*> buffers = levelScratchArrays(4, m + 1);
-        float *above = buffers[0], *centres = buffers[1];  // square centres of out rows 2i - 1, 2i + 1
-        float *edges = buffers[2], *odd = buffers[3];
-        if (begin > 0) centreValues(begin - 1, 0, m, above);  // recomputed, not written
-        for (int i = begin; i < end; ++i) {
-            const float* north = m_in.row(i);
-            const float* south = m_in.row(i + 1);
-            const int y = m_h + i * m_step;
-            float* centreRow = m_out.row(2 * i + 1);
-            float* cornerRow = m_out.row(2 * i);
-            // Runs of kRun points: each run is computed and stored before the next is computed,
-            // so streamed stores drain while the next run's hashes are computed.
-            for (int c0 = 0; c0 < m; c0 += kRun) {
-                const int c1 = std::min(m, c0 + kRun);
-                centreValues(i, c0, c1, centres);
-                // Edge midpoints between the centres (W, E = centres); the border ones come last.
-                if (const int e0 = std::max(c0, 1); c1 > e0) {
-                    m_k.dsSum4(centres + e0 - 1, centres + e0, north + e0, south + e0, c1 - e0, base(y),
-                               std::uint32_t(e0 * m_step), std::uint32_t(m_step), m_scale, edges + e0);
-                }
-                if (c0 == 0) {
-                    put(centreRow + 1, centres, edges + 1, 2 * c1 - 1);  // sample 0 (a border one) comes last
-                } else {
-                    put(centreRow + 2 * c0, edges + c0, centres + c0, 2 * (c1 - c0));
-                }
-                if (i > 0) {  // edge midpoints of the corner row between the centre rows 2i - 1 and 2i + 1
-                    m_k.dsSum4(north + c0, north + c0 + 1, above + c0, centres + c0, c1 - c0, base(i * m_step),
-                               std::uint32_t(m_h + c0 * m_step), std::uint32_t(m_step), m_scale, odd + c0);
-                    put(cornerRow + 2 * c0, north + c0, odd + c0, 2 * (c1 - c0));
-                }
-            }
-            borderEdges(y, north, south, centres, edges);
-            put(centreRow, edges, nullptr, 1);
-            put(centreRow + 2 * m, edges + m, nullptr, 1);
-            if (i > 0) put(cornerRow + 2 * m, north + m, nullptr, 1);
-            std::swap(above, centres);
-        }
+    struct State {
+        float *above, *centres;  // square centres of out rows 2i - 1, 2i + 1
+        float *edges, *odd;
+    };
+    State state(int slot) const {
+        const std::vector<float*> b = levelScratchArrays(slot, 4, m_count + 1);
+        return {b[0], b[1], b[2], b[3]};
+    }
+    // A block starting at centre row `begin` recomputes (without writing) the centres before it.
+    void start(int begin, State& st) const {
+        if (begin > 0) centreValues(begin - 1, 0, m_count, st.above);
+    }
+    int firstRowRead(int begin) const { return std::max(begin - 1, 0); }
+    int stepMaking(int row) const { return row / 2; }
+    int readyAfter(int i) const { return 2 * i + 1; }
+    void finish() const {
         if (m_stream) streamFence();
+    }
+
+    // Centre row i (out row 2i + 1), then the corner row above it (out row 2i, i > 0).
+    void step(int i, State& st) const {
+        const int m = m_count;
+        const float* north = m_in.row(i);
+        const float* south = m_in.row(i + 1);
+        const int y = m_h + i * m_step;
+        float* centreRow = m_out.row(2 * i + 1);
+        float* cornerRow = i > 0 ? m_out.row(2 * i) : nullptr;
+        float *above = st.above, *centres = st.centres, *edges = st.edges, *odd = st.odd;
+        // Runs of kRun points: each run is computed and stored before the next is computed,
+        // so streamed stores drain while the next run's hashes are computed.
+        for (int c0 = 0; c0 < m; c0 += kRun) {
+            const int c1 = std::min(m, c0 + kRun);
+            centreValues(i, c0, c1, centres);
+            // Edge midpoints between the centres (W, E = centres); the border ones come last.
+            if (const int e0 = std::max(c0, 1); c1 > e0) {
+                m_k.dsSum4(centres + e0 - 1, centres + e0, north + e0, south + e0, c1 - e0, base(y),
+                           std::uint32_t(e0 * m_step), std::uint32_t(m_step), m_scale, edges + e0);
+            }
+            if (c0 == 0) {
+                put(centreRow + 1, centres, edges + 1, 2 * c1 - 1);  // sample 0 (a border one) comes last
+            } else {
+                put(centreRow + 2 * c0, edges + c0, centres + c0, 2 * (c1 - c0));
+            }
+            if (cornerRow != nullptr) {  // edge midpoints of the corner row between centre rows 2i - 1, 2i + 1
+                m_k.dsSum4(north + c0, north + c0 + 1, above + c0, centres + c0, c1 - c0, base(i * m_step),
+                           std::uint32_t(m_h + c0 * m_step), std::uint32_t(m_step), m_scale, odd + c0);
+                put(cornerRow + 2 * c0, north + c0, odd + c0, 2 * (c1 - c0));
+            }
+        }
+        borderEdges(y, north, south, centres, edges);
+        put(centreRow, edges, nullptr, 1);
+        put(centreRow + 2 * m, edges + m, nullptr, 1);
+        if (cornerRow != nullptr) put(cornerRow + 2 * m, north + m, nullptr, 1);
+        std::swap(st.above, st.centres);
+    }
+
+    void rows(int begin, int end) const {
+        State st = state(0);
+        start(begin, st);
+        for (int i = begin; i < end; ++i) step(i, st);
+        finish();
     }
 
     // Out rows 0 and 2n: their missing neighbour follows the edge mode. Run after rows().
@@ -182,14 +203,48 @@ void diamondSquareInto(const DiamondSquareParams& p, const GenerateContext& cont
                                                                        std::uint32_t(cy[src]), RngStream::Corners));
     }
     float scale = p.amplitude;
-    for (int level = 1; level <= p.detail; ++level, scale *= p.roughness) {
-        const Level pass(grids.level(level - 1), grids.level(level), grids.stream(level), p, last >> (level - 1),
-                         scale);
+    const int fused = p.detail >= 2 ? 2 : 0;  // the last two levels run as one pass
+    for (int level = 1; level <= p.detail - fused; ++level, scale *= p.roughness) {
+        const LevelGrid out = grids.level(level);
+        const Level pass(grids.level(level - 1), out, level == p.detail && grids.stream(), p, last >> (level - 1), scale);
         parallelRows(pass.centreRows(), threadsForWork(pass.work(), context.threads), context,
                      [&](int begin, int end) { pass.rows(begin, end); });
         pass.borderRows();
         context.report(float(level) / float(p.detail));
     }
+    if (fused == 0) return;
+
+    // The grid of level detail - 1 exists only as rings of rows, except its border rows 0 and
+    // `middle - 1`: the coarse level makes them first, from its first and last centre rows.
+    const LevelGrid coarseIn = grids.level(p.detail - 2);
+    const int middle = 2 * coarseIn.side - 1;
+    const float fineScale = scale * p.roughness;
+    std::vector<float> endRows(2 * std::size_t(middle));
+    LevelGrid ends;
+    ends.first = endRows.data();
+    ends.lastRow = endRows.data() + middle;
+    const auto coarse = [&](LevelGrid view) { return Level(coarseIn, view, false, p, 4, scale); };
+    const auto fine = [&](LevelGrid view) { return Level(view, grids.level(p.detail), grids.stream(), p, 2, fineScale); };
+    {
+        LevelGrid ring = ends;
+        ring.data = levelRingRows(4, middle);
+        ring.side = middle;
+        ring.ring = 4;
+        const Level c = coarse(ring);
+        auto st = c.state(0);
+        c.start(0, st);
+        c.step(0, st);  // middle row 1
+        c.start(c.centreRows() - 1, st);
+        c.step(c.centreRows() - 1, st);  // middle row middle - 2
+        c.borderRows();
+    }
+    ends.side = middle;
+    ends.ring = 4;  // only rows 0 and middle - 1 are read through this view (borderRows)
+    const Level last2 = fine(ends);
+    fuseLastTwoLevels(middle, ends, last2.centreRows(), threadsForWork(last2.work() * 1.25, context.threads), context,
+                      coarse, fine);
+    last2.borderRows();
+    context.report(1.0f);
 }
 
 Heightmap diamondSquare(const DiamondSquareParams& p, const GenerateContext& context) {

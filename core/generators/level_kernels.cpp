@@ -4,6 +4,7 @@
 
 #include <immintrin.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -90,10 +91,13 @@ std::size_t streamBytes() {
 }  // namespace
 
 LevelGrids::LevelGrids(Heightmap& map, int detail) : m_map(map), m_detail(detail), m_scratch{nullptr, nullptr} {
-    // Level detail - 1 (and - 3, ...) in the first buffer, detail - 2 (- 4, ...) in the second.
+    // Level detail - 2 (and - 4, ...) in the first buffer, detail - 3 (- 5, ...) in the second;
+    // a 1-level map keeps its corners (level 0) in the first.
     thread_local Heightmap buffers[2];
-    for (int i = 0; i < 2 && detail - 1 - i >= 0; ++i) {
-        const int side = (1 << (detail - 1 - i)) + 1;
+    for (int i = 0; i < 2; ++i) {
+        const int k = std::max(detail - 2 - i, i == 0 ? 0 : -1);
+        if (k < 0) break;
+        const int side = (1 << k) + 1;
         Heightmap& buffer = buffers[i];
         if (buffer.sampleCount() < std::size_t(side) * std::size_t(side)) buffer = Heightmap::uninitialized(side, side);
         m_scratch[i] = buffer.row(0);
@@ -102,22 +106,27 @@ LevelGrids::LevelGrids(Heightmap& map, int detail) : m_map(map), m_detail(detail
 
 LevelGrid LevelGrids::level(int k) const {
     if (k == m_detail) return {m_map.row(0), m_map.width()};
-    return {m_scratch[(m_detail - 1 - k) % 2], (1 << k) + 1};
+    return {m_scratch[std::max(m_detail - 2 - k, 0) % 2], (1 << k) + 1};
 }
 
-bool LevelGrids::stream(int k) const {
-    return k == m_detail && m_map.sampleCount() * sizeof(float) >= streamBytes();
-}
+bool LevelGrids::stream() const { return m_map.sampleCount() * sizeof(float) >= streamBytes(); }
 
 void streamFence() { _mm_sfence(); }
 
-std::vector<float*> levelScratchArrays(int arrays, int count) {
-    thread_local std::vector<float> buffer;
+std::vector<float*> levelScratchArrays(int slot, int arrays, int count) {
+    thread_local std::vector<float> buffers[2];
+    std::vector<float>& buffer = buffers[slot];
     const std::size_t size = std::size_t(count) + 16;
     buffer.assign(std::size_t(arrays) * size, 0.0f);
     std::vector<float*> out;
     for (int i = 0; i < arrays; ++i) out.push_back(buffer.data() + std::size_t(i) * size);
     return out;
+}
+
+float* levelRingRows(int rows, int side) {
+    thread_local std::vector<float> ring;
+    ring.resize(std::size_t(rows) * std::size_t(side));
+    return ring.data();
 }
 
 }  // namespace terrain::core

@@ -8,6 +8,9 @@
 // `base` is the point hash of row y without the column: PointHash::key + (y << 32), and the
 // noise of element k is toSigned(mix64(base + x0 + k * dx)).
 #include "../heightmap.h"
+#include "../parallel.h"
+
+#include <algorithm>
 
 #include <cstdint>
 #include <vector>
@@ -52,21 +55,34 @@ const LevelKernels* const* supportedLevelKernels(int& count);
 // The grid of one level: side 2^k + 1 samples in a buffer it does not own. A level's pass reads
 // the grid of the level before (contiguous rows, nothing to gather) and writes its own grid, so
 // each row is written once and whole; only the last level writes into the output map.
+//
+// A grid may also be a ring of rows (`ring` = a power of two): row y is then row y mod ring of
+// `data`, except rows 0 and side - 1, which live in `first` and `lastRow` when those are set.
 struct LevelGrid {
     float* data = nullptr;
     int side = 0;
-    float* row(int y) const { return data + std::size_t(y) * std::size_t(side); }
+    int ring = 0;
+    float* first = nullptr;
+    float* lastRow = nullptr;
+    float* row(int y) const {
+        if (ring == 0) return data + std::size_t(y) * std::size_t(side);
+        if (y == 0 && first != nullptr) return first;
+        if (y == side - 1 && lastRow != nullptr) return lastRow;
+        return data + std::size_t(y & (ring - 1)) * std::size_t(side);
+    }
 };
 
-// The grids of levels 0..detail for a map of side 2^detail + 1: level `detail` is the map, the
-// coarser ones alternate between two per-thread buffers (about 1/4 and 1/16 of the map) that are
-// kept between generations, so their pages stay faulted in.
+// The grids of levels 0..detail for a map of side 2^detail + 1: level `detail` is the map; the
+// grid of level detail - 1 is never stored whole (see fuseLastTwoLevels); the coarser ones
+// alternate between two per-thread buffers (about 1/16 and 1/64 of the map) that are kept
+// between generations, so their pages stay faulted in.
 class LevelGrids {
 public:
     LevelGrids(Heightmap& map, int detail);
+    // Level k < detail - 1, or the map (k = detail).
     LevelGrid level(int k) const;
-    // Whether level k's rows go past the cache (the last level of a large map).
-    bool stream(int k) const;
+    // Whether the map's rows go past the cache (a large map).
+    bool stream() const;
 
 private:
     Heightmap& m_map;
@@ -77,7 +93,56 @@ private:
 // Orders this thread's non-temporal stores before anything it does next (SFENCE).
 void streamFence();
 
-// Per-thread working arrays of one level pass: `arrays` arrays of `count` floats, zeroed.
-std::vector<float*> levelScratchArrays(int arrays, int count);
+// Per-thread working arrays of one level pass: `arrays` arrays of `count` floats, zeroed. Each
+// `slot` has its own buffer, so two passes can run interleaved on one thread.
+std::vector<float*> levelScratchArrays(int slot, int arrays, int count);
+
+// Per-thread rows for a ring of the middle grid (see fuseLastTwoLevels).
+float* levelRingRows(int rows, int side);
+
+// Runs the last two levels of a 2^detail + 1 map as one pass, so the grid between them (side
+// `middleSide`) is never written to memory: each block of the fine level's centre rows first
+// has the coarse level make the middle rows it reads, into a per-thread ring of 4 rows that
+// stays in the cache. A level pass `L` has: `State state(int slot)`, `start(int i, State&)`
+// (what a block starting at centre row i recomputes), `step(int i, State&)` (centre row i),
+// `finish()`, `readyAfter(i)`: the last of its grid's rows that is complete after step(i),
+// `stepMaking(row)`: the first step that writes that row, and `firstRowRead(i)`: the first row of
+// its input a block starting at centre row i reads.
+// `coarse(view)` / `fine(view)` make the passes that write into / read from a view of the middle
+// grid; `ends` holds middle rows 0 and side - 1 when the coarse pass cannot make them in the ring
+// (its border rows, made beforehand), else their pointers are null. Blocks recompute at most
+// two middle rows around their edges; the output does not depend on the split.
+template <class MakeCoarse, class MakeFine>
+void fuseLastTwoLevels(int middleSide, LevelGrid ends, int fineRows, int threads, const GenerateContext& context,
+                       const MakeCoarse& coarse, const MakeFine& fine) {
+    constexpr int kRing = 4;  // rows i - 1 .. i + 2 of the middle grid are live at fine step i
+    parallelRows(fineRows, threads, context, [&](int begin, int end) {
+        LevelGrid middle = ends;
+        middle.data = levelRingRows(kRing, middleSide);
+        middle.side = middleSide;
+        middle.ring = kRing;
+        const auto c = coarse(middle);
+        const auto f = fine(middle);
+        auto cs = c.state(0);
+        auto fs = f.state(1);
+        const int coarseRows = c.centreRows();
+        int next = c.stepMaking(f.firstRowRead(begin));
+        int ready = -1;
+        c.start(next, cs);
+        const auto ensure = [&](int row) {
+            while (ready < row && next < coarseRows) {
+                c.step(next, cs);
+                ready = c.readyAfter(next++);
+            }
+        };
+        ensure(begin);
+        f.start(begin, fs);
+        for (int i = begin; i < end; ++i) {
+            ensure(i + 1);
+            f.step(i, fs);
+        }
+        f.finish();
+    });
+}
 
 }  // namespace terrain::core

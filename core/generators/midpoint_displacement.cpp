@@ -38,38 +38,59 @@ public:
     // Samples this level writes, to decide whether threads pay off.
     double work() const { return double(m_count) * double(m_count) * 3.0; }
 
-    void rows(int begin, int end) const {
-        const int m = m_count;
-        const std::vector<float*> buffers = levelScratchArrays(4, m + 1);
-        float *northEdge = buffers[0], *southEdge = buffers[1];  // edge midpoints of out rows 2i, 2i + 2
-        float *vertical = buffers[2], *centres = buffers[3];     // out row 2i + 1: even and odd points
-
-        edgeValues(begin, 0, m, northEdge);
-        if (begin == 0) put(m_out.row(0), m_in.row(0), northEdge, 2 * m + 1);  // else the block above writes it
-        for (int i = begin; i < end; ++i) {
-            const float *north = m_in.row(i), *south = m_in.row(i + 1);
-            float* cornerRow = m_out.row(2 * i + 2);
-            float* centreRow = m_out.row(2 * i + 1);
-            const int y = m_h + i * m_step;
-            // Runs of kRun points: each run is computed and stored before the next is computed,
-            // so streamed stores drain while the next run's hashes are computed.
-            for (int c0 = 0; c0 < m; c0 += kRun) {
-                const int c1 = std::min(m, c0 + kRun);
-                edgeValues(i + 1, c0, c1, southEdge);
-                put(cornerRow + 2 * c0, south + c0, southEdge + c0, 2 * (c1 - c0));
-                // Vertical edge midpoints v0..c1 (each once: the run before computed up to c0).
-                const int v0 = c0 == 0 ? 0 : c0 + 1;
-                m_k.mdAvg2(north + v0, south + v0, c1 + 1 - v0, base(y), std::uint32_t(v0 * m_step),
-                           std::uint32_t(m_step), m_spread, m_clamp, vertical + v0);
-                m_k.mdAvg4(vertical + c0, vertical + c0 + 1, northEdge + c0, southEdge + c0, c1 - c0, base(y),
-                           std::uint32_t(m_h + c0 * m_step), std::uint32_t(m_step), m_spread, m_clamp, centres + c0);
-                put(centreRow + 2 * c0, vertical + c0, centres + c0, 2 * (c1 - c0));
-            }
-            put(cornerRow + 2 * m, south + m, nullptr, 1);
-            put(centreRow + 2 * m, vertical + m, nullptr, 1);
-            std::swap(northEdge, southEdge);
-        }
+    struct State {
+        float *northEdge, *southEdge;  // edge midpoints of out rows 2i, 2i + 2
+        float *vertical, *centres;     // out row 2i + 1: even and odd points
+    };
+    State state(int slot) const {
+        const std::vector<float*> b = levelScratchArrays(slot, 4, m_count + 1);
+        return {b[0], b[1], b[2], b[3]};
+    }
+    // A block starting at centre row `begin` recomputes (without writing) the edge midpoints of
+    // the corner row above it; the first block writes that row (out row 0).
+    void start(int begin, State& st) const {
+        edgeValues(begin, 0, m_count, st.northEdge);
+        if (begin == 0) put(m_out.row(0), m_in.row(0), st.northEdge, 2 * m_count + 1);
+    }
+    int firstRowRead(int begin) const { return begin; }
+    int stepMaking(int row) const { return std::max(row - 1, 0) / 2; }
+    int readyAfter(int i) const { return 2 * i + 2; }
+    void finish() const {
         if (m_stream) streamFence();
+    }
+
+    // The corner row below centre row i (out row 2i + 2), then centre row i (out row 2i + 1).
+    void step(int i, State& st) const {
+        const int m = m_count;
+        const float *north = m_in.row(i), *south = m_in.row(i + 1);
+        float* cornerRow = m_out.row(2 * i + 2);
+        float* centreRow = m_out.row(2 * i + 1);
+        float *northEdge = st.northEdge, *southEdge = st.southEdge, *vertical = st.vertical, *centres = st.centres;
+        const int y = m_h + i * m_step;
+        // Runs of kRun points: each run is computed and stored before the next is computed,
+        // so streamed stores drain while the next run's hashes are computed.
+        for (int c0 = 0; c0 < m; c0 += kRun) {
+            const int c1 = std::min(m, c0 + kRun);
+            edgeValues(i + 1, c0, c1, southEdge);
+            put(cornerRow + 2 * c0, south + c0, southEdge + c0, 2 * (c1 - c0));
+            // Vertical edge midpoints v0..c1 (each once: the run before computed up to c0).
+            const int v0 = c0 == 0 ? 0 : c0 + 1;
+            m_k.mdAvg2(north + v0, south + v0, c1 + 1 - v0, base(y), std::uint32_t(v0 * m_step),
+                       std::uint32_t(m_step), m_spread, m_clamp, vertical + v0);
+            m_k.mdAvg4(vertical + c0, vertical + c0 + 1, northEdge + c0, southEdge + c0, c1 - c0, base(y),
+                       std::uint32_t(m_h + c0 * m_step), std::uint32_t(m_step), m_spread, m_clamp, centres + c0);
+            put(centreRow + 2 * c0, vertical + c0, centres + c0, 2 * (c1 - c0));
+        }
+        put(cornerRow + 2 * m, south + m, nullptr, 1);
+        put(centreRow + 2 * m, vertical + m, nullptr, 1);
+        std::swap(st.northEdge, st.southEdge);
+    }
+
+    void rows(int begin, int end) const {
+        State st = state(0);
+        start(begin, st);
+        for (int i = begin; i < end; ++i) step(i, st);
+        finish();
     }
 
 private:
@@ -112,13 +133,27 @@ void midpointDisplacementInto(const MidpointDisplacementParams& p, const Generat
         corners.row(i / 2)[i % 2] = toUnit(hash(std::uint32_t(x), std::uint32_t(y)));
     }
     float spread = p.spread;
-    for (int level = 1; level <= p.detail; ++level, spread *= p.roughness) {
-        const Level pass(grids.level(level - 1), grids.level(level), grids.stream(level), p, last >> (level - 1),
-                         spread);
+    const int fused = p.detail >= 2 ? 2 : 0;  // the last two levels run as one pass
+    for (int level = 1; level <= p.detail - fused; ++level, spread *= p.roughness) {
+        const Level pass(grids.level(level - 1), grids.level(level), level == p.detail && grids.stream(), p,
+                         last >> (level - 1), spread);
         parallelRows(pass.centreRows(), threadsForWork(pass.work(), context.threads), context,
                      [&](int begin, int end) { pass.rows(begin, end); });
         context.report(float(level) / float(p.detail));
     }
+    if (fused == 0) return;
+
+    // The grid of level detail - 1 exists only as rings of rows (its rows 0 and `middle - 1` are
+    // made in the ring like the others).
+    const LevelGrid coarseIn = grids.level(p.detail - 2);
+    const int middle = 2 * coarseIn.side - 1;
+    const float fineSpread = spread * p.roughness;
+    const auto coarse = [&](LevelGrid view) { return Level(coarseIn, view, false, p, 4, spread); };
+    const auto fine = [&](LevelGrid view) { return Level(view, grids.level(p.detail), grids.stream(), p, 2, fineSpread); };
+    const Level last2 = fine(LevelGrid{nullptr, middle});
+    fuseLastTwoLevels(middle, LevelGrid{}, last2.centreRows(), threadsForWork(last2.work() * 1.25, context.threads),
+                      context, coarse, fine);
+    context.report(1.0f);
 }
 
 Heightmap midpointDisplacement(const MidpointDisplacementParams& p, const GenerateContext& context) {
