@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <system_error>
+#include <utility>
 
 #include "../errors.h"
 #include "sidecar.h"
@@ -126,6 +127,11 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
     GameExportResult result;
     result.format = plan.format;
     result.warnings = presetNameWarnings(request);
+    if (request.preset) {
+        for (auto& w : presetInputWarnings(*request.preset, request.world)) {
+            result.warnings.push_back(std::move(w));
+        }
+    }
     WrittenFiles written;
 
     const auto writeOne = [&](const Heightmap& part, const std::filesystem::path& path,

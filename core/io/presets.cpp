@@ -17,6 +17,13 @@ namespace {
 // padded by the importer.
 constexpr int kUnrealSizes[] = {127, 253, 505, 1009, 2017, 4033, 8129};
 
+// Square 2^n+1 sizes each preset accepts. Unity: TerrainData.heightmapResolution is clamped to
+// 33...4097. HTerrain: hterrain_data.gd's MIN_RESOLUTION = 65, MAX_RESOLUTION = 4097
+// (SUPPORTED_RESOLUTIONS = [65, 129, 257, 513, 1025, 2049, 4097]).
+constexpr int kUnityMin = 33;
+constexpr int kHTerrainMin = 65;
+constexpr int kPowerOfTwoPlusOneMax = 4097;
+
 bool isPowerOfTwoPlusOne(int n) {
     const int m = n - 1;
     return m > 0 && (m & (m - 1)) == 0;
@@ -30,6 +37,21 @@ std::string number(double value) {
     char text[64];
     std::snprintf(text, sizeof text, "%.6g", value);
     return text;
+}
+
+// A value the engine's field takes as a whole number; the tolerance absorbs rounding in derived
+// values such as 0.07 m x 100 = 7.000000000000001 %.
+bool isWhole(double value) {
+    return std::abs(value - std::round(value)) <= 1e-9 * std::max(1.0, std::abs(value));
+}
+
+// "<engine>'s <field> takes <unit>: 12.5 would be typed as 12 or 13; <fix> for an exact import"
+void warnUnlessWhole(std::vector<std::string>& warnings, const std::string& field, double value,
+                     const std::string& unit, const std::string& fix) {
+    if (isWhole(value)) return;
+    warnings.push_back(field + " takes " + unit + ": " + number(value) + " would be typed as " +
+                       number(std::floor(value)) + " or " + number(std::ceil(value)) + "; " +
+                       fix + " for an exact import");
 }
 
 int nearestPowerOfTwoPlusOne(int n, int lo, int hi) {
@@ -69,7 +91,8 @@ const std::vector<EnginePreset>& enginePresets() {
          "a square of a recommended size: 127, 253, 505, 1009, 2017, 4033 or 8129"},
         {"godot-terrain3d", "Godot Terrain3D", ExportFormat::Exr, "any size"},
         {"godot-hterrain", "Godot HTerrain", ExportFormat::Raw16,
-         "a square of 2^n+1 samples from 33x33 to 4097x4097"},
+         "a square of 2^n+1 samples from 65x65 to 4097x4097 (65, 129, 257, 513, 1025, 2049 or "
+         "4097)"},
         {"blender", "Blender", ExportFormat::Exr, "any size"},
         {"worldpainter", "WorldPainter", ExportFormat::Png16, "any size"},
     };
@@ -108,9 +131,12 @@ void checkPresetFormat(const EnginePreset& preset, ExportFormat format) {
 void checkPresetSize(const EnginePreset& preset, int width, int height, const std::string& field) {
     const std::string id = preset.id;
     if (id == "unity" || id == "godot-hterrain") {
-        if (width != height || !isPowerOfTwoPlusOne(width) || width < 33 || width > 4097) {
+        const int lo = id == "unity" ? kUnityMin : kHTerrainMin;
+        if (width != height || !isPowerOfTwoPlusOne(width) || width < lo ||
+            width > kPowerOfTwoPlusOneMax) {
             refuseSize(preset, field, width, height,
-                       nearestPowerOfTwoPlusOne(std::max(width, height), 33, 4097));
+                       nearestPowerOfTwoPlusOne(std::max(width, height), lo,
+                                                kPowerOfTwoPlusOneMax));
         }
     } else if (id == "unreal") {
         const bool listed = std::find(std::begin(kUnrealSizes), std::end(kUnrealSizes), width) !=
@@ -121,6 +147,27 @@ void checkPresetSize(const EnginePreset& preset, int width, int height, const st
     } else if (width < 2 || height < 2) {
         refuseSize(preset, field, width, height, 0);  // a mesh needs two samples each way
     }
+}
+
+std::vector<std::string> presetInputWarnings(const EnginePreset& preset, const WorldUnits& world) {
+    std::vector<std::string> warnings;
+    const std::string id = preset.id;
+    if (id == "godot-hterrain") {
+        // importer_dialog.gd: min_height/max_height are int fields with step 1.
+        const std::string fix = "choose --height-range with whole metres";
+        warnUnlessWhole(warnings, "HTerrain's Min Height", world.loMetres, "whole metres", fix);
+        warnUnlessWhole(warnings, "HTerrain's Max Height", world.hiMetres, "whole metres", fix);
+    } else if (id == "worldpainter") {
+        // ImportHeightMapDialog: integer spinners for the scale and the mapping levels.
+        warnUnlessWhole(warnings, "WorldPainter's Scale (%)", world.metresPerPixel * 100.0,
+                        "whole numbers", "choose --metres-per-pixel as a multiple of 0.01");
+        const std::string fix = "choose --height-range with whole metres";
+        warnUnlessWhole(warnings, "WorldPainter's Low mapping: To Minecraft (blocks)",
+                        world.loMetres, "whole blocks (1 block = 1 metre)", fix);
+        warnUnlessWhole(warnings, "WorldPainter's High mapping: To Minecraft (blocks)",
+                        world.hiMetres, "whole blocks (1 block = 1 metre)", fix);
+    }
+    return warnings;
 }
 
 std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportFormat format,

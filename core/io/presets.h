@@ -32,6 +32,11 @@ void checkPresetFormat(const EnginePreset& preset, ExportFormat format);
 void checkPresetSize(const EnginePreset& preset, int width, int height,
                      const std::string& field = "--size");
 
+// Warnings for numbers the engine's import fields cannot take as they are (HTerrain's Min/Max
+// Height and WorldPainter's scale and mapping levels are whole numbers): each names the field,
+// the value, what the user would type and which flag to change. Empty when all is exact.
+std::vector<std::string> presetInputWarnings(const EnginePreset& preset, const WorldUnits& world);
+
 // The import settings for one file of width x height samples.
 std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportFormat format,
                                           int width, int height, const WorldUnits& world);

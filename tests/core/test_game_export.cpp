@@ -298,17 +298,106 @@ TEST(ExportPresets, WarnsAboutFileNamesTheImporterTripsOver) {
     ScratchDir dir;
     auto hterrain = request(dir / "land.r16");
     hterrain.preset = &findEnginePreset("godot-hterrain");
-    const auto h = runGameExport(slopeMap(33, 33), hterrain);
+    const auto h = runGameExport(slopeMap(65, 65), hterrain);
     ASSERT_EQ(h.warnings.size(), 1u);
     EXPECT_NE(h.warnings[0].find("*.raw"), std::string::npos);
     hterrain.output = dir / "land.raw";
-    EXPECT_TRUE(runGameExport(slopeMap(33, 33), hterrain).warnings.empty());
+    EXPECT_TRUE(runGameExport(slopeMap(65, 65), hterrain).warnings.empty());
 
     auto unreal = request(dir / "map127x127.png");
     unreal.preset = &findEnginePreset("unreal");
     const auto u = runGameExport(slopeMap(127, 127), unreal);
     ASSERT_EQ(u.warnings.size(), 1u);
     EXPECT_NE(u.warnings[0].find("tile"), std::string::npos);
+}
+
+TEST(ExportPresets, HTerrainRefusesSizesBelow65) {
+    // hterrain_data.gd: MIN_RESOLUTION = 65, SUPPORTED_RESOLUTIONS = [65, ..., 4097].
+    const auto& hterrain = findEnginePreset("godot-hterrain");
+    for (const int n : {65, 129, 257, 513, 1025, 2049, 4097}) {
+        EXPECT_NO_THROW(checkPresetSize(hterrain, n, n)) << n;
+    }
+    for (const auto& [w, h] : std::vector<std::pair<int, int>>{{33, 33}, {17, 17}, {8193, 8193},
+                                                               {100, 100}, {129, 65}}) {
+        try {
+            checkPresetSize(hterrain, w, h);
+            ADD_FAILURE() << w << "x" << h;
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.field(), "--size");
+            EXPECT_EQ(e.value(), std::to_string(w) + "x" + std::to_string(h));
+            const std::string message = e.what();
+            EXPECT_NE(message.find("Godot HTerrain (--preset godot-hterrain)"), std::string::npos)
+                << message;
+            EXPECT_NE(message.find("2^n+1 samples from 65x65 to 4097x4097"), std::string::npos)
+                << message;
+            EXPECT_NE(message.find("65, 129, 257, 513, 1025, 2049 or 4097"), std::string::npos)
+                << message;
+        }
+    }
+    try {
+        checkPresetSize(hterrain, 33, 33);
+        ADD_FAILURE();
+    } catch (const InputError& e) {
+        EXPECT_NE(e.allowed().find("try --size 65x65"), std::string::npos) << e.what();
+    }
+    // Unity's own minimum stays 33.
+    EXPECT_NO_THROW(checkPresetSize(findEnginePreset("unity"), 33, 33));
+
+    // The whole export refuses before writing anything.
+    ScratchDir dir;
+    auto r = request(dir / "small.raw");
+    r.preset = &hterrain;
+    EXPECT_THROW(runGameExport(slopeMap(33, 33), r), InputError);
+    EXPECT_TRUE(dir.entries().empty());
+}
+
+TEST(ExportPresets, WarnsWhenTheEngineTakesWholeNumbersOnly) {
+    ScratchDir dir;
+    auto hterrain = request(dir / "land.raw");
+    hterrain.preset = &findEnginePreset("godot-hterrain");
+    hterrain.world = WorldUnits::withHeightRange({}, "12.5:300");
+    const auto h = runGameExport(slopeMap(65, 65), hterrain);
+    ASSERT_EQ(h.warnings.size(), 1u) << testing::PrintToString(h.warnings);
+    for (const char* part : {"HTerrain's Min Height", "whole metres", "12.5 would be typed as 12 or 13",
+                             "--height-range"}) {
+        EXPECT_NE(h.warnings[0].find(part), std::string::npos) << part << ": " << h.warnings[0];
+    }
+    hterrain.world = WorldUnits::withHeightRange({}, "-20:99.75");
+    const auto hi = runGameExport(slopeMap(65, 65), hterrain);
+    ASSERT_EQ(hi.warnings.size(), 1u) << testing::PrintToString(hi.warnings);
+    EXPECT_NE(hi.warnings[0].find("Max Height takes whole metres: 99.75 would be typed as 99 or 100"),
+              std::string::npos)
+        << hi.warnings[0];
+    hterrain.world = WorldUnits::withHeightRange({}, "-20:300");
+    EXPECT_TRUE(runGameExport(slopeMap(65, 65), hterrain).warnings.empty());
+
+    auto worldpainter = request(dir / "wp.png");
+    worldpainter.preset = &findEnginePreset("worldpainter");
+    worldpainter.world = WorldUnits::withHeightRange(
+        WorldUnits::withMetresPerPixel({}, "1.505"), "-3.25:200");
+    const auto w = runGameExport(slopeMap(20, 20), worldpainter);
+    ASSERT_EQ(w.warnings.size(), 2u) << testing::PrintToString(w.warnings);
+    EXPECT_NE(w.warnings[0].find("WorldPainter's Scale (%) takes whole numbers: 150.5 would be "
+                                 "typed as 150 or 151"),
+              std::string::npos)
+        << w.warnings[0];
+    EXPECT_NE(w.warnings[0].find("--metres-per-pixel"), std::string::npos) << w.warnings[0];
+    EXPECT_NE(w.warnings[1].find("Low mapping: To Minecraft (blocks)"), std::string::npos)
+        << w.warnings[1];
+    EXPECT_NE(w.warnings[1].find("-3.25 would be typed as -4 or -3"), std::string::npos)
+        << w.warnings[1];
+    EXPECT_NE(w.warnings[1].find("--height-range"), std::string::npos) << w.warnings[1];
+    // 0.07 m x 100 is 7.000000000000001 in double: still a whole 7 %.
+    worldpainter.world = WorldUnits::withHeightRange(
+        WorldUnits::withMetresPerPixel({}, "0.07"), "-64:319");
+    EXPECT_TRUE(runGameExport(slopeMap(20, 20), worldpainter).warnings.empty());
+
+    // Engines whose fields take decimals do not warn.
+    auto unity = request(dir / "u.r16");
+    unity.preset = &findEnginePreset("unity");
+    unity.world = WorldUnits::withHeightRange(WorldUnits::withMetresPerPixel({}, "1.505"),
+                                              "12.5:300.25");
+    EXPECT_TRUE(runGameExport(slopeMap(65, 65), unity).warnings.empty());
 }
 
 TEST(ExportResize, BicubicKeepsCornersAndIdentity) {

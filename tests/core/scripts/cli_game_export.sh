@@ -83,6 +83,21 @@ check "normal16 three UInt16 bands" test "$(grep -c "Type=UInt16" "$dir/n16.txt"
 check "normal16 blue > 32767" $py -c "
 import re; t=open('$dir/n16.txt').read(); mins=[float(m) for m in re.findall(r'Minimum=([0-9.]+)', t)]; assert len(mins)==3 and mins[2] > 32767, mins"
 
+# Whole-number import fields: HTerrain's Min/Max Height, WorldPainter's Scale and levels. The
+# export still runs; the warning names the field, the value and the flag to change.
+"$cli" generate --detail 6 --preset godot-hterrain --height-range 12.5:300 -o "$dir/h.raw" \
+  >/dev/null 2>"$dir/err" || fail "hterrain: $(cat "$dir/err")"
+check "hterrain 65x65 raw16 written" test "$(stat -c %s "$dir/h.raw")" -eq $((65 * 65 * 2))
+check "hterrain warns about a non-whole Min Height" grep -qF \
+  "warning: HTerrain's Min Height takes whole metres: 12.5 would be typed as 12 or 13; choose --height-range with whole metres" "$dir/err"
+"$cli" generate --detail 6 --preset godot-hterrain --height-range 12:300 -o "$dir/h2.raw" \
+  >/dev/null 2>"$dir/err" || fail "hterrain whole: $(cat "$dir/err")"
+check "hterrain whole metres: no warning" test "$(grep -c "warning:" "$dir/err")" -eq 0
+"$cli" generate --detail 6 --preset worldpainter --metres-per-pixel 1.505 -o "$dir/wp.png" \
+  >/dev/null 2>"$dir/err" || fail "worldpainter: $(cat "$dir/err")"
+check "worldpainter warns about a non-whole Scale" grep -qF \
+  "warning: WorldPainter's Scale (%) takes whole numbers: 150.5 would be typed as 150 or 151; choose --metres-per-pixel" "$dir/err"
+
 # Tiles: Unreal names, shared borders identical (numpy).
 "$cli" generate --detail 9 --preset unreal --size 1009x1009 --tiles 2x2 -o "$dir/land.png" >/dev/null 2>"$dir/err" \
   || fail "unreal 2x2 tiles of 505: $(cat "$dir/err")"
@@ -102,6 +117,8 @@ o="$dir/bad/out.r16"
 expect 64 "--size: '8193x8193'" generate --detail 13 --preset unity -o "$o"
 expect 64 "33x33 to 4097x4097" generate --detail 13 --preset unity -o "$o"
 expect 64 "--size: '513x513'" generate --detail 9 --preset unreal -o "$dir/bad/out.png"
+expect 64 "--size: '33x33' is not allowed; expected Godot HTerrain (--preset godot-hterrain) needs a square of 2^n+1 samples from 65x65 to 4097x4097 (65, 129, 257, 513, 1025, 2049 or 4097)" \
+  generate --preset godot-hterrain --detail 5 -o "$dir/bad/out.raw"
 expect 64 "--preset: 'cryengine'" generate --preset cryengine -o "$o"
 expect 64 "--size: '0x5'" generate --size 0x5 -o "$o"
 expect 64 "--size: '-4x4'" generate --size=-4x4 -o "$o"
