@@ -1,14 +1,18 @@
 #include "mesh_export.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
 #include "../errors.h"
 #include "atomic_file.h"
+#include "float_rows.h"
+#include "mesh_simplify.h"
 
 #ifndef TERRAIN_VERSION
 #define TERRAIN_VERSION "unknown"
@@ -18,22 +22,39 @@ namespace terrain::core {
 
 namespace {
 
-// The kept sample indices along one axis: 0, k, 2k, ... and always the last one.
-std::vector<int> keptSamples(int size, int step) {
-    std::vector<int> kept;
-    for (int i = 0; i < size - 1; i += step) kept.push_back(i);
-    kept.push_back(size - 1);
-    return kept;
-}
-
-std::int64_t trianglesFor(int width, int height, int step) {
-    const auto cols = std::int64_t(keptSamples(width, step).size());
-    const auto rows = std::int64_t(keptSamples(height, step).size());
-    return 2 * (cols - 1) * (rows - 1);
-}
-
 void appendU32(std::string& out, std::uint32_t v) {
     for (int b = 0; b < 4; ++b) out += static_cast<char>((v >> (8 * b)) & 0xffu);
+}
+
+// Every sample, two triangles a grid cell.
+GridMesh fullGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
+                      const WorldUnits& world) {
+    const std::uint64_t columns = std::uint64_t(map.width()), rows = std::uint64_t(map.height());
+    const std::uint64_t vertices = columns * rows;
+    // 12 bytes a vertex, 6 indices of 4 bytes a quad, and about as much again while writing.
+    checkGridFits("the mesh", map.width(), map.height(), 2 * (12 + 24));
+    if (vertices > std::numeric_limits<std::uint32_t>::max()) {
+        throw InputError("--triangles", std::to_string(vertices) + " vertices",
+                         "at most 2^32-1 vertices; ask for fewer triangles");
+    }
+    GridMesh mesh;
+    mesh.positions.reserve(vertices * 3);
+    for (int y = 0; y < map.height(); ++y) {
+        for (int x = 0; x < map.width(); ++x) {
+            mesh.positions.push_back(float(double(x) * world.metresPerPixel));
+            mesh.positions.push_back(float(metresOf(mapping, world, map.at(x, y))));
+            mesh.positions.push_back(float(double(y) * world.metresPerPixel));
+        }
+    }
+    mesh.indices.reserve((columns - 1) * (rows - 1) * 6);
+    const auto c = std::uint32_t(columns);
+    for (std::uint32_t r = 0; r + 1 < std::uint32_t(rows); ++r) {
+        for (std::uint32_t q = 0; q + 1 < c; ++q) {
+            const std::uint32_t v00 = r * c + q, v10 = v00 + 1, v01 = v00 + c, v11 = v01 + 1;
+            mesh.indices.insert(mesh.indices.end(), {v00, v01, v10, v10, v01, v11});
+        }
+    }
+    return mesh;
 }
 
 }  // namespace
@@ -45,41 +66,37 @@ GridMesh buildGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
                                          std::to_string(map.height()) + " map",
                          "a map at least 2 samples wide and high");
     }
-    int step = 1;
-    if (targetTriangles > 0) {
-        while (trianglesFor(map.width(), map.height(), step) > targetTriangles &&
-               step < std::max(map.width(), map.height())) {
-            ++step;
-        }
+    if (targetTriangles < 0 || targetTriangles == 1) {
+        throw InputError("--triangles", std::to_string(targetTriangles),
+                         "0 (every sample) or at least 2");
     }
-    const auto xs = keptSamples(map.width(), step);
-    const auto ys = keptSamples(map.height(), step);
-    const std::uint64_t vertices = std::uint64_t(xs.size()) * ys.size();
-    // 12 bytes a vertex, 6 indices of 4 bytes a quad, and about as much again while writing.
-    checkGridFits("the mesh", std::int64_t(xs.size()), std::int64_t(ys.size()), 2 * (12 + 24));
-    if (vertices > std::numeric_limits<std::uint32_t>::max()) {
-        throw InputError("--triangles", std::to_string(vertices) + " vertices",
-                         "at most 2^32-1 vertices; ask for fewer triangles");
+    const std::int64_t full = 2 * std::int64_t(map.width() - 1) * std::int64_t(map.height() - 1);
+    if (targetTriangles == 0 || targetTriangles >= full) return fullGridMesh(map, mapping, world);
+
+    // The simplifier measures errors in metres (the mapping may clamp, so raw heights would
+    // not do): one float grid of metres, then its own working memory.
+    const auto samples = std::uint64_t(map.width()) * std::uint64_t(map.height());
+    const std::uint64_t working = simplifyWorkingBytes(targetTriangles);
+    checkGridFits("the simplified mesh", map.width(), map.height(),
+                  (working + samples - 1) / samples);
+    // A Heightmap rather than a vector for its huge pages: the simplifier reads short spans of
+    // many rows at random places, and 4 KiB pages would cost a TLB miss on nearly every row.
+    Heightmap metres = Heightmap::uninitialized(map.width(), map.height());
+    for (int y = 0; y < map.height(); ++y) {
+        metresRow(map.row(y), std::size_t(map.width()), mapping, world, metres.row(y));
     }
+    HeightFieldTin tin =
+        simplifyHeightField(metres.row(0), map.width(), map.height(), targetTriangles);
     GridMesh mesh;
-    mesh.columns = int(xs.size());
-    mesh.rows = int(ys.size());
-    mesh.step = step;
-    mesh.positions.reserve(vertices * 3);
-    for (const int y : ys) {
-        for (const int x : xs) {
-            mesh.positions.push_back(float(double(x) * world.metresPerPixel));
-            mesh.positions.push_back(float(metresOf(mapping, world, map.at(x, y))));
-            mesh.positions.push_back(float(double(y) * world.metresPerPixel));
-        }
+    mesh.maxErrorMetres = tin.maxError;
+    mesh.positions.reserve(tin.points.size() / 2 * 3);
+    for (std::size_t i = 0; i < tin.points.size(); i += 2) {
+        const auto x = std::size_t(tin.points[i]), y = std::size_t(tin.points[i + 1]);
+        mesh.positions.push_back(float(double(x) * world.metresPerPixel));
+        mesh.positions.push_back(metres.at(int(x), int(y)));
+        mesh.positions.push_back(float(double(y) * world.metresPerPixel));
     }
-    const auto c = std::uint32_t(mesh.columns);
-    for (std::uint32_t r = 0; r + 1 < std::uint32_t(mesh.rows); ++r) {
-        for (std::uint32_t q = 0; q + 1 < c; ++q) {
-            const std::uint32_t v00 = r * c + q, v10 = v00 + 1, v01 = v00 + c, v11 = v01 + 1;
-            mesh.indices.insert(mesh.indices.end(), {v00, v01, v10, v10, v01, v11});
-        }
-    }
+    mesh.indices = std::move(tin.triangles);
     return mesh;
 }
 

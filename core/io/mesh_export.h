@@ -3,10 +3,10 @@
 // Y is up (glTF's convention), x grows east with the columns, z grows south with the rows, so
 // sample (x, y) sits at (x * metres per pixel, height in metres, y * metres per pixel).
 //
-// Simplification is a regular-grid decimation, not an error-driven one: with a triangle budget
-// the mesh keeps every k-th sample in each direction (plus the last row and column, so the
-// outline and corners stay exact) for the smallest k that fits the budget. It is honest and
-// predictable but spends triangles on flat ground like on ridges.
+// With a triangle budget the mesh is simplified by error (mesh_simplify.h): greedy insertion of
+// the sample furthest from the mesh into a Delaunay triangulation, so flat ground gets few large
+// triangles and ridges many small ones. Every vertex is a sample, the four map corners are
+// vertices, the outline is the map's exactly and there are no T-junctions, for any map size.
 #include <cstdint>
 #include <filesystem>
 #include <vector>
@@ -17,15 +17,17 @@
 
 namespace terrain::core {
 
+// A mesh whose vertices are samples of the grid (all of them, or a simplified subset).
 struct GridMesh {
     std::vector<float> positions;       // x, y, z per vertex
     std::vector<std::uint32_t> indices; // three per triangle, counter-clockwise seen from above
-    int columns = 0;                    // vertices per row
-    int rows = 0;
-    int step = 1;                       // k: every k-th sample kept
+    double maxErrorMetres = 0.0;        // largest vertical distance from a sample to the mesh
 };
 
-// targetTriangles 0 keeps every sample. Throws SizeError when the mesh would not fit in memory.
+// targetTriangles 0 (or at least the full grid's 2 (w-1)(h-1)) keeps every sample; otherwise
+// the mesh has at most targetTriangles (>= 2) triangles, usually exactly that many or one fewer,
+// fewer only when every sample is within float rounding of it. Throws InputError for a budget under 2 and
+// SizeError when the mesh would not fit in memory.
 GridMesh buildGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
                        const WorldUnits& world, std::int64_t targetTriangles);
 
