@@ -69,7 +69,7 @@ check "obj extent in metres" grep -q "Maximum point      (64.000000 50.000000 64
 assimp info "$dir/m.glb" >"$dir/glb.txt" 2>&1 || fail "assimp glb: $(tail -5 "$dir/glb.txt")"
 check "glb faces within the budget" $py -c "
 import re; t=open('$dir/glb.txt').read(); f=int(re.search(r'^Faces: +(\d+)', t, re.M).group(1)); assert 0 < f <= 2000, f"
-check "glb extent (corners kept by the decimation)" grep -qE "Maximum point +\(128.000000 [0-9.]+ 128.000000\)" "$dir/glb.txt"
+check "glb extent (corners kept by the simplification)" grep -qE "Maximum point +\(128.000000 [0-9.]+ 128.000000\)" "$dir/glb.txt"
 
 # Normal map: PIL sees RGB; flat-ish blue dominates.
 "$cli" generate --detail 6 --format normal -o "$dir/n.png" 2>/dev/null || fail "normal"
