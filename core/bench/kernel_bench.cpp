@@ -3,10 +3,12 @@
 #include "../cancel.h"
 #include "../parallel.h"
 #include "../recipe.h"
+#include "../generators/level_kernels.h"
 #include "reference_generators.h"
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 namespace terrain::core {
 namespace {
@@ -66,6 +68,30 @@ double timeFillMs(Heightmap& warm, int threads) {
 double timeReferenceMs(const Registry& registry, const BenchCase& which, Heightmap& warm) {
     const Recipe recipe = recipeFor(registry, which);
     return timeMs([&] { runReference(recipe, warm); });
+}
+
+double hashThroughputScaling(int threads, int repetitions) {
+    threads = std::max(1, threads);
+    const LevelKernels& k = levelKernels();
+    const auto work = [&k] {
+        std::vector<float> in(4096 + 16, 0.5f), out(4096);
+        for (std::uint64_t row = 0; row < 4096; ++row)  // 16.8 M hashes, ~10 ms
+            k.dsSum4(in.data(), in.data() + 1, in.data() + 2, in.data() + 3, 4096, row << 32, 1, 2, 0.5f, out.data());
+    };
+    const auto run = [&](int count) {
+        return timeMs([&] {
+            std::vector<std::thread> pool;
+            for (int i = 0; i < count; ++i) pool.emplace_back(work);
+            for (auto& t : pool) t.join();
+        });
+    };
+    std::vector<double> one, many;
+    for (int i = 0; i < std::max(1, repetitions); ++i) {
+        one.push_back(run(1));
+        many.push_back(run(threads));
+    }
+    const double m = median(many);
+    return m > 0 ? double(threads) * median(one) / m : 0.0;
 }
 
 BenchResult runKernelBench(const Registry& registry, const BenchCase& which, int repetitions) {

@@ -40,4 +40,11 @@ double timeReferenceMs(const Registry& registry, const BenchCase& which, Heightm
 
 double median(std::vector<double> values);
 
+// How many times one thread's hash throughput `threads` threads reach together, each hashing the
+// same amount in L1 (no memory traffic), median of `repetitions` rounds: about `threads` on as
+// many real cores, about 1 when the vCPUs are hyperthreads of one core (the hash keeps the vector
+// ports busy, so a sibling thread has nothing to use). It says what thread scaling this machine
+// can show at all.
+double hashThroughputScaling(int threads, int repetitions);
+
 }  // namespace terrain::core

@@ -124,6 +124,12 @@ void registerAll() {
             }
         }
     }
+    // What thread scaling the machine can show at all (see hashThroughputScaling).
+    benchmark::RegisterBenchmark("machine/hash_scaling/threads:2", [](benchmark::State& state) {
+        double scaling = 0;
+        for (auto _ : state) scaling = hashThroughputScaling(2, 5);
+        state.counters["hash_scaling"] = scaling;
+    })->Iterations(1)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("export/png16/4097x4097", exportCase, ExportFormat::Png16)
         ->UseManualTime()
         ->Unit(benchmark::kMillisecond)
