@@ -55,8 +55,6 @@ const FormatEntry kFormats[] = {
 // silently clamped by the field.
 constexpr double kHeightFieldLimit = 1.0e8;
 constexpr double kMetresPerPixelFieldLimit = 1.0e7;
-constexpr int kMaxOutputSide = 65536;  // core::parseOutputSize
-constexpr int kMaxTiles = 64;          // core::parseTiles
 
 template <typename Widget>
 Widget* named(Widget* widget, const char* name) {
@@ -114,12 +112,12 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QSize source, const Wor
       m_clampLow(makeNumberBox("clampLow", 1.0e6, -1.0e6, 4, QString(), this)),
       m_clampHigh(makeNumberBox("clampHigh", 1.0e6, -1.0e6, 4, QString(), this)),
       m_sizeMode(named(new QComboBox(this), "sizeMode")),
-      m_width(makeCountBox("outputWidth", 2, kMaxOutputSide, this)),
-      m_height(makeCountBox("outputHeight", 2, kMaxOutputSide, this)),
+      m_width(makeCountBox("outputWidth", 2, core::kMaxOutputSide, this)),
+      m_height(makeCountBox("outputHeight", 2, core::kMaxOutputSide, this)),
       m_resize(named(new QComboBox(this), "resizeMode")),
       m_tiles(named(new QCheckBox(tr("Split into"), this), "tiles")),
-      m_columns(makeCountBox("tileColumns", 1, kMaxTiles, this)),
-      m_rows(makeCountBox("tileRows", 1, kMaxTiles, this)),
+      m_columns(makeCountBox("tileColumns", 1, core::kMaxTiles, this)),
+      m_rows(makeCountBox("tileRows", 1, core::kMaxTiles, this)),
       m_sharedBorder(named(new QCheckBox(tr("Neighbours share their edge samples"), this),
                            "sharedBorder")),
       m_tilePattern(named(new QComboBox(this), "tilePattern")),
@@ -186,8 +184,8 @@ QWidget* ExportDialog::buildTarget() {
     for (const FormatEntry& entry : kFormats) m_format->addItem(tr(entry.label), int(entry.format));
     m_triangles->setSpecialValueText(tr("every sample"));
     m_triangles->setSingleStep(10000);
-    m_triangles->setToolTip(tr("Meshes: at most this many triangles, by keeping every k-th sample "
-                               "(terrain-cli --triangles)"));
+    m_triangles->setToolTip(tr("Meshes: at most this many triangles (at least 2), the mesh "
+                               "simplified by error (terrain-cli --triangles)"));
     auto* browseButton = named(new QPushButton(tr("Browse…"), this), "browse");
     connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
     auto* pathRow = new QHBoxLayout;
@@ -243,8 +241,9 @@ QWidget* ExportDialog::buildSizeAndTiles() {
     auto* box = new QGroupBox(tr("Output size and tiles"), this);
     m_sizeMode->addItem(tr("Keep %1 × %2").arg(m_source.width()).arg(m_source.height()));
     m_sizeMode->addItem(tr("Change to"));
-    m_resize->addItem(tr("bicubic resample"), int(core::ResizeMode::Bicubic));
-    m_resize->addItem(tr("centred crop"), int(core::ResizeMode::Crop));
+    for (const core::ResizeMode mode : {core::ResizeMode::Bicubic, core::ResizeMode::Crop}) {
+        m_resize->addItem(resizeModeText(mode), int(mode));
+    }
     m_sizeMode->setToolTip(tr("terrain-cli --size WxH --resize bicubic|crop"));
     auto* sizeRow = new QHBoxLayout;
     sizeRow->addWidget(m_sizeMode);
@@ -257,7 +256,7 @@ QWidget* ExportDialog::buildSizeAndTiles() {
     m_tilePattern->addItem(tr("Unreal: NAME_x0_y0.EXT"),
                            QString::fromLatin1(core::kUnrealTilePattern));
     m_tilePattern->addItem(tr("Generic: NAME-r0-c0.EXT"),
-                           QString::fromLatin1(kGenericTilePattern));
+                           QString::fromLatin1(core::kGenericTilePattern));
     m_tiles->setToolTip(tr("terrain-cli --tiles NxM: N columns (west to east), M rows (north to "
                            "south)"));
     m_sharedBorder->setToolTip(tr("terrain-cli --tile-border 1: neighbouring tiles repeat their "
@@ -419,7 +418,7 @@ void ExportDialog::onPresetChanged() {
         m_applying = true;
         m_format->setCurrentIndex(m_format->findData(int(chosen->format)));
         const std::optional<core::OutputSize> size =
-            suggestedOutputSize(settings().request, m_source);
+            core::suggestedOutputSize(settings().request, m_source.width(), m_source.height());
         if (size) {
             m_sizeMode->setCurrentIndex(1);
             m_width->setValue(size->width);
@@ -442,7 +441,8 @@ void ExportDialog::onFormatChanged() {
         const qsizetype dot = base.lastIndexOf(QLatin1Char('.'));
         if (dot > 0) base.truncate(dot);
         m_applying = true;  // one refresh below, not one per field
-        m_path->setText(info.dir().filePath(base + extensionFor(format(), preset())));
+        m_path->setText(info.dir().filePath(
+            base + QString::fromStdString(core::outputExtension(format(), preset()))));
         m_applying = false;
     }
     refresh();
@@ -454,7 +454,7 @@ void ExportDialog::updateFormatItems() {
     const core::EnginePreset* chosen = preset();
     for (int row = 0; row < m_format->count(); ++row) {
         const auto candidate = core::ExportFormat(m_format->itemData(row).toInt());
-        model->item(row)->setEnabled(!chosen || presetAccepts(*chosen, candidate));
+        model->item(row)->setEnabled(!chosen || core::presetAcceptsFormat(*chosen, candidate));
     }
 }
 

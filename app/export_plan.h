@@ -1,15 +1,14 @@
 #pragma once
 // The export dialog's logic without its widgets: what core would say about the export the dialog
 // describes (checked against the size of the map it starts from), what it would write, and the
-// numbers to type into the engine; core's messages name terrain-cli's flags, these name the
-// dialog's fields. Everything here asks core, so the dialog accepts exactly what the CLI accepts.
+// numbers to type into the engine. Every rule is core's (checkGameExport), so the dialog accepts
+// exactly what the CLI accepts; core's messages name fields by id and this names them by the
+// dialog's labels.
 #include "core/errors.h"
 #include "core/io/game_export.h"
 
 #include <QSize>
 #include <QString>
-
-#include <optional>
 
 namespace terrain::app {
 
@@ -19,9 +18,6 @@ struct ExportSettings {
     QString path;
     core::GameExportRequest request;
 };
-
-// The generic tile names offered beside Unreal's core::kUnrealTilePattern (docs/exporting.md).
-inline constexpr const char* kGenericTilePattern = "{stem}-r{y}-c{x}{ext}";
 
 struct ExportPreview {
     QString error;           // empty when the export can run; else field, value and what is allowed
@@ -33,20 +29,15 @@ struct ExportPreview {
 // and the dialog's own fields), and describes the result.
 ExportPreview previewExport(const ExportSettings& settings, QSize source);
 
-// core's "FIELD: 'VALUE' is not allowed; expected ALLOWED" with terrain-cli's flags replaced by
-// the dialog's field names ("--size" -> "Output size").
+// The dialog's names for the fields core's messages mention: its labels ("Output size" for
+// core::field::kSize), and settings as its fields show them ("Output size 505 × 505, bicubic
+// resample").
+const core::FieldNames& dialogFieldNames();
+
+// core's message with the dialog's field names.
 QString dialogMessage(const core::InputError& error);
 
-bool presetAccepts(const core::EnginePreset& preset, core::ExportFormat format);
-
-// With a preset whose size rule refuses the current output size (of each tile, when tiling): the
-// nearest output size whose files it accepts (square files, tiled like now). Nothing when the
-// current size is accepted, there is no preset, or no size up to 65536 fits.
-std::optional<core::OutputSize> suggestedOutputSize(const core::GameExportRequest& request,
-                                                    QSize source);
-
-// The file extension for `format`: core's, except ".raw" for Godot HTerrain, whose importer lists
-// 16-bit raw files only under that name.
-QString extensionFor(core::ExportFormat format, const core::EnginePreset* preset);
+// How the dialog offers each resize mode ("bicubic resample", "centred crop").
+QString resizeModeText(core::ResizeMode mode);
 
 }  // namespace terrain::app

@@ -172,18 +172,13 @@ core::GameExportRequest exportRequest(const OutputOptions& out) {
     if (out.heightRange) request.world = core::WorldUnits::withHeightRange(request.world, *out.heightRange);
     if (out.size) request.size = core::parseOutputSize(*out.size);
     request.resize = core::parseResizeMode(out.resize);
-    if (out.triangles) request.targetTriangles = parseWhole<std::int64_t>(*out.triangles, "--triangles", 2, std::int64_t(1) << 33);
+    if (out.triangles) request.targetTriangles = core::parseTriangleTarget(*out.triangles);
     if (out.tiles) {
         core::TileLayout layout = core::parseTiles(*out.tiles);
-        layout.border = parseWhole<int>(out.tileBorder, "--tile-border", 0, 1);
+        layout.border = parseWhole<int>(out.tileBorder, core::field::kTileBorder, 0, 1);
         request.tiles = layout;
     }
-    if (out.tilePattern) {
-        if (out.tilePattern->find("{x}") == std::string::npos || out.tilePattern->find("{y}") == std::string::npos) {
-            throw InputError("--tile-pattern", *out.tilePattern, "a name containing {x} and {y} (and optionally {stem}, {ext})");
-        }
-        request.tilePattern = *out.tilePattern;
-    }
+    if (out.tilePattern) request.tilePattern = *out.tilePattern;  // checked by checkGameExport
     return request;
 }
 

@@ -3,6 +3,7 @@
 #include "compare_command.h"
 
 #include <core/errors.h>
+#include <core/io/game_export.h>
 
 #include <CLI/CLI.hpp>
 
@@ -49,19 +50,22 @@ int main(int argc, char** argv) {
                          "normal-dx, hillshade, colour (default: the preset's, else from the extension)");
     generate->add_option("--map", out.map, "Height to code mapping: normalize (default) or clamp:LO:HI");
     generate->add_option("--preset", out.preset,
-                         "Engine preset: unity, unreal, godot-terrain3d, godot-hterrain, blender, worldpainter "
-                         "(checks the size, prints the import settings)");
+                         "Engine preset: " + terrain::core::enginePresetIds() +
+                             " (checks the size, prints the import settings)");
     generate->add_option("--size", out.size, "Output size WxH (default: the map's)");
     generate->add_option("--resize", out.resize, "How --size is reached: bicubic (default) or crop");
     generate->add_option("--metres-per-pixel", out.metresPerPixel, "Horizontal sample spacing in metres (default 1)");
     generate->add_option("--height-range", out.heightRange,
                          "LO:HI metres that the lowest and highest mapped heights become (default 0:100)");
     generate->add_option("--triangles", out.triangles,
-                         "obj/glb: at most this many triangles (regular-grid decimation; default: every sample)");
+                         "obj/glb: at most this many triangles, from 2 (simplified by error; default or 0: every "
+                         "sample)");
     generate->add_option("--tiles", out.tiles, "Split into NxM tiles (N columns, M rows)");
     generate->add_option("--tile-border", out.tileBorder, "1 (default): neighbouring tiles share an edge; 0: they do not");
     generate->add_option("--tile-pattern", out.tilePattern,
-                         "Tile file names with {stem} {x} {y} {ext}; default Unreal's {stem}_x{x}_y{y}{ext}");
+                         std::string("Tile file names with {stem} {x} {y} {ext}; default Unreal's ") +
+                             terrain::core::kUnrealTilePattern + ", generic " +
+                             terrain::core::kGenericTilePattern);
 
     std::optional<std::string> width;
     std::string palette = "rainbow";

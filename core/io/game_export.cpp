@@ -1,6 +1,7 @@
 #include "game_export.h"
 
 #include <cctype>
+#include <charconv>
 #include <system_error>
 #include <utility>
 
@@ -11,41 +12,82 @@ namespace terrain::core {
 
 namespace {
 
-struct Plan {
-    ExportFormat format;
-    int width;  // after resizing
-    int height;
-    std::optional<TileLayout> tiles;
-};
+std::string sizeText(int width, int height) {
+    return std::to_string(width) + "x" + std::to_string(height);
+}
 
-Plan planFor(const GameExportRequest& request, int sourceWidth, int sourceHeight) {
-    Plan plan{resolveFormat(request), sourceWidth, sourceHeight, std::nullopt};
+void checkTriangleTarget(std::int64_t target, const std::string& text, const std::string& field) {
+    if (target == 0 || (target >= 2 && target <= kMaxTriangles)) return;
+    throw InputError(field, text,
+                     "0 (every sample) or a whole number from 2 to " +
+                         std::to_string(kMaxTriangles));
+}
+
+OutputSize outputSizeOf(const GameExportRequest& request, int sourceWidth, int sourceHeight) {
+    return request.size ? *request.size : OutputSize{sourceWidth, sourceHeight};
+}
+
+// Refuses files the preset's engine does not import, naming --size (or --tiles) and suggesting
+// the output size that works: bicubic, and cropping too when that size fits inside the map.
+void checkPresetSize(const GameExportRequest& request, const GameExportPlan& plan,
+                     int sourceWidth, int sourceHeight) {
+    const EnginePreset& preset = *request.preset;
+    if (presetAcceptsSize(preset, plan.fileWidth, plan.fileHeight)) return;
+    FieldText allowed = std::string(preset.engine) + " (" +
+                        FieldText::settings({{field::kPreset, preset.id}}) + ") needs " +
+                        preset.sizeRule;
+    if (plan.tiles) {
+        allowed += " for each tile, and these tiles would be " +
+                   sizeText(plan.fileWidth, plan.fileHeight);
+    }
+    if (const auto size = suggestedOutputSize(request, sourceWidth, sourceHeight)) {
+        allowed += "; try " + FieldText::settings({{field::kSize, sizeText(size->width,
+                                                                           size->height)},
+                                                   {field::kResize, "bicubic"}});
+        // Cropping cannot enlarge.
+        if (size->width <= sourceWidth && size->height <= sourceHeight) {
+            allowed += " (or " + FieldText::settings({{field::kResize, "crop"}}) + ")";
+        }
+    }
+    if (plan.tiles) {
+        throw InputError(field::kTiles, sizeText(plan.tiles->columns, plan.tiles->rows), allowed);
+    }
+    throw InputError(field::kSize, sizeText(plan.width, plan.height), allowed);
+}
+
+GameExportPlan planFor(const GameExportRequest& request, int sourceWidth, int sourceHeight) {
+    GameExportPlan plan;
+    plan.format = resolveFormat(request);
     request.world.validate();
+    const OutputSize output = outputSizeOf(request, sourceWidth, sourceHeight);
+    plan.width = output.width;
+    plan.height = output.height;
     if (request.size) {
-        plan.width = request.size->width;
-        plan.height = request.size->height;
         if (request.resize == ResizeMode::Crop &&
             (plan.width > sourceWidth || plan.height > sourceHeight)) {
-            throw InputError("--size",
-                             std::to_string(plan.width) + "x" + std::to_string(plan.height),
-                             "at most the map's size " + std::to_string(sourceWidth) + "x" +
-                                 std::to_string(sourceHeight) +
-                                 " with --resize crop (use --resize bicubic to enlarge)");
+            throw InputError(field::kSize, sizeText(plan.width, plan.height),
+                             "at most the map's size " + sizeText(sourceWidth, sourceHeight) +
+                                 " with " + FieldText::settings({{field::kResize, "crop"}}) +
+                                 " (use " + FieldText::settings({{field::kResize, "bicubic"}}) +
+                                 " to enlarge)");
         }
         // The resized grid, plus one tile and one row buffer of the same size at most.
-        checkGridFits("--size", plan.width, plan.height, sizeof(float));
+        checkGridFits(field::kSize, plan.width, plan.height, sizeof(float));
     }
-    int fileWidth = plan.width, fileHeight = plan.height;
+    plan.fileWidth = plan.width;
+    plan.fileHeight = plan.height;
+    checkTilePattern(request.tilePattern);
     if (request.tiles) {
         plan.tiles = layoutTiles(*request.tiles, plan.width, plan.height);
-        fileWidth = plan.tiles->tileWidth;
-        fileHeight = plan.tiles->tileHeight;
+        plan.fileWidth = plan.tiles->tileWidth;
+        plan.fileHeight = plan.tiles->tileHeight;
     }
     if (request.preset) {
         checkPresetFormat(*request.preset, plan.format);
-        checkPresetSize(*request.preset, fileWidth, fileHeight,
-                        request.tiles ? "--tiles" : "--size");
+        checkPresetSize(request, plan, sourceWidth, sourceHeight);
     }
+    checkTriangleTarget(request.targetTriangles, std::to_string(request.targetTriangles),
+                        field::kTriangles);
     return plan;
 }
 
@@ -82,9 +124,12 @@ std::vector<std::string> presetNameWarnings(const GameExportRequest& request) {
     if (!request.preset) return warnings;
     const std::string id = request.preset->id;
     const std::string name = request.output.filename().string();
-    if (id == "godot-hterrain" && request.output.extension() != ".raw") {
-        warnings.push_back(name + ": HTerrain's importer only lists 16-bit raw files named *.raw; "
-                                  "rename it or export with -o NAME.raw");
+    const char* extension = request.preset->extension;  // the only name the importer lists
+    if (extension && resolveFormat(request) == request.preset->format &&
+        request.output.extension() != extension) {
+        warnings.push_back(name + ": " + request.preset->engine + "'s importer only lists " +
+                           exportFormatName(request.preset->format) + " files named *" +
+                           extension + "; rename it or export with -o NAME" + extension);
     }
     if (id == "unreal" && !request.tiles && hasSizeLikeText(request.output.stem().string())) {
         warnings.push_back(name + ": Unreal may read a number-x-number in the name as tile "
@@ -101,12 +146,34 @@ ExportFormat resolveFormat(const GameExportRequest& request) {
     return exportFormatFromPath(request.output);
 }
 
-void checkGameExport(const GameExportRequest& request, int sourceWidth, int sourceHeight) {
-    (void)planFor(request, sourceWidth, sourceHeight);
+std::int64_t parseTriangleTarget(const std::string& text, const std::string& field) {
+    std::int64_t target = -1;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), target);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) target = -1;
+    checkTriangleTarget(target, text, field);
+    return target;
+}
+
+GameExportPlan checkGameExport(const GameExportRequest& request, int sourceWidth,
+                               int sourceHeight) {
+    return planFor(request, sourceWidth, sourceHeight);
+}
+
+std::optional<OutputSize> suggestedOutputSize(const GameExportRequest& request, int sourceWidth,
+                                              int sourceHeight) {
+    if (!request.preset) return std::nullopt;
+    const OutputSize output = outputSizeOf(request, sourceWidth, sourceHeight);
+    if (presetAcceptsOutput(*request.preset, output.width, output.height, request.tiles)) {
+        return std::nullopt;
+    }
+    if (request.tiles) {
+        return nearestPresetSize(*request.preset, output.width, output.height, *request.tiles);
+    }
+    return nearestPresetSize(*request.preset, output.width, output.height);
 }
 
 GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& request) {
-    const Plan plan = planFor(request, map.width(), map.height());
+    const GameExportPlan plan = planFor(request, map.width(), map.height());
 
     Heightmap sized;
     const Heightmap* source = &map;

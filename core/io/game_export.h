@@ -30,8 +30,26 @@ struct GameExportRequest {
     nlohmann::json recipe;            // for the sidecar
     std::string recipeSha256;
     int pngCompression = 1;
-    std::int64_t targetTriangles = 0;  // obj/glb: 0 keeps every sample
+    std::int64_t targetTriangles = 0;  // obj/glb: 0 keeps every sample, else 2..kMaxTriangles
     std::function<void(float)> progress;
+};
+
+// The largest triangle target a request may ask for.
+inline constexpr std::int64_t kMaxTriangles = std::int64_t(1) << 33;
+
+// A triangle target from text: 0 (every sample) or a whole number from 2 to kMaxTriangles (one
+// triangle would not cover the map); throws InputError naming `field`.
+std::int64_t parseTriangleTarget(const std::string& text,
+                                 const std::string& field = field::kTriangles);
+
+// What a checked request writes for a map of the source size.
+struct GameExportPlan {
+    ExportFormat format = ExportFormat::Png16;
+    int width = 0;   // the output, after resizing
+    int height = 0;
+    std::optional<TileLayout> tiles;  // laid out for the output
+    int fileWidth = 0;                // of each file written
+    int fileHeight = 0;
 };
 
 struct GameExportResult {
@@ -48,8 +66,17 @@ struct GameExportResult {
 ExportFormat resolveFormat(const GameExportRequest& request);
 
 // Checks everything that can be checked from the source size alone (before generating):
-// format, size, memory, preset size rule, tile layout. Throws InputError / SizeError.
-void checkGameExport(const GameExportRequest& request, int sourceWidth, int sourceHeight);
+// format, world units, size, memory, tile layout and names, the preset's format and size rule,
+// the triangle target. Throws InputError / SizeError; returns what the export will write.
+GameExportPlan checkGameExport(const GameExportRequest& request, int sourceWidth,
+                               int sourceHeight);
+
+// The output size (GameExportRequest::size) nearest to the requested one at which the preset
+// accepts every file, tiles included: nothing without a preset, when it accepts them already,
+// or when no such size fits in kMaxOutputSide. It is the size checkGameExport's refusal
+// suggests.
+std::optional<OutputSize> suggestedOutputSize(const GameExportRequest& request, int sourceWidth,
+                                              int sourceHeight);
 
 // Writes the file(s) and sidecar(s). On an error, files already written by this call are
 // removed, so a failed export leaves nothing behind.

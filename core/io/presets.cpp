@@ -1,10 +1,11 @@
 #include "presets.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
-
-#include "../errors.h"
+#include <cstdlib>
 
 namespace terrain::core {
 
@@ -29,8 +30,73 @@ bool isPowerOfTwoPlusOne(int n) {
     return m > 0 && (m & (m - 1)) == 0;
 }
 
-std::string sizeText(int width, int height) {
-    return std::to_string(width) + "x" + std::to_string(height);
+// The largest 2^k+1 that is at most n (n >= 2).
+int powerOfTwoPlusOneAtMost(int n) {
+    return int(std::bit_floor(static_cast<unsigned>(n - 1))) + 1;
+}
+
+// A side wanted as the fraction num / den (a tile of a map: (W - 1 + N) / N with a shared
+// border, W / N without), so that the nearest accepted side is the one whose whole map lands
+// nearest to W.
+struct Wanted {
+    std::int64_t num;
+    std::int64_t den;
+    std::int64_t distance(int side) const { return std::llabs(std::int64_t(side) * den - num); }
+    int floor() const { return int(num / den); }
+};
+
+// Of two accepted sides, the one nearer `wanted`; the smaller when both are as near.
+int nearer(const Wanted& wanted, int a, int b) {
+    const std::int64_t da = wanted.distance(a), db = wanted.distance(b);
+    if (da != db) return da < db ? a : b;
+    return std::min(a, b);
+}
+
+// The accepted side nearest to `wanted` among sides up to `limit`; nothing when none is.
+std::optional<int> nearestSide(const PresetSizes& sizes, const Wanted& wanted, int limit) {
+    const int hi = std::min(sizes.max, limit);
+    const int lo = std::max(sizes.min, 2);
+    if (hi < lo) return std::nullopt;
+    const int below = std::clamp(wanted.floor(), lo, hi);
+    switch (sizes.kind) {
+        case PresetSizes::Kind::Any:
+            return nearer(wanted, below, std::min(below + 1, hi));
+        case PresetSizes::Kind::PowerOfTwoPlusOne: {
+            const int first =
+                isPowerOfTwoPlusOne(lo) ? lo : 2 * (powerOfTwoPlusOneAtMost(lo) - 1) + 1;
+            const int top = powerOfTwoPlusOneAtMost(hi);
+            if (top < first) return std::nullopt;
+            if (below <= first) return first;
+            if (below >= top) return top;
+            const int under = powerOfTwoPlusOneAtMost(below);  // <= wanted
+            return nearer(wanted, under, 2 * (under - 1) + 1);
+        }
+        case PresetSizes::Kind::Listed: {
+            std::optional<int> best;
+            for (const int side : sizes.listed) {
+                if (side < lo || side > hi) continue;
+                best = best ? nearer(wanted, *best, side) : side;
+            }
+            return best;
+        }
+    }
+    return std::nullopt;
+}
+
+bool acceptsSide(const PresetSizes& sizes, int side) {
+    if (side < std::max(sizes.min, 2) || side > sizes.max) return false;
+    switch (sizes.kind) {
+        case PresetSizes::Kind::Any: return true;
+        case PresetSizes::Kind::PowerOfTwoPlusOne: return isPowerOfTwoPlusOne(side);
+        case PresetSizes::Kind::Listed:
+            return std::find(sizes.listed.begin(), sizes.listed.end(), side) != sizes.listed.end();
+    }
+    return false;
+}
+
+// The side of the tiles `count` of them make of `side` samples, as a fraction (see Wanted).
+Wanted wantedTile(int side, int count, int border) {
+    return border == 1 ? Wanted{side - 1 + count, count} : Wanted{side, count};
 }
 
 std::string number(double value) {
@@ -54,99 +120,133 @@ void warnUnlessWhole(std::vector<std::string>& warnings, const std::string& fiel
                        fix + " for an exact import");
 }
 
-int nearestPowerOfTwoPlusOne(int n, int lo, int hi) {
-    int best = lo;
-    for (int s = lo; s <= hi; s = (s - 1) * 2 + 1) {
-        if (std::abs(s - n) < std::abs(best - n)) best = s;
-    }
-    return best;
-}
-
-int nearestUnreal(int n) {
-    int best = kUnrealSizes[0];
-    for (const int s : kUnrealSizes) {
-        if (std::abs(s - n) < std::abs(best - n)) best = s;
-    }
-    return best;
-}
-
-[[noreturn]] void refuseSize(const EnginePreset& preset, const std::string& field, int width,
-                             int height, int suggestion) {
-    std::string allowed = std::string(preset.engine) + " (--preset " + preset.id + ") needs " +
-                          preset.sizeRule;
-    if (suggestion > 0) {
-        allowed += "; try --size " + sizeText(suggestion, suggestion) +
-                   " --resize bicubic (or --resize crop)";
-    }
-    throw InputError(field, sizeText(width, height), allowed);
-}
-
 }  // namespace
 
 const std::vector<EnginePreset>& enginePresets() {
     static const std::vector<EnginePreset> presets = {
-        {"unity", "Unity", ExportFormat::Raw16,
-         "a square of 2^n+1 samples from 33x33 to 4097x4097"},
-        {"unreal", "Unreal Engine", ExportFormat::Png16,
-         "a square of a recommended size: 127, 253, 505, 1009, 2017, 4033 or 8129"},
-        {"godot-terrain3d", "Godot Terrain3D", ExportFormat::Exr, "any size"},
-        {"godot-hterrain", "Godot HTerrain", ExportFormat::Raw16,
-         "a square of 2^n+1 samples from 65x65 to 4097x4097 (65, 129, 257, 513, 1025, 2049 or "
-         "4097)"},
-        {"blender", "Blender", ExportFormat::Exr, "any size"},
-        {"worldpainter", "WorldPainter", ExportFormat::Png16, "any size"},
+        {.id = "unity",
+         .engine = "Unity",
+         .format = ExportFormat::Raw16,
+         .alsoFormat = std::nullopt,
+         .formatRule = "raw16",
+         .sizes = {PresetSizes::Kind::PowerOfTwoPlusOne, kUnityMin, kPowerOfTwoPlusOneMax},
+         .sizeRule = "a square of 2^n+1 samples from 33x33 to 4097x4097"},
+        {.id = "unreal",
+         .engine = "Unreal Engine",
+         .format = ExportFormat::Png16,
+         .alsoFormat = ExportFormat::Raw16,
+         .formatRule = "png16 or raw16 (.r16)",
+         .sizes = {PresetSizes::Kind::Listed, kUnrealSizes[0], std::end(kUnrealSizes)[-1],
+                   kUnrealSizes},
+         .sizeRule = "a square of a recommended size: 127, 253, 505, 1009, 2017, 4033 or 8129"},
+        // Terrain3D's import docs: only exr or r16/raw for heightmaps (Godot reads PNG as 8-bit).
+        {.id = "godot-terrain3d",
+         .engine = "Godot Terrain3D",
+         .format = ExportFormat::Exr,
+         .alsoFormat = ExportFormat::Raw16,
+         .formatRule = "exr or raw16 (.r16)",
+         .sizes = {},
+         .sizeRule = "any size"},
+        // The importer lists 16-bit raw files only as *.raw (importer_dialog.gd).
+        {.id = "godot-hterrain",
+         .engine = "Godot HTerrain",
+         .format = ExportFormat::Raw16,
+         .alsoFormat = std::nullopt,
+         .formatRule = "raw16",
+         .sizes = {PresetSizes::Kind::PowerOfTwoPlusOne, kHTerrainMin, kPowerOfTwoPlusOneMax},
+         .sizeRule = "a square of 2^n+1 samples from 65x65 to 4097x4097 (65, 129, 257, 513, "
+                     "1025, 2049 or 4097)",
+         .extension = ".raw"},
+        {.id = "blender",
+         .engine = "Blender",
+         .format = ExportFormat::Exr,
+         .alsoFormat = ExportFormat::Png16,
+         .formatRule = "exr or png16",
+         .sizes = {},
+         .sizeRule = "any size"},
+        {.id = "worldpainter",
+         .engine = "WorldPainter",
+         .format = ExportFormat::Png16,
+         .alsoFormat = std::nullopt,
+         .formatRule = "png16",
+         .sizes = {},
+         .sizeRule = "any size"},
     };
     return presets;
+}
+
+std::string enginePresetIds() {
+    std::string ids;
+    for (const auto& preset : enginePresets()) {
+        if (!ids.empty()) ids += ", ";
+        ids += preset.id;
+    }
+    return ids;
 }
 
 const EnginePreset& findEnginePreset(const std::string& name, const std::string& field) {
     for (const auto& preset : enginePresets()) {
         if (name == preset.id) return preset;
     }
-    throw InputError(field, name,
-                     "one of unity, unreal, godot-terrain3d, godot-hterrain, blender, worldpainter");
+    throw InputError(field, name, "one of " + enginePresetIds());
+}
+
+bool presetAcceptsFormat(const EnginePreset& preset, ExportFormat format) {
+    return format == preset.format || (preset.alsoFormat && format == *preset.alsoFormat);
 }
 
 void checkPresetFormat(const EnginePreset& preset, ExportFormat format) {
-    const std::string id = preset.id;
-    bool ok = format == preset.format;
-    std::string allowed = exportFormatName(preset.format);
-    if (id == "unreal") {
-        ok = ok || format == ExportFormat::Raw16;
-        allowed = "png16 or raw16 (.r16)";
-    } else if (id == "godot-terrain3d") {
-        // Terrain3D's import docs: only exr or r16/raw for heightmaps (Godot reads PNG as 8-bit).
-        ok = ok || format == ExportFormat::Raw16;
-        allowed = "exr or raw16 (.r16)";
-    } else if (id == "blender") {
-        ok = ok || format == ExportFormat::Png16;
-        allowed = "exr or png16";
-    }
-    if (!ok) {
-        throw InputError("--format", exportFormatName(format),
-                         allowed + " for --preset " + preset.id);
-    }
+    if (presetAcceptsFormat(preset, format)) return;
+    throw InputError(field::kFormat, exportFormatName(format),
+                     preset.formatRule + FieldText(" for ") +
+                         FieldText::settings({{field::kPreset, preset.id}}));
 }
 
-void checkPresetSize(const EnginePreset& preset, int width, int height, const std::string& field) {
-    const std::string id = preset.id;
-    if (id == "unity" || id == "godot-hterrain") {
-        const int lo = id == "unity" ? kUnityMin : kHTerrainMin;
-        if (width != height || !isPowerOfTwoPlusOne(width) || width < lo ||
-            width > kPowerOfTwoPlusOneMax) {
-            refuseSize(preset, field, width, height,
-                       nearestPowerOfTwoPlusOne(std::max(width, height), lo,
-                                                kPowerOfTwoPlusOneMax));
-        }
-    } else if (id == "unreal") {
-        const bool listed = std::find(std::begin(kUnrealSizes), std::end(kUnrealSizes), width) !=
-                            std::end(kUnrealSizes);
-        if (width != height || !listed) {
-            refuseSize(preset, field, width, height, nearestUnreal(std::max(width, height)));
-        }
-    } else if (width < 2 || height < 2) {
-        refuseSize(preset, field, width, height, 0);  // a mesh needs two samples each way
+std::string outputExtension(ExportFormat format, const EnginePreset* preset) {
+    if (preset && preset->extension && format == preset->format) return preset->extension;
+    return exportFormatExtension(format);
+}
+
+bool presetAcceptsSize(const EnginePreset& preset, int width, int height) {
+    if (preset.sizes.kind == PresetSizes::Kind::Any) {
+        return acceptsSide(preset.sizes, width) && acceptsSide(preset.sizes, height);
     }
+    return width == height && acceptsSide(preset.sizes, width);
+}
+
+bool presetAcceptsOutput(const EnginePreset& preset, int width, int height,
+                         const std::optional<TileLayout>& tiles) {
+    if (!tiles) return presetAcceptsSize(preset, width, height);
+    if (!tilesDivide(*tiles, width, height)) return false;
+    const TileLayout layout = layoutTiles(*tiles, width, height);
+    return presetAcceptsSize(preset, layout.tileWidth, layout.tileHeight);
+}
+
+OutputSize nearestPresetSize(const EnginePreset& preset, int width, int height) {
+    // One file is a 1 x 1 tiling without a border.
+    return nearestPresetSize(preset, width, height, TileLayout{1, 1, 0, 0, 0}).value();
+}
+
+std::optional<OutputSize> nearestPresetSize(const EnginePreset& preset, int width, int height,
+                                            const TileLayout& tiles) {
+    const int border = tiles.border;
+    const Wanted x = wantedTile(width, tiles.columns, border);
+    const Wanted y = wantedTile(height, tiles.rows, border);
+    // The largest tile sides whose output stays within kMaxOutputSide.
+    const int limitX = tileSide(kMaxOutputSide, tiles.columns, border);
+    const int limitY = tileSide(kMaxOutputSide, tiles.rows, border);
+    std::optional<int> tileX, tileY;
+    if (preset.sizes.kind == PresetSizes::Kind::Any) {
+        tileX = nearestSide(preset.sizes, x, limitX);
+        tileY = nearestSide(preset.sizes, y, limitY);
+    } else {
+        // Square files: sized by the axis that wants the larger tile.
+        const Wanted& larger = x.num * y.den >= y.num * x.den ? x : y;
+        tileX = tileY = nearestSide(preset.sizes, larger, std::min(limitX, limitY));
+    }
+    if (!tileX || !tileY) return std::nullopt;
+    return OutputSize{outputSide(*tileX, tiles.columns, border),
+                      outputSide(*tileY, tiles.rows, border)};
 }
 
 std::vector<std::string> presetInputWarnings(const EnginePreset& preset, const WorldUnits& world) {

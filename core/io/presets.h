@@ -1,36 +1,85 @@
 #pragma once
 // Engine presets: the format each engine imports, the sizes it accepts, and the numbers the user
 // must type on import. Sources for every rule are listed in docs/exporting.md.
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "../errors.h"
 #include "export.h"
+#include "resample.h"
+#include "tiles.h"
 #include "world_units.h"
 
 namespace terrain::core {
+
+// The largest output side (parseOutputSize's limit); a suggested size stays within it.
+inline constexpr int kMaxOutputSide = 65536;
 
 struct EngineSetting {
     std::string name;   // as the engine's UI labels it
     std::string value;  // what to type or pick
 };
 
+// The files an engine imports, by size.
+struct PresetSizes {
+    enum class Kind {
+        Any,                // at least 2 x 2
+        PowerOfTwoPlusOne,  // square, 2^n+1 from min to max
+        Listed,             // square, one of `listed`
+    };
+    Kind kind = Kind::Any;
+    int min = 2;
+    int max = kMaxOutputSide;
+    std::span<const int> listed = {};  // ascending
+};
+
 struct EnginePreset {
-    const char* id;           // "unity", "unreal", ...
-    const char* engine;       // "Unity", "Unreal Engine", ...
-    ExportFormat format;      // what the preset writes unless --format overrides it
-    const char* sizeRule;     // for messages: what is allowed
+    const char* id;                          // "unity", "unreal", ...
+    const char* engine;                      // "Unity", "Unreal Engine", ...
+    ExportFormat format;                     // what it writes unless --format overrides it
+    std::optional<ExportFormat> alsoFormat;  // another format the engine imports
+    const char* formatRule;                  // for messages: format and alsoFormat
+    PresetSizes sizes;
+    const char* sizeRule;                    // for messages: what `sizes` allows
+    // The extension the engine's importer lists `format` files under, when it is not the
+    // format's usual one (exportFormatExtension); null otherwise.
+    const char* extension = nullptr;
 };
 
 const std::vector<EnginePreset>& enginePresets();
+// "unity, unreal, ...": every preset's id, for help texts and messages.
+std::string enginePresetIds();
 // Throws InputError(field, name, the list of presets).
-const EnginePreset& findEnginePreset(const std::string& name, const std::string& field = "--preset");
+const EnginePreset& findEnginePreset(const std::string& name,
+                                     const std::string& field = field::kPreset);
 
-// Formats the preset can import; throws InputError naming --format otherwise.
+// Whether the preset's engine imports `format`.
+bool presetAcceptsFormat(const EnginePreset& preset, ExportFormat format);
+// Throws InputError naming --format unless presetAcceptsFormat.
 void checkPresetFormat(const EnginePreset& preset, ExportFormat format);
-// Throws InputError naming `field` and the size, saying what is allowed and (when it helps)
-// which --size to ask for.
-void checkPresetSize(const EnginePreset& preset, int width, int height,
-                     const std::string& field = "--size");
+
+// The file extension to write `format` under: the format's usual one (exportFormatExtension),
+// or the preset's where its engine lists the files only under another (Godot HTerrain: .raw).
+std::string outputExtension(ExportFormat format, const EnginePreset* preset);
+
+// Whether the preset's engine imports one file of width x height samples.
+bool presetAcceptsSize(const EnginePreset& preset, int width, int height);
+// Whether it imports every file of a width x height output cut into `tiles` (columns, rows and
+// border; false when the tiles do not divide the output). Without tiles: presetAcceptsSize.
+bool presetAcceptsOutput(const EnginePreset& preset, int width, int height,
+                         const std::optional<TileLayout>& tiles);
+
+// The file size nearest to width x height that the preset accepts (width x height itself when
+// it does). Square presets: the accepted side nearest to the larger side, the smaller of two
+// as near; any size: each side at least 2 and at most kMaxOutputSide.
+OutputSize nearestPresetSize(const EnginePreset& preset, int width, int height);
+// The output size nearest to width x height that `tiles` divide into files the preset accepts:
+// each file as near as nearestPresetSize puts it. Nothing when no such output fits in
+// kMaxOutputSide.
+std::optional<OutputSize> nearestPresetSize(const EnginePreset& preset, int width, int height,
+                                            const TileLayout& tiles);
 
 // Warnings for numbers the engine's import fields cannot take as they are (HTerrain's Min/Max
 // Height and WorldPainter's scale and mapping levels are whole numbers): each names the field,

@@ -19,7 +19,8 @@ void replaceAll(std::string& text, const std::string& token, const std::string& 
 }  // namespace
 
 TileLayout parseTiles(const std::string& text, const std::string& field) {
-    const std::string allowed = "NxM with whole numbers from 1 to 64 (e.g. 2x2)";
+    const std::string allowed =
+        "NxM with whole numbers from 1 to " + std::to_string(kMaxTiles) + " (e.g. 2x2)";
     const auto x = text.find('x');
     if (x == std::string::npos || x == 0) throw InputError(field, text, allowed);
     TileLayout layout;
@@ -28,31 +29,46 @@ TileLayout parseTiles(const std::string& text, const std::string& field) {
     auto [p1, e1] = std::from_chars(begin, begin + x, layout.columns);
     auto [p2, e2] = std::from_chars(begin + x + 1, end, layout.rows);
     if (e1 != std::errc() || p1 != begin + x || e2 != std::errc() || p2 != end ||
-        layout.columns < 1 || layout.rows < 1 || layout.columns > 64 || layout.rows > 64) {
+        layout.columns < 1 || layout.rows < 1 || layout.columns > kMaxTiles ||
+        layout.rows > kMaxTiles) {
         throw InputError(field, text, allowed);
     }
     return layout;
 }
 
-TileLayout layoutTiles(TileLayout layout, int width, int height) {
+int tileSide(int side, int count, int border) {
+    return border == 1 ? (side - 1) / count + 1 : side / count;
+}
+
+int outputSide(int tile, int count, int border) {
+    return border == 1 ? (tile - 1) * count + 1 : tile * count;
+}
+
+bool tilesDivide(const TileLayout& layout, int width, int height) {
     const int b = layout.border;
     const auto fits = [b](int size, int count) {
         return b == 1 ? (size - 1) % count == 0 && (size - 1) / count >= 1
                       : size % count == 0 && size / count >= 1;
     };
-    if (!fits(width, layout.columns) || !fits(height, layout.rows)) {
+    return fits(width, layout.columns) && fits(height, layout.rows);
+}
+
+TileLayout layoutTiles(TileLayout layout, int width, int height) {
+    const int b = layout.border;
+    if (!tilesDivide(layout, width, height)) {
         const std::string rule =
             b == 1 ? "counts N and M that divide the map's size minus one (" +
                          std::to_string(width - 1) + " and " + std::to_string(height - 1) +
                          ") so that neighbouring tiles share one edge of samples"
                    : "counts N and M that divide the map's size (" + std::to_string(width) +
                          " and " + std::to_string(height) + ")";
-        throw InputError("--tiles",
+        throw InputError(field::kTiles,
                          std::to_string(layout.columns) + "x" + std::to_string(layout.rows),
-                         rule + "; change --size or --tile-border");
+                         rule + "; change " + FieldText::field(field::kSize) + " or " +
+                             FieldText::field(field::kTileBorder));
     }
-    layout.tileWidth = b == 1 ? (width - 1) / layout.columns + 1 : width / layout.columns;
-    layout.tileHeight = b == 1 ? (height - 1) / layout.rows + 1 : height / layout.rows;
+    layout.tileWidth = tileSide(width, layout.columns, b);
+    layout.tileHeight = tileSide(height, layout.rows, b);
     return layout;
 }
 
@@ -66,6 +82,13 @@ Heightmap cutTile(const Heightmap& map, const TileLayout& layout, int column, in
         std::copy_n(map.row(y0 + y) + x0, layout.tileWidth, tile.row(y));
     }
     return tile;
+}
+
+void checkTilePattern(const std::string& pattern, const std::string& field) {
+    if (pattern.find("{x}") == std::string::npos || pattern.find("{y}") == std::string::npos) {
+        throw InputError(field, pattern,
+                         "a name containing {x} and {y} (and optionally {stem}, {ext})");
+    }
 }
 
 std::filesystem::path tilePath(const std::filesystem::path& output, const std::string& pattern,

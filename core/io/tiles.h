@@ -3,9 +3,12 @@
 #include <filesystem>
 #include <string>
 
+#include "../errors.h"
 #include "../heightmap.h"
 
 namespace terrain::core {
+
+inline constexpr int kMaxTiles = 64;  // columns or rows
 
 struct TileLayout {
     int columns = 1;  // N, west to east
@@ -16,21 +19,34 @@ struct TileLayout {
     int tileHeight = 0;
 };
 
-// "NxM" with whole numbers 1..64; throws InputError naming `field`.
-TileLayout parseTiles(const std::string& text, const std::string& field = "--tiles");
+// "NxM" with whole numbers 1..kMaxTiles; throws InputError naming `field`.
+TileLayout parseTiles(const std::string& text, const std::string& field = field::kTiles);
+
+// The side of each of `count` tiles cut from `side` samples (rounded down when they do not
+// divide it), and the side `count` tiles of `tile` samples make, with or without a shared border.
+int tileSide(int side, int count, int border);
+int outputSide(int tile, int count, int border);
+
+// Whether the tiles divide a width x height map evenly ((width - 1) % N == 0 with a border,
+// width % N == 0 without) into tiles of at least 1 sample.
+bool tilesDivide(const TileLayout& layout, int width, int height);
 
 // Fills tileWidth/tileHeight for a width x height map; throws InputError naming --tiles when
-// the map does not split evenly ((width - 1) % N == 0 with a border, width % N == 0 without).
+// the map does not split evenly.
 TileLayout layoutTiles(TileLayout layout, int width, int height);
 
 // The tile at (column, row), copied out of the map.
 Heightmap cutTile(const Heightmap& map, const TileLayout& layout, int column, int row);
 
-// Replaces {stem}, {x}, {y} and {ext} in `pattern`; x is the column, y the row, from 0.
-// Unreal's World Partition import expects "{stem}_x{x}_y{y}{ext}".
+// Tile file name patterns: {stem}, {x}, {y} and {ext} are replaced; x is the column, y the row,
+// from 0. Unreal's World Partition import expects kUnrealTilePattern; the generic one sorts by row.
+inline constexpr const char* kUnrealTilePattern = "{stem}_x{x}_y{y}{ext}";
+inline constexpr const char* kGenericTilePattern = "{stem}-r{y}-c{x}{ext}";
+
+// Throws InputError naming `field` unless the pattern names tiles apart ({x} and {y}).
+void checkTilePattern(const std::string& pattern, const std::string& field = field::kTilePattern);
+
 std::filesystem::path tilePath(const std::filesystem::path& output, const std::string& pattern,
                                int column, int row);
-
-inline constexpr const char* kUnrealTilePattern = "{stem}_x{x}_y{y}{ext}";
 
 }  // namespace terrain::core

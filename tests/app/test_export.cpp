@@ -256,9 +256,12 @@ TEST(ExportDialog, ASizeUnityRefusesDisablesExportAndSaysWhy) {
     dialog.accept();
     EXPECT_NE(dialog.result(), QDialog::Accepted);
 
-    // Larger than Unity's largest: refused with the nearest size it takes.
+    EXPECT_TRUE(error.contains(QStringLiteral("(or centred crop)"))) << error.toStdString();
+
+    // Larger than Unity's largest: refused with the nearest size it takes, which is larger than
+    // the 129 map, so cropping is not offered.
     setOutputSize(dialog, 8193, 8193);
-    EXPECT_TRUE(errorShown(dialog).contains(QStringLiteral("try Output size 4097 × 4097")))
+    EXPECT_TRUE(errorShown(dialog).endsWith(QStringLiteral("try Output size 4097 × 4097, bicubic resample")))
         << errorShown(dialog).toStdString();
     EXPECT_FALSE(dialog.exportButton()->isEnabled());
 
@@ -371,7 +374,7 @@ TEST(ExportDialog, TheLastChoicesComeBack) {
     EXPECT_EQ(back.request.tiles->columns, 4);
     EXPECT_EQ(back.request.tiles->rows, 2);
     EXPECT_EQ(back.request.tiles->border, 0);
-    EXPECT_EQ(back.request.tilePattern, kGenericTilePattern);
+    EXPECT_EQ(back.request.tilePattern, core::kGenericTilePattern);
     EXPECT_EQ(back.request.mapping.mode, core::HeightMapping::Mode::Clamp);
     EXPECT_TRUE(second.worldSize() == WorldSize{});  // the world size is the document's
     EXPECT_TRUE(second.exportButton()->isEnabled()) << errorShown(second).toStdString();
@@ -379,56 +382,50 @@ TEST(ExportDialog, TheLastChoicesComeBack) {
 
 // ----- the logic behind it ----------------------------------------------------------------------
 
-TEST(ExportPlan, CoreMessagesNameTheDialogsFields) {
+// core's refusal of `request` for a map of `source` samples, in the dialog's words.
+QString refusalShown(const core::GameExportRequest& request, QSize source) {
     try {
-        core::checkPresetSize(presetNamed("unity"), 8193, 8193);
-        FAIL() << "Unity took 8193";
+        core::checkGameExport(request, source.width(), source.height());
+        return QString();
     } catch (const core::InputError& e) {
-        EXPECT_EQ(dialogMessage(e).toStdString(),
-                  "Output size: '8193x8193' is not allowed; expected Unity (Engine preset unity) "
-                  "needs a square of 2^n+1 samples from 33x33 to 4097x4097; try Output size "
-                  "4097 × 4097 (bicubic or crop)");
+        return dialogMessage(e);
     }
-    EXPECT_TRUE(dialogMessage(core::InputError("--format", "png16", "exr or raw16 for --preset x"))
-                    .startsWith(QStringLiteral("Format: 'png16'")));
-    EXPECT_TRUE(dialogMessage(core::InputError("height range", "5:1", "LO < HI"))
-                    .startsWith(QStringLiteral("Height low/high: '5:1'")));
 }
 
-TEST(ExportPlan, SuggestedSizesFollowThePresetAndTheTiles) {
+TEST(ExportPlan, CoreMessagesNameTheDialogsFields) {
     core::GameExportRequest request;
-    EXPECT_FALSE(suggestedOutputSize(request, QSize(100, 100)));  // no preset, no rule
+    request.output = "x.r16";
     request.preset = &presetNamed("unity");
-    EXPECT_FALSE(suggestedOutputSize(request, QSize(129, 129)));
-    auto size = suggestedOutputSize(request, QSize(8193, 8193));
-    ASSERT_TRUE(size);
-    EXPECT_EQ(size->width, 4097);
-    size = suggestedOutputSize(request, QSize(100, 60));
-    ASSERT_TRUE(size);
-    EXPECT_EQ(size->width, 129);
-    EXPECT_EQ(size->height, 129);
+    EXPECT_EQ(refusalShown(request, QSize(8193, 8193)).toStdString(),
+              "Output size: '8193x8193' is not allowed; expected Unity (Engine preset unity) needs "
+              "a square of 2^n+1 samples from 33x33 to 4097x4097; try Output size 4097 × 4097, "
+              "bicubic resample (or centred crop)");
+    // Cropping cannot enlarge the map, so it is not offered for a size larger than the map.
+    EXPECT_EQ(refusalShown(request, QSize(100, 60)).toStdString(),
+              "Output size: '100x60' is not allowed; expected Unity (Engine preset unity) needs "
+              "a square of 2^n+1 samples from 33x33 to 4097x4097; try Output size 129 × 129, "
+              "bicubic resample");
+    request.format = core::ExportFormat::Exr;
+    EXPECT_EQ(refusalShown(request, QSize(129, 129)).toStdString(),
+              "Format: 'exr' is not allowed; expected raw16 for Engine preset unity");
 
-    // The examples in docs/exporting.md, "The export dialog".
-    request.preset = &presetNamed("unreal");
-    size = suggestedOutputSize(request, QSize(513, 513));
-    ASSERT_TRUE(size);
-    EXPECT_EQ(size->width, 505);
-    request.tiles = core::TileLayout{2, 2, 1, 0, 0};
-    size = suggestedOutputSize(request, QSize(1025, 1025));
-    ASSERT_TRUE(size);
-    EXPECT_EQ(size->width, 1009);
-
-    request.tiles = core::TileLayout{2, 1, 1, 0, 0};
-    size = suggestedOutputSize(request, QSize(257, 257));  // tiles of 129 x 257 -> 253 each way
-    ASSERT_TRUE(size);
-    EXPECT_EQ(size->width, 2 * 252 + 1);
-    EXPECT_EQ(size->height, 253);
-
-    request.preset = &presetNamed("blender");  // any size, but the tiles must divide the map
+    request = core::GameExportRequest{};
+    request.output = "x.png";
+    request.size = core::OutputSize{600, 600};
+    request.resize = core::ResizeMode::Crop;
+    EXPECT_EQ(refusalShown(request, QSize(513, 513)).toStdString(),
+              "Output size: '600x600' is not allowed; expected at most the map's size 513x513 "
+              "with centred crop (use bicubic resample to enlarge)");
+    request.size.reset();
     request.tiles = core::TileLayout{3, 3, 1, 0, 0};
-    size = suggestedOutputSize(request, QSize(129, 129));
-    ASSERT_TRUE(size);
-    EXPECT_EQ(size->width, 127);
+    EXPECT_TRUE(refusalShown(request, QSize(513, 513))
+                    .endsWith(QStringLiteral("; change Output size or Shared border")))
+        << refusalShown(request, QSize(513, 513)).toStdString();
+    request.tiles.reset();
+    request.world.loMetres = 5.0;
+    request.world.hiMetres = 1.0;
+    EXPECT_TRUE(refusalShown(request, QSize(65, 65)).startsWith(QStringLiteral("Height low/high: '5:1'")))
+        << refusalShown(request, QSize(65, 65)).toStdString();
 }
 
 // Not a check: writes the dialog's picture for docs/ when TERRAIN_EXPORT_DIALOG_SHOT names a

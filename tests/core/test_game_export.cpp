@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <optional>
 #include <cstdio>
 #include <cstring>
 #include <nlohmann/json.hpp>
@@ -225,33 +227,230 @@ TEST(ExportSidecar, DescribesTheFileUnitsAndRecipe) {
     EXPECT_FALSE(j.contains("engine"));
 }
 
+// checkGameExport's refusal of `r` for a width x height map; nothing when it accepts.
+std::optional<InputError> refusal(const GameExportRequest& r, int width, int height) {
+    try {
+        checkGameExport(r, width, height);
+        return std::nullopt;
+    } catch (const InputError& e) {
+        return e;
+    }
+}
+
+GameExportRequest presetRequest(const char* preset) {
+    GameExportRequest r;
+    r.output = "unused";
+    r.preset = &findEnginePreset(preset);
+    return r;
+}
+
 TEST(ExportPresets, UnityRefusesSizesItCannotImport) {
-    const auto& unity = findEnginePreset("unity");
-    EXPECT_NO_THROW(checkPresetSize(unity, 4097, 4097));
-    EXPECT_NO_THROW(checkPresetSize(unity, 33, 33));
+    const auto r = presetRequest("unity");
+    EXPECT_FALSE(refusal(r, 4097, 4097));
+    EXPECT_FALSE(refusal(r, 33, 33));
     for (const auto& [w, h] : std::vector<std::pair<int, int>>{{8193, 8193}, {17, 17}, {500, 500}, {513, 257}}) {
-        try {
-            checkPresetSize(unity, w, h);
-            ADD_FAILURE() << w << "x" << h;
-        } catch (const InputError& e) {
-            EXPECT_EQ(e.field(), "--size");
-            EXPECT_EQ(e.value(), std::to_string(w) + "x" + std::to_string(h));
-            EXPECT_NE(e.allowed().find("2^n+1 samples from 33x33 to 4097x4097"), std::string::npos);
-        }
+        const auto e = refusal(r, w, h);
+        ASSERT_TRUE(e) << w << "x" << h;
+        EXPECT_EQ(e->field(), "--size");
+        EXPECT_EQ(e->value(), std::to_string(w) + "x" + std::to_string(h));
+        EXPECT_NE(e->allowed().find("2^n+1 samples from 33x33 to 4097x4097"), std::string::npos);
     }
     EXPECT_THROW(findEnginePreset("cryengine"), InputError);
+    EXPECT_EQ(enginePresetIds(), "unity, unreal, godot-terrain3d, godot-hterrain, blender, worldpainter");
 }
 
 TEST(ExportPresets, UnrealSuggestsTheNearestRecommendedSize) {
-    const auto& unreal = findEnginePreset("unreal");
-    try {
-        checkPresetSize(unreal, 513, 513);
-        ADD_FAILURE();
-    } catch (const InputError& e) {
-        EXPECT_NE(e.allowed().find("--size 505x505"), std::string::npos) << e.what();
+    const auto r = presetRequest("unreal");
+    const auto e = refusal(r, 513, 513);
+    ASSERT_TRUE(e);
+    EXPECT_NE(e->allowed().find("--size 505x505"), std::string::npos) << e->what();
+    EXPECT_FALSE(refusal(r, 1009, 1009));
+    EXPECT_THROW(checkPresetFormat(*r.preset, ExportFormat::Exr), InputError);
+}
+
+// The rule nearestPresetSize computes, found the slow way: every side the preset accepts, the
+// nearest one to n (the smaller of two as near).
+int nearestBySearch(const EnginePreset& preset, int n) {
+    int best = 0;
+    for (int side = 2; side <= 9000; ++side) {
+        if (presetAcceptsSize(preset, side, side) && (best == 0 || std::abs(side - n) < std::abs(best - n))) {
+            best = side;
+        }
     }
-    EXPECT_NO_THROW(checkPresetSize(unreal, 1009, 1009));
-    EXPECT_THROW(checkPresetFormat(unreal, ExportFormat::Exr), InputError);
+    return best;
+}
+
+TEST(ExportPresets, NearestSizeIsComputedForEveryPreset) {
+    struct Case {
+        const char* preset;
+        int width, height, nearWidth, nearHeight;
+    };
+    const Case cases[] = {
+        // below, inside (accepted, between two, a tie goes to the smaller) and above the range
+        {"unity", 2, 2, 33, 33}, {"unity", 129, 129, 129, 129}, {"unity", 100, 60, 129, 129},
+        {"unity", 97, 97, 65, 65}, {"unity", 98, 40, 129, 129}, {"unity", 8193, 8193, 4097, 4097},
+        {"godot-hterrain", 33, 33, 65, 65}, {"godot-hterrain", 1000, 1000, 1025, 1025},
+        {"godot-hterrain", 65536, 2, 4097, 4097},
+        {"unreal", 2, 2, 127, 127}, {"unreal", 513, 513, 505, 505}, {"unreal", 757, 757, 505, 505},
+        {"unreal", 758, 3, 1009, 1009}, {"unreal", 2017, 2017, 2017, 2017}, {"unreal", 20000, 9, 8129, 8129},
+        {"godot-terrain3d", 1, 1, 2, 2}, {"godot-terrain3d", 300, 200, 300, 200},
+        {"blender", 70000, 5, 65536, 5}, {"worldpainter", 100, 80, 100, 80},
+    };
+    for (const Case& c : cases) {
+        const OutputSize size = nearestPresetSize(findEnginePreset(c.preset), c.width, c.height);
+        EXPECT_EQ(size.width, c.nearWidth) << c.preset << " " << c.width << "x" << c.height;
+        EXPECT_EQ(size.height, c.nearHeight) << c.preset << " " << c.width << "x" << c.height;
+    }
+    for (const auto& preset : enginePresets()) {
+        for (int n = 2; n <= 9000; n += n < 200 ? 1 : 7) {
+            const OutputSize size = nearestPresetSize(preset, n, n);
+            ASSERT_TRUE(presetAcceptsSize(preset, size.width, size.height)) << preset.id << " " << n;
+            if (preset.sizes.kind != PresetSizes::Kind::Any) {
+                ASSERT_EQ(size.width, nearestBySearch(preset, n)) << preset.id << " " << n;
+            } else {
+                ASSERT_EQ(size.width, n) << preset.id;
+            }
+        }
+    }
+}
+
+TEST(ExportPresets, NearestSizeWithTilesMakesAcceptedTilesThatDivideTheMap) {
+    struct Case {
+        const char* preset;
+        TileLayout tiles;
+        int width, height, nearWidth, nearHeight;
+    };
+    const Case cases[] = {
+        {"unreal", {2, 2, 1, 0, 0}, 1025, 1025, 1009, 1009},  // tiles of 505
+        {"unreal", {2, 1, 1, 0, 0}, 257, 257, 505, 253},      // tiles of 253 x 253
+        {"unreal", {2, 2, 1, 0, 0}, 127, 127, 253, 253},      // tiles of 127: the smallest
+        {"unity", {2, 2, 0, 0, 0}, 129, 129, 130, 130},       // no border: tiles of 65
+        {"unity", {16, 16, 1, 0, 0}, 65536, 65536, 32769, 32769},  // 4097s would not fit
+        {"blender", {3, 3, 1, 0, 0}, 129, 129, 130, 130},     // tiles of 44: 130 is nearer than 127
+        {"worldpainter", {64, 1, 0, 0, 0}, 100, 100, 128, 100},
+    };
+    for (const Case& c : cases) {
+        const EnginePreset& preset = findEnginePreset(c.preset);
+        const auto size = nearestPresetSize(preset, c.width, c.height, c.tiles);
+        ASSERT_TRUE(size) << c.preset;
+        EXPECT_EQ(size->width, c.nearWidth) << c.preset << " " << c.width;
+        EXPECT_EQ(size->height, c.nearHeight) << c.preset << " " << c.height;
+        EXPECT_TRUE(presetAcceptsOutput(preset, size->width, size->height, c.tiles)) << c.preset;
+        EXPECT_LE(size->width, kMaxOutputSide);
+    }
+}
+
+TEST(ExportPresets, TheRefusalSuggestsASizeAndCropOnlyWhenItFitsInTheMap) {
+    auto r = presetRequest("unity");
+    auto e = refusal(r, 100, 60);  // 129 is larger than the map: bicubic only
+    ASSERT_TRUE(e);
+    EXPECT_NE(e->allowed().find("; try --size 129x129 --resize bicubic"), std::string::npos) << e->what();
+    EXPECT_EQ(e->allowed().find("crop"), std::string::npos) << e->what();
+    e = refusal(r, 8193, 8193);
+    ASSERT_TRUE(e);
+    EXPECT_NE(e->allowed().find("try --size 4097x4097 --resize bicubic (or --resize crop)"), std::string::npos);
+    r.size = OutputSize{100, 100};  // of a 129 map: 129 fits in it
+    e = refusal(r, 129, 129);
+    ASSERT_TRUE(e);
+    EXPECT_NE(e->allowed().find("try --size 129x129 --resize bicubic (or --resize crop)"), std::string::npos);
+
+    // Tiles: named as the tiles, with the output size that gives accepted tiles.
+    r = presetRequest("unreal");
+    r.tiles = TileLayout{2, 2, 1, 0, 0};
+    e = refusal(r, 1025, 1025);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->field(), "--tiles");
+    EXPECT_EQ(e->value(), "2x2");
+    EXPECT_NE(e->allowed().find("for each tile, and these tiles would be 513x513; try --size 1009x1009 "
+                                "--resize bicubic (or --resize crop)"),
+              std::string::npos)
+        << e->what();
+    EXPECT_EQ(suggestedOutputSize(r, 1025, 1025)->width, 1009);
+    e = refusal(r, 201, 201);  // 253 does not fit in a 201 map
+    ASSERT_TRUE(e);
+    EXPECT_NE(e->allowed().find("try --size 253x253 --resize bicubic"), std::string::npos) << e->what();
+    EXPECT_EQ(e->allowed().find("crop"), std::string::npos) << e->what();
+    EXPECT_FALSE(suggestedOutputSize(r, 1009, 1009));
+    EXPECT_FALSE(suggestedOutputSize(request("x.png"), 100, 100));  // no preset, no rule
+}
+
+// A front end with its own names for the fields: no flag is left in the message.
+struct BracketNames : FieldNames {
+    std::string field(const std::string& id) const override {
+        return std::string("<").append(id, 2).append(">");  // "--size" -> "<size>"
+    }
+    std::string settings(const std::vector<FieldSetting>& settings) const override {
+        std::string text;
+        for (const auto& s : settings) {
+            text.append("[").append(field(s.field)).append("=").append(s.value).append("]");
+        }
+        return text;
+    }
+};
+
+TEST(ExportPresets, MessagesNameFieldsAsTheFrontEndDoes) {
+    const auto e = refusal(presetRequest("unity"), 8193, 8193);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->message(BracketNames{}),
+              "<size>: '8193x8193' is not allowed; expected Unity ([<preset>=unity]) needs a square of 2^n+1 "
+              "samples from 33x33 to 4097x4097; try [<size>=4097x4097][<resize>=bicubic] (or [<resize>=crop])");
+    EXPECT_EQ(std::string(e->what()),
+              "--size: '8193x8193' is not allowed; expected Unity (--preset unity) needs a square of 2^n+1 "
+              "samples from 33x33 to 4097x4097; try --size 4097x4097 --resize bicubic (or --resize crop)");
+    auto crop = request("x.png");
+    crop.size = OutputSize{600, 600};
+    crop.resize = ResizeMode::Crop;
+    EXPECT_EQ(refusal(crop, 513, 513)->allowedText().render(BracketNames{}),
+              "at most the map's size 513x513 with [<resize>=crop] (use [<resize>=bicubic] to enlarge)");
+    auto tiles = request("x.png");
+    tiles.tiles = TileLayout{3, 3, 1, 0, 0};
+    EXPECT_NE(refusal(tiles, 513, 513)->message(BracketNames{}).find("; change <size> or <tile-border>"),
+              std::string::npos);
+    auto format = presetRequest("unity");
+    format.format = ExportFormat::Exr;
+    EXPECT_EQ(refusal(format, 513, 513)->message(BracketNames{}),
+              "<format>: 'exr' is not allowed; expected raw16 for [<preset>=unity]");
+}
+
+TEST(ExportPresets, FormatsAndExtensionsFollowThePreset) {
+    for (const auto& preset : enginePresets()) {
+        EXPECT_TRUE(presetAcceptsFormat(preset, preset.format)) << preset.id;
+        EXPECT_FALSE(presetAcceptsFormat(preset, ExportFormat::Obj)) << preset.id;
+    }
+    EXPECT_TRUE(presetAcceptsFormat(findEnginePreset("unreal"), ExportFormat::Raw16));
+    EXPECT_FALSE(presetAcceptsFormat(findEnginePreset("unity"), ExportFormat::Png16));
+    // HTerrain's importer lists 16-bit raw files only as *.raw.
+    EXPECT_EQ(outputExtension(ExportFormat::Raw16, &findEnginePreset("godot-hterrain")), ".raw");
+    EXPECT_EQ(outputExtension(ExportFormat::Raw16, &findEnginePreset("unity")), ".r16");
+    EXPECT_EQ(outputExtension(ExportFormat::Raw16, nullptr), ".r16");
+    EXPECT_EQ(outputExtension(ExportFormat::Exr, &findEnginePreset("godot-terrain3d")), ".exr");
+}
+
+TEST(ExportChecks, TriangleTargetsAndTilePatternsAreCheckedBeforeGenerating) {
+    auto r = request("m.obj");
+    for (const std::int64_t ok : {std::int64_t(0), std::int64_t(2), kMaxTriangles}) {
+        r.targetTriangles = ok;
+        EXPECT_FALSE(refusal(r, 65, 65)) << ok;
+    }
+    for (const std::int64_t bad : {std::int64_t(1), std::int64_t(-5), kMaxTriangles + 1}) {
+        r.targetTriangles = bad;
+        const auto e = refusal(r, 65, 65);
+        ASSERT_TRUE(e) << bad;
+        EXPECT_EQ(e->field(), "--triangles");
+        EXPECT_NE(e->allowed().find("0 (every sample) or a whole number from 2"), std::string::npos);
+    }
+    EXPECT_EQ(parseTriangleTarget("0"), 0);
+    EXPECT_EQ(parseTriangleTarget("2000"), 2000);
+    for (const char* bad : {"1", "", "12k", "-2", "99999999999999999999"}) {
+        EXPECT_THROW(parseTriangleTarget(bad), InputError) << bad;
+    }
+    auto t = request("t.png");
+    t.tilePattern = "{stem}-{x}.png";
+    const auto e = refusal(t, 65, 65);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->field(), "--tile-pattern");
+    t.tilePattern = kGenericTilePattern;
+    EXPECT_FALSE(refusal(t, 65, 65));
 }
 
 std::string settingOf(const std::vector<EngineSetting>& settings, const std::string& name) {
@@ -313,41 +512,32 @@ TEST(ExportPresets, WarnsAboutFileNamesTheImporterTripsOver) {
 
 TEST(ExportPresets, HTerrainRefusesSizesBelow65) {
     // hterrain_data.gd: MIN_RESOLUTION = 65, SUPPORTED_RESOLUTIONS = [65, ..., 4097].
-    const auto& hterrain = findEnginePreset("godot-hterrain");
+    const auto r = presetRequest("godot-hterrain");
     for (const int n : {65, 129, 257, 513, 1025, 2049, 4097}) {
-        EXPECT_NO_THROW(checkPresetSize(hterrain, n, n)) << n;
+        EXPECT_FALSE(refusal(r, n, n)) << n;
     }
     for (const auto& [w, h] : std::vector<std::pair<int, int>>{{33, 33}, {17, 17}, {8193, 8193},
                                                                {100, 100}, {129, 65}}) {
-        try {
-            checkPresetSize(hterrain, w, h);
-            ADD_FAILURE() << w << "x" << h;
-        } catch (const InputError& e) {
-            EXPECT_EQ(e.field(), "--size");
-            EXPECT_EQ(e.value(), std::to_string(w) + "x" + std::to_string(h));
-            const std::string message = e.what();
-            EXPECT_NE(message.find("Godot HTerrain (--preset godot-hterrain)"), std::string::npos)
-                << message;
-            EXPECT_NE(message.find("2^n+1 samples from 65x65 to 4097x4097"), std::string::npos)
-                << message;
-            EXPECT_NE(message.find("65, 129, 257, 513, 1025, 2049 or 4097"), std::string::npos)
-                << message;
+        const auto e = refusal(r, w, h);
+        ASSERT_TRUE(e) << w << "x" << h;
+        EXPECT_EQ(e->field(), "--size");
+        EXPECT_EQ(e->value(), std::to_string(w) + "x" + std::to_string(h));
+        const std::string message = e->what();
+        for (const char* part : {"Godot HTerrain (--preset godot-hterrain)",
+                                 "2^n+1 samples from 65x65 to 4097x4097",
+                                 "65, 129, 257, 513, 1025, 2049 or 4097"}) {
+            EXPECT_NE(message.find(part), std::string::npos) << message;
         }
     }
-    try {
-        checkPresetSize(hterrain, 33, 33);
-        ADD_FAILURE();
-    } catch (const InputError& e) {
-        EXPECT_NE(e.allowed().find("try --size 65x65"), std::string::npos) << e.what();
-    }
+    EXPECT_NE(refusal(r, 33, 33)->allowed().find("try --size 65x65"), std::string::npos);
     // Unity's own minimum stays 33.
-    EXPECT_NO_THROW(checkPresetSize(findEnginePreset("unity"), 33, 33));
+    EXPECT_FALSE(refusal(presetRequest("unity"), 33, 33));
 
     // The whole export refuses before writing anything.
     ScratchDir dir;
-    auto r = request(dir / "small.raw");
-    r.preset = &hterrain;
-    EXPECT_THROW(runGameExport(slopeMap(33, 33), r), InputError);
+    auto small = request(dir / "small.raw");
+    small.preset = r.preset;
+    EXPECT_THROW(runGameExport(slopeMap(33, 33), small), InputError);
     EXPECT_TRUE(dir.entries().empty());
 }
 

@@ -69,6 +69,9 @@ check "obj extent in metres" grep -q "Maximum point      (64.000000 50.000000 64
 assimp info "$dir/m.glb" >"$dir/glb.txt" 2>&1 || fail "assimp glb: $(tail -5 "$dir/glb.txt")"
 check "glb faces within the budget" $py -c "
 import re; t=open('$dir/glb.txt').read(); f=int(re.search(r'^Faces: +(\d+)', t, re.M).group(1)); assert 0 < f <= 2000, f"
+"$cli" generate --detail 4 --triangles 0 -o "$dir/m0.obj" 2>/dev/null || fail "obj --triangles 0"
+assimp info "$dir/m0.obj" >"$dir/obj0.txt" 2>&1 || fail "assimp obj0: $(tail -5 "$dir/obj0.txt")"
+check "--triangles 0 keeps every sample" grep -qE "^Faces: +512$" "$dir/obj0.txt"
 check "glb extent (corners kept by the simplification)" grep -qE "Maximum point +\(128.000000 [0-9.]+ 128.000000\)" "$dir/glb.txt"
 
 # Normal map: PIL sees RGB; flat-ish blue dominates.
@@ -131,6 +134,14 @@ expect 64 "--tiles: '3x3'" generate --detail 9 --tiles 3x3 -o "$o"
 expect 64 "--tile-border: '2'" generate --detail 9 --tiles 2x2 --tile-border 2 -o "$o"
 expect 64 "--format: 'exr'" generate --detail 9 --preset unity --format exr -o "$o"
 expect 64 "--triangles: '1'" generate --detail 5 --triangles 1 -o "$dir/bad/out.obj"
+expect 64 "--tile-pattern: '{stem}.png'" generate --detail 4 --tiles 2x2 --tile-pattern '{stem}.png' -o "$o"
+# The size hint offers cropping only when the suggested size fits inside the map.
+expect 64 "try --size 4097x4097 --resize bicubic (or --resize crop)" generate --detail 13 --preset unity -o "$o"
+expect 64 "try --size 65x65 --resize bicubic" generate --preset godot-hterrain --detail 5 -o "$dir/bad/out.raw"
+check "no crop offered to enlarge 33 to 65" sh -c "! grep -q crop '$dir/stderr'"
+# Tiles the preset refuses: named as the tiles, with the output size that makes accepted tiles.
+expect 64 "--tiles: '2x2' is not allowed; expected Unreal Engine (--preset unreal) needs a square of a recommended size: 127, 253, 505, 1009, 2017, 4033 or 8129 for each tile, and these tiles would be 513x513; try --size 1009x1009 --resize bicubic (or --resize crop)" \
+  generate --detail 10 --preset unreal --tiles 2x2 -o "$dir/bad/out.png"
 expect 73 "$dir/bad/missing/out.exr" generate --detail 4 -o "$dir/bad/missing/out.exr"
 
 finish
