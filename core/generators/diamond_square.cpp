@@ -92,13 +92,6 @@ public:
         std::swap(st.above, st.centres);
     }
 
-    void rows(int begin, int end) const {
-        State st = state(0);
-        start(begin, st);
-        for (int i = begin; i < end; ++i) step(i, st);
-        finish();
-    }
-
     // Out rows 0 and 2n: their missing neighbour follows the edge mode. Run after rows().
     void borderRows() const {
         const float* first = m_out.row(1);
@@ -207,8 +200,7 @@ void diamondSquareInto(const DiamondSquareParams& p, const GenerateContext& cont
     for (int level = 1; level <= p.detail - fused; ++level, scale *= p.roughness) {
         const LevelGrid out = grids.level(level);
         const Level pass(grids.level(level - 1), out, level == p.detail && grids.stream(), p, last >> (level - 1), scale);
-        parallelRows(pass.centreRows(), threadsForWork(pass.work(), context.threads), context,
-                     [&](int begin, int end) { pass.rows(begin, end); });
+        runLevel(pass, context);
         pass.borderRows();
         context.report(float(level) / float(p.detail));
     }

@@ -7,6 +7,7 @@
 // the build has -ffp-contract=off) and the same 64-bit hash, so every variant gives the same bits.
 // `base` is the point hash of row y without the column: PointHash::key + (y << 32), and the
 // noise of element k is toSigned(mix64(base + x0 + k * dx)).
+#include "../cancel.h"
 #include "../heightmap.h"
 #include "../parallel.h"
 
@@ -99,6 +100,18 @@ std::vector<float*> levelScratchArrays(int slot, int arrays, int count);
 
 // Per-thread rows for a ring of the middle grid (see fuseLastTwoLevels).
 float* levelRingRows(int rows, int side);
+
+// Runs one level pass (see fuseLastTwoLevels for its interface) over all its centre rows, split
+// into blocks across the context's threads when the level is large enough.
+template <class Level>
+void runLevel(const Level& level, const GenerateContext& context) {
+    parallelRows(level.centreRows(), threadsForWork(level.work(), context.threads), context, [&](int begin, int end) {
+        auto st = level.state(0);
+        level.start(begin, st);
+        for (int i = begin; i < end; ++i) level.step(i, st);
+        level.finish();
+    });
+}
 
 // Runs the last two levels of a 2^detail + 1 map as one pass, so the grid between them (side
 // `middleSide`) is never written to memory: each block of the fine level's centre rows first

@@ -86,13 +86,6 @@ public:
         std::swap(st.northEdge, st.southEdge);
     }
 
-    void rows(int begin, int end) const {
-        State st = state(0);
-        start(begin, st);
-        for (int i = begin; i < end; ++i) step(i, st);
-        finish();
-    }
-
 private:
     std::uint64_t base(int y) const { return m_hash.key + (std::uint64_t(std::uint32_t(y)) << 32); }
 
@@ -137,8 +130,7 @@ void midpointDisplacementInto(const MidpointDisplacementParams& p, const Generat
     for (int level = 1; level <= p.detail - fused; ++level, spread *= p.roughness) {
         const Level pass(grids.level(level - 1), grids.level(level), level == p.detail && grids.stream(), p,
                          last >> (level - 1), spread);
-        parallelRows(pass.centreRows(), threadsForWork(pass.work(), context.threads), context,
-                     [&](int begin, int end) { pass.rows(begin, end); });
+        runLevel(pass, context);
         context.report(float(level) / float(p.detail));
     }
     if (fused == 0) return;
