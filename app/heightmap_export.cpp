@@ -3,6 +3,7 @@
 #include "core/cancel.h"
 #include "core/io/game_export.h"
 #include "core/registry.h"
+#include "export_plan.h"
 
 #include <QFile>
 #include <QPromise>
@@ -55,8 +56,9 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                 const core::GameExportResult result = core::runGameExport(*map, request);
                 promise.setProgressValue(kExportProgressRange);
                 HeightmapExportOutcome outcome;
-                for (const std::string& warning : result.warnings) {
-                    outcome.warnings << QString::fromStdString(warning);
+                // Fields by the export dialog's labels, as its own messages name them.
+                for (const core::FieldText& warning : result.warnings) {
+                    outcome.warnings << QString::fromStdString(warning.render(dialogFieldNames()));
                 }
                 for (const std::filesystem::path& file : result.files) {
                     outcome.files << QFile::decodeName(QByteArray::fromStdString(file.string()));
@@ -68,6 +70,10 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                         core::settingsText(*request.preset, result.settings));
                 }
                 promise.addResult(outcome);
+            } catch (const core::InputError& e) {
+                HeightmapExportOutcome failed;
+                failed.error = dialogMessage(e);
+                promise.addResult(failed);
             } catch (const std::exception& e) {
                 HeightmapExportOutcome failed;
                 failed.error = QString::fromUtf8(e.what());

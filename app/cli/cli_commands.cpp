@@ -198,7 +198,9 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     const auto start = std::chrono::steady_clock::now();
     const core::GameExportResult result = core::runGameExport(g.map, request);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    for (const auto& warning : result.warnings) std::cerr << "terrain-cli: warning: " << warning << "\n";
+    for (const auto& warning : result.warnings) {
+        std::cerr << "terrain-cli: warning: " << warning.render() << "\n";  // fields as flags
+    }
     for (const auto& file : result.files) {
         std::cerr << "terrain-cli: wrote " << file.string() << " and " << file.string() << ".json\n";
     }

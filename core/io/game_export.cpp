@@ -119,17 +119,19 @@ bool hasSizeLikeText(const std::string& name) {
 }
 
 // File names the engine's importer would trip over; the export still runs.
-std::vector<std::string> presetNameWarnings(const GameExportRequest& request) {
-    std::vector<std::string> warnings;
+std::vector<FieldText> presetNameWarnings(const GameExportRequest& request) {
+    std::vector<FieldText> warnings;
     if (!request.preset) return warnings;
     const std::string id = request.preset->id;
     const std::string name = request.output.filename().string();
     const char* extension = request.preset->extension;  // the only name the importer lists
     if (extension && resolveFormat(request) == request.preset->format &&
         request.output.extension() != extension) {
+        const FieldSetting renamed{field::kOutput, "NAME" + std::string(extension)};
         warnings.push_back(name + ": " + request.preset->engine + "'s importer only lists " +
                            exportFormatName(request.preset->format) + " files named *" +
-                           extension + "; rename it or export with -o NAME" + extension);
+                           extension + "; rename it or export with " +
+                           FieldText::settings({renamed}));
     }
     if (id == "unreal" && !request.tiles && hasSizeLikeText(request.output.stem().string())) {
         warnings.push_back(name + ": Unreal may read a number-x-number in the name as tile "
@@ -216,7 +218,9 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         }
         ExportReport report = exportHeightmap(part, path, options);
         written.add(path);
-        for (auto& w : report.warnings) result.warnings.push_back(path.filename().string() + ": " + w);
+        for (const std::string& w : report.warnings) {
+            result.warnings.push_back(path.filename().string() + ": " + w);
+        }
 
         SidecarInput in;
         in.file = path;

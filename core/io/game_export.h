@@ -58,7 +58,9 @@ struct GameExportResult {
     int height = 0;
     std::vector<std::filesystem::path> files;  // the exports (each has a .json sidecar)
     std::vector<EngineSetting> settings;       // empty without a preset
-    std::vector<std::string> warnings;
+    // For the user; a warning that mentions a field holds it as a reference, so each front end
+    // renders it in its own words (render() for terrain-cli's flags).
+    std::vector<FieldText> warnings;
 };
 
 // The format the request will write (throws InputError for an unknown extension or a format

@@ -112,12 +112,17 @@ bool isWhole(double value) {
 }
 
 // "<engine>'s <field> takes <unit>: 12.5 would be typed as 12 or 13; <fix> for an exact import"
-void warnUnlessWhole(std::vector<std::string>& warnings, const std::string& field, double value,
-                     const std::string& unit, const std::string& fix) {
+void warnUnlessWhole(std::vector<FieldText>& warnings, const std::string& field, double value,
+                     const std::string& unit, const FieldText& fix) {
     if (isWhole(value)) return;
     warnings.push_back(field + " takes " + unit + ": " + number(value) + " would be typed as " +
                        number(std::floor(value)) + " or " + number(std::ceil(value)) + "; " +
                        fix + " for an exact import");
+}
+
+// "choose --height-range with whole metres", the field named by each front end.
+FieldText choose(const char* field, const char* how) {
+    return "choose " + FieldText::field(field) + " " + how;
 }
 
 }  // namespace
@@ -249,23 +254,24 @@ std::optional<OutputSize> nearestPresetSize(const EnginePreset& preset, int widt
                       outputSide(*tileY, tiles.rows, border)};
 }
 
-std::vector<std::string> presetInputWarnings(const EnginePreset& preset, const WorldUnits& world) {
-    std::vector<std::string> warnings;
+std::vector<FieldText> presetInputWarnings(const EnginePreset& preset, const WorldUnits& world) {
+    std::vector<FieldText> warnings;
     const std::string id = preset.id;
+    const FieldText wholeMetres = choose(field::kHeightRange, "with whole metres");
     if (id == "godot-hterrain") {
         // importer_dialog.gd: min_height/max_height are int fields with step 1.
-        const std::string fix = "choose --height-range with whole metres";
-        warnUnlessWhole(warnings, "HTerrain's Min Height", world.loMetres, "whole metres", fix);
-        warnUnlessWhole(warnings, "HTerrain's Max Height", world.hiMetres, "whole metres", fix);
+        warnUnlessWhole(warnings, "HTerrain's Min Height", world.loMetres, "whole metres",
+                        wholeMetres);
+        warnUnlessWhole(warnings, "HTerrain's Max Height", world.hiMetres, "whole metres",
+                        wholeMetres);
     } else if (id == "worldpainter") {
         // ImportHeightMapDialog: integer spinners for the scale and the mapping levels.
         warnUnlessWhole(warnings, "WorldPainter's Scale (%)", world.metresPerPixel * 100.0,
-                        "whole numbers", "choose --metres-per-pixel as a multiple of 0.01");
-        const std::string fix = "choose --height-range with whole metres";
+                        "whole numbers", choose(field::kMetresPerPixel, "as a multiple of 0.01"));
         warnUnlessWhole(warnings, "WorldPainter's Low mapping: To Minecraft (blocks)",
-                        world.loMetres, "whole blocks (1 block = 1 metre)", fix);
+                        world.loMetres, "whole blocks (1 block = 1 metre)", wholeMetres);
         warnUnlessWhole(warnings, "WorldPainter's High mapping: To Minecraft (blocks)",
-                        world.hiMetres, "whole blocks (1 block = 1 metre)", fix);
+                        world.hiMetres, "whole blocks (1 block = 1 metre)", wholeMetres);
     }
     return warnings;
 }

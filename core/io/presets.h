@@ -83,8 +83,9 @@ std::optional<OutputSize> nearestPresetSize(const EnginePreset& preset, int widt
 
 // Warnings for numbers the engine's import fields cannot take as they are (HTerrain's Min/Max
 // Height and WorldPainter's scale and mapping levels are whole numbers): each names the field,
-// the value, what the user would type and which flag to change. Empty when all is exact.
-std::vector<std::string> presetInputWarnings(const EnginePreset& preset, const WorldUnits& world);
+// the value, what the user would type and which field to change (a reference, named by each
+// front end). Empty when all is exact.
+std::vector<FieldText> presetInputWarnings(const EnginePreset& preset, const WorldUnits& world);
 
 // The import settings for one file of width x height samples.
 std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportFormat format,

@@ -218,5 +218,43 @@ TEST_F(EditorTest, TheDialogsWorldSizeGoesIntoTheDocumentAsOneUndoStep) {
     EXPECT_FALSE(document->isModified());
 }
 
+// core's warnings and refusals name fields by reference: the editor's report, its status line and
+// its error show the dialog's labels, never terrain-cli's flags.
+TEST_F(EditorTest, ExportWarningsAndErrorsNameTheDialogsFieldsNotTheCliFlags) {
+    QStringList status;
+    QObject::connect(m_window->exports(), &ExportActions::statusMessage,
+                     [&status](const QString& message) { status << message; });
+    // The 65 x 65 map as HTerrain's .r16 (its importer lists only *.raw) with a Min Height it
+    // cannot type (whole metres only): two warnings, each mentioning a field.
+    core::GameExportRequest request;
+    request.preset = &core::findEnginePreset("godot-hterrain");
+    request.world = core::WorldUnits::withHeightRange({}, "12.5:300");
+    QFuture<HeightmapExportOutcome> future =
+        m_window->exports()->exportHeightmapTo(m_dir.filePath(QStringLiteral("land.r16")), request);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));
+    ASSERT_EQ(future.result().error, QString());
+    ASSERT_EQ(future.result().warnings.size(), 2) << future.result().warnings.join('\n').toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !m_prompts.reports.isEmpty(); }, 10000));
+    const QString report = m_prompts.reports.front();
+    for (const char* part : {"Warnings:", "rename it or export with File NAME.raw",
+                             "12.5 would be typed as 12 or 13; choose Height low/high with whole metres"}) {
+        EXPECT_TRUE(report.contains(QString::fromUtf8(part))) << part << "\n" << report.toStdString();
+    }
+    EXPECT_FALSE(report.contains(QStringLiteral("--"))) << report.toStdString();
+    ASSERT_FALSE(status.isEmpty());
+    EXPECT_TRUE(status.back().contains(QStringLiteral("Height low/high"))) << status.back().toStdString();
+    EXPECT_FALSE(status.back().contains(QStringLiteral("--"))) << status.back().toStdString();
+
+    // A size the preset refuses: the error suggests the dialog's fields too.
+    request.size = core::OutputSize{100, 100};
+    future = m_window->exports()->exportHeightmapTo(m_dir.filePath(QStringLiteral("small.raw")), request);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));
+    const QString error = future.result().error;
+    EXPECT_TRUE(error.startsWith(QStringLiteral("Output size: '100x100' is not allowed"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("Engine preset godot-hterrain"))) << error.toStdString();
+    EXPECT_FALSE(error.contains(QStringLiteral("--"))) << error.toStdString();
+    EXPECT_FALSE(QFile::exists(m_dir.filePath(QStringLiteral("small.raw"))));
+}
+
 }  // namespace
 }  // namespace terrain::app::testing

@@ -493,21 +493,34 @@ TEST(ExportPresets, PresetSettingsGoIntoTheSidecar) {
     EXPECT_FALSE(std::filesystem::exists(dir / "v.r16.json"));
 }
 
+// An export's warnings as a front end shows them (by default: terrain-cli's flags).
+std::vector<std::string> warningsOf(const Heightmap& map, const GameExportRequest& r,
+                                    const FieldNames& names = FieldNames{}) {
+    std::vector<std::string> texts;
+    for (const FieldText& w : runGameExport(map, r).warnings) texts.push_back(w.render(names));
+    return texts;
+}
+
 TEST(ExportPresets, WarnsAboutFileNamesTheImporterTripsOver) {
     ScratchDir dir;
     auto hterrain = request(dir / "land.r16");
     hterrain.preset = &findEnginePreset("godot-hterrain");
-    const auto h = runGameExport(slopeMap(65, 65), hterrain);
-    ASSERT_EQ(h.warnings.size(), 1u);
-    EXPECT_NE(h.warnings[0].find("*.raw"), std::string::npos);
+    const auto h = warningsOf(slopeMap(65, 65), hterrain);
+    ASSERT_EQ(h.size(), 1u);
+    EXPECT_EQ(h[0], "land.r16: Godot HTerrain's importer only lists raw16 files named *.raw; "
+                    "rename it or export with --output NAME.raw");
+    // The suggested file name is a field reference: another front end names it its own way.
+    EXPECT_EQ(warningsOf(slopeMap(65, 65), hterrain, BracketNames{})[0],
+              "land.r16: Godot HTerrain's importer only lists raw16 files named *.raw; "
+              "rename it or export with [<output>=NAME.raw]");
     hterrain.output = dir / "land.raw";
     EXPECT_TRUE(runGameExport(slopeMap(65, 65), hterrain).warnings.empty());
 
     auto unreal = request(dir / "map127x127.png");
     unreal.preset = &findEnginePreset("unreal");
-    const auto u = runGameExport(slopeMap(127, 127), unreal);
-    ASSERT_EQ(u.warnings.size(), 1u);
-    EXPECT_NE(u.warnings[0].find("tile"), std::string::npos);
+    const auto u = warningsOf(slopeMap(127, 127), unreal);
+    ASSERT_EQ(u.size(), 1u);
+    EXPECT_NE(u[0].find("tile"), std::string::npos);
 }
 
 TEST(ExportPresets, HTerrainRefusesSizesBelow65) {
@@ -546,18 +559,25 @@ TEST(ExportPresets, WarnsWhenTheEngineTakesWholeNumbersOnly) {
     auto hterrain = request(dir / "land.raw");
     hterrain.preset = &findEnginePreset("godot-hterrain");
     hterrain.world = WorldUnits::withHeightRange({}, "12.5:300");
-    const auto h = runGameExport(slopeMap(65, 65), hterrain);
-    ASSERT_EQ(h.warnings.size(), 1u) << testing::PrintToString(h.warnings);
+    const auto h = warningsOf(slopeMap(65, 65), hterrain);
+    ASSERT_EQ(h.size(), 1u) << testing::PrintToString(h);
     for (const char* part : {"HTerrain's Min Height", "whole metres", "12.5 would be typed as 12 or 13",
                              "--height-range"}) {
-        EXPECT_NE(h.warnings[0].find(part), std::string::npos) << part << ": " << h.warnings[0];
+        EXPECT_NE(h[0].find(part), std::string::npos) << part << ": " << h[0];
     }
+    // The field to change is a reference: in another front end's words, with no flag left.
+    const auto named = warningsOf(slopeMap(65, 65), hterrain, BracketNames{});
+    ASSERT_EQ(named.size(), 1u);
+    EXPECT_EQ(named[0], "HTerrain's Min Height takes whole metres: 12.5 would be typed as 12 or 13; "
+                        "choose <height-range> with whole metres for an exact import");
+    EXPECT_EQ(h[0], "HTerrain's Min Height takes whole metres: 12.5 would be typed as 12 or 13; "
+                    "choose --height-range with whole metres for an exact import");
     hterrain.world = WorldUnits::withHeightRange({}, "-20:99.75");
-    const auto hi = runGameExport(slopeMap(65, 65), hterrain);
-    ASSERT_EQ(hi.warnings.size(), 1u) << testing::PrintToString(hi.warnings);
-    EXPECT_NE(hi.warnings[0].find("Max Height takes whole metres: 99.75 would be typed as 99 or 100"),
+    const auto hi = warningsOf(slopeMap(65, 65), hterrain);
+    ASSERT_EQ(hi.size(), 1u) << testing::PrintToString(hi);
+    EXPECT_NE(hi[0].find("Max Height takes whole metres: 99.75 would be typed as 99 or 100"),
               std::string::npos)
-        << hi.warnings[0];
+        << hi[0];
     hterrain.world = WorldUnits::withHeightRange({}, "-20:300");
     EXPECT_TRUE(runGameExport(slopeMap(65, 65), hterrain).warnings.empty());
 
@@ -565,18 +585,22 @@ TEST(ExportPresets, WarnsWhenTheEngineTakesWholeNumbersOnly) {
     worldpainter.preset = &findEnginePreset("worldpainter");
     worldpainter.world = WorldUnits::withHeightRange(
         WorldUnits::withMetresPerPixel({}, "1.505"), "-3.25:200");
-    const auto w = runGameExport(slopeMap(20, 20), worldpainter);
-    ASSERT_EQ(w.warnings.size(), 2u) << testing::PrintToString(w.warnings);
-    EXPECT_NE(w.warnings[0].find("WorldPainter's Scale (%) takes whole numbers: 150.5 would be "
+    const auto w = warningsOf(slopeMap(20, 20), worldpainter);
+    ASSERT_EQ(w.size(), 2u) << testing::PrintToString(w);
+    EXPECT_NE(w[0].find("WorldPainter's Scale (%) takes whole numbers: 150.5 would be "
                                  "typed as 150 or 151"),
               std::string::npos)
-        << w.warnings[0];
-    EXPECT_NE(w.warnings[0].find("--metres-per-pixel"), std::string::npos) << w.warnings[0];
-    EXPECT_NE(w.warnings[1].find("Low mapping: To Minecraft (blocks)"), std::string::npos)
-        << w.warnings[1];
-    EXPECT_NE(w.warnings[1].find("-3.25 would be typed as -4 or -3"), std::string::npos)
-        << w.warnings[1];
-    EXPECT_NE(w.warnings[1].find("--height-range"), std::string::npos) << w.warnings[1];
+        << w[0];
+    EXPECT_NE(w[0].find("; choose --metres-per-pixel as a multiple of 0.01"), std::string::npos)
+        << w[0];
+    EXPECT_NE(warningsOf(slopeMap(20, 20), worldpainter, BracketNames{})[0].find(
+                  "; choose <metres-per-pixel> as a multiple of 0.01"),
+              std::string::npos);
+    EXPECT_NE(w[1].find("Low mapping: To Minecraft (blocks)"), std::string::npos)
+        << w[1];
+    EXPECT_NE(w[1].find("-3.25 would be typed as -4 or -3"), std::string::npos)
+        << w[1];
+    EXPECT_NE(w[1].find("--height-range"), std::string::npos) << w[1];
     // 0.07 m x 100 is 7.000000000000001 in double: still a whole 7 %.
     worldpainter.world = WorldUnits::withHeightRange(
         WorldUnits::withMetresPerPixel({}, "0.07"), "-64:319");
