@@ -25,9 +25,6 @@ const FieldLabel kLabels[] = {
     {core::field::kMapping, "Mapping"},
     {core::field::kMetresPerPixel, "Metres per pixel"},
     {core::field::kHeightRange, "Height low/high"},
-    // core::WorldUnits::validate's ids for the same fields.
-    {"metres per pixel", "Metres per pixel"},
-    {"height range", "Height low/high"},
     {core::field::kSize, "Output size"},
     {core::field::kResize, "Resize"},
     {core::field::kTiles, "Tiles"},

@@ -60,12 +60,12 @@ WorldUnits WorldUnits::withMetresPerPixel(WorldUnits base, const std::string& te
 void WorldUnits::validate() const {
     if (!std::isfinite(metresPerPixel) || !(metresPerPixel > 0.0) ||
         metresPerPixel > kMaxMetresPerPixel) {
-        throw InputError("metres per pixel", formatFloat(float(metresPerPixel)),
+        throw InputError(field::kMetresPerPixel, formatFloat(float(metresPerPixel)),
                          "a number of metres greater than 0 and at most 1e6");
     }
     if (!std::isfinite(loMetres) || !std::isfinite(hiMetres) || !(loMetres < hiMetres) ||
         std::fabs(loMetres) > kMaxAbsHeight || std::fabs(hiMetres) > kMaxAbsHeight) {
-        throw InputError("height range",
+        throw InputError(field::kHeightRange,
                          formatFloat(float(loMetres)) + ":" + formatFloat(float(hiMetres)),
                          kAllowedRange);
     }

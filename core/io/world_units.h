@@ -5,6 +5,7 @@
 // metres; integer formats store codes round(t * full scale), with lo/hi written in the metadata.
 #include <string>
 
+#include "../errors.h"
 #include "height_mapping.h"
 
 namespace terrain::core {
@@ -18,11 +19,12 @@ struct WorldUnits {
 
     // "LO:HI" in metres, finite, LO < HI; throws InputError naming `field`.
     static WorldUnits withHeightRange(WorldUnits base, const std::string& text,
-                                      const std::string& field = "--height-range");
+                                      const std::string& field = field::kHeightRange);
     // A finite number > 0 (at most 1e6); throws InputError naming `field`.
     static WorldUnits withMetresPerPixel(WorldUnits base, const std::string& text,
-                                         const std::string& field = "--metres-per-pixel");
-    // Throws InputError when a value built in code is out of range.
+                                         const std::string& field = field::kMetresPerPixel);
+    // Throws InputError naming field::kMetresPerPixel or field::kHeightRange when a value built
+    // in code (the editor's fields) is out of range.
     void validate() const;
 };
 

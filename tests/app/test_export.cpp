@@ -426,6 +426,10 @@ TEST(ExportPlan, CoreMessagesNameTheDialogsFields) {
     request.world.hiMetres = 1.0;
     EXPECT_TRUE(refusalShown(request, QSize(65, 65)).startsWith(QStringLiteral("Height low/high: '5:1'")))
         << refusalShown(request, QSize(65, 65)).toStdString();
+    request.world = core::WorldUnits{};
+    request.world.metresPerPixel = 0.0;
+    EXPECT_TRUE(refusalShown(request, QSize(65, 65)).startsWith(QStringLiteral("Metres per pixel: '0'")))
+        << refusalShown(request, QSize(65, 65)).toStdString();
 }
 
 // Not a check: writes the dialog's picture for docs/ when TERRAIN_EXPORT_DIALOG_SHOT names a

@@ -96,6 +96,18 @@ TEST(ExportWorldUnits, ParsesAndRefusesWithFieldValueAndAllowed) {
     for (const std::string bad : {"0", "-1", "x", "inf", "2e6", ""}) {
         EXPECT_THROW(WorldUnits::withMetresPerPixel({}, bad), InputError) << bad;
     }
+    // Values set in code (the editor's fields) are refused under the same field ids.
+    const auto validateField = [](const WorldUnits& world) {
+        try {
+            world.validate();
+        } catch (const InputError& e) {
+            return e.field();
+        }
+        return std::string();
+    };
+    EXPECT_EQ(validateField(WorldUnits{}), "");
+    EXPECT_EQ(validateField(WorldUnits{0.0, 0.0, 100.0}), field::kMetresPerPixel);
+    EXPECT_EQ(validateField(WorldUnits{1.0, 5.0, 1.0}), field::kHeightRange);
 }
 
 // Exports `format` with the height range lo..hi and has read_back_float.py compare it.
