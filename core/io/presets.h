@@ -14,9 +14,6 @@
 
 namespace terrain::core {
 
-// The largest output side (parseOutputSize's limit); a suggested size stays within it.
-inline constexpr int kMaxOutputSide = 65536;
-
 struct EngineSetting {
     std::string name;   // as the engine's UI labels it
     std::string value;  // what to type or pick

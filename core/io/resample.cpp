@@ -11,8 +11,6 @@ namespace terrain::core {
 
 namespace {
 
-constexpr int kMaxSide = 65536;
-
 // Catmull-Rom weights for the four taps around a fractional position t in [0, 1).
 void cubicWeights(double t, double w[4]) {
     const double t2 = t * t, t3 = t2 * t;
@@ -50,8 +48,8 @@ ResizeMode parseResizeMode(const std::string& text, const std::string& field) {
 }
 
 OutputSize parseOutputSize(const std::string& text, const std::string& field) {
-    const std::string allowed = "WxH with whole numbers from 2 to " + std::to_string(kMaxSide) +
-                                " (e.g. 1009x1009)";
+    const std::string allowed = "WxH with whole numbers from 2 to " +
+                                std::to_string(kMaxOutputSide) + " (e.g. 1009x1009)";
     const auto x = text.find('x');
     if (x == std::string::npos) throw InputError(field, text, allowed);
     OutputSize size;
@@ -60,7 +58,8 @@ OutputSize parseOutputSize(const std::string& text, const std::string& field) {
     auto [p1, e1] = std::from_chars(begin, begin + x, size.width);
     auto [p2, e2] = std::from_chars(begin + x + 1, end, size.height);
     if (x == 0 || e1 != std::errc() || p1 != begin + x || e2 != std::errc() || p2 != end ||
-        size.width < 2 || size.height < 2 || size.width > kMaxSide || size.height > kMaxSide) {
+        size.width < 2 || size.height < 2 || size.width > kMaxOutputSide ||
+        size.height > kMaxOutputSide) {
         throw InputError(field, text, allowed);
     }
     return size;

@@ -11,11 +11,15 @@ enum class ResizeMode { Bicubic, Crop };
 // "bicubic" or "crop"; throws InputError naming `field`.
 ResizeMode parseResizeMode(const std::string& text, const std::string& field = "--resize");
 
+// The largest output side: parseOutputSize's limit, and a preset's suggested size stays within
+// it (presets.h).
+inline constexpr int kMaxOutputSide = 65536;
+
 struct OutputSize {
     int width = 0;
     int height = 0;
 };
-// "WxH" with whole numbers 2..65536 each; throws InputError naming `field`.
+// "WxH" with whole numbers 2..kMaxOutputSide each; throws InputError naming `field`.
 OutputSize parseOutputSize(const std::string& text, const std::string& field = "--size");
 
 // Catmull-Rom (a = -0.5) bicubic, corner-aligned: the four corner samples of the result are the

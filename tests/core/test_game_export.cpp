@@ -644,6 +644,21 @@ TEST(ExportResize, BicubicKeepsCornersAndIdentity) {
     EXPECT_THROW(parseResizeMode("nearest"), InputError);
 }
 
+TEST(ExportResize, OneLimitForTypedAndSuggestedSizes) {
+    // parseOutputSize takes kMaxOutputSide and names it; the presets' sizes stop there too.
+    const std::string side = std::to_string(kMaxOutputSide);
+    EXPECT_EQ(parseOutputSize(side + "x2").width, kMaxOutputSide);
+    try {
+        parseOutputSize(std::to_string(kMaxOutputSide + 1) + "x2");
+        ADD_FAILURE() << "accepted a side over kMaxOutputSide";
+    } catch (const InputError& e) {
+        EXPECT_NE(e.allowed().find("from 2 to " + side), std::string::npos) << e.what();
+    }
+    const EnginePreset& blender = findEnginePreset("blender");
+    EXPECT_EQ(blender.sizes.max, kMaxOutputSide);
+    EXPECT_EQ(nearestPresetSize(blender, kMaxOutputSide + 100, 5).width, kMaxOutputSide);
+}
+
 std::vector<std::uint16_t> readRaw16(const std::filesystem::path& path) {
     const std::string bytes = readAll(path);
     std::vector<std::uint16_t> codes(bytes.size() / 2);
