@@ -114,6 +114,10 @@ QString dialogMessage(const core::InputError& error) {
     return QString::fromStdString(error.message(dialogFieldNames()));
 }
 
+QString dialogMessage(const core::SizeError& error) {
+    return QString::fromStdString(error.message(dialogFieldNames()));
+}
+
 QString resizeModeText(core::ResizeMode mode) {
     return mode == core::ResizeMode::Crop ? tr("centred crop") : tr("bicubic resample");
 }
@@ -145,7 +149,9 @@ ExportPreview previewExport(const ExportSettings& settings, QSize source) {
         }
     } catch (const core::InputError& e) {
         preview.error = dialogMessage(e);
-    } catch (const std::exception& e) {  // SizeError: a size that does not fit in memory
+    } catch (const core::SizeError& e) {  // a size that does not fit in memory
+        preview.error = dialogMessage(e);
+    } catch (const std::exception& e) {
         preview.error = QString::fromUtf8(e.what());
     }
     return preview;

@@ -36,6 +36,7 @@ const core::FieldNames& dialogFieldNames();
 
 // core's message with the dialog's field names.
 QString dialogMessage(const core::InputError& error);
+QString dialogMessage(const core::SizeError& error);
 
 // How the dialog offers each resize mode ("bicubic resample", "centred crop").
 QString resizeModeText(core::ResizeMode mode);

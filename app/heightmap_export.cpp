@@ -74,6 +74,10 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                 HeightmapExportOutcome failed;
                 failed.error = dialogMessage(e);
                 promise.addResult(failed);
+            } catch (const core::SizeError& e) {
+                HeightmapExportOutcome failed;
+                failed.error = dialogMessage(e);
+                promise.addResult(failed);
             } catch (const std::exception& e) {
                 HeightmapExportOutcome failed;
                 failed.error = QString::fromUtf8(e.what());

@@ -13,6 +13,12 @@ std::string inputMessage(const std::string& field, const std::string& value,
     return field + ": '" + value + "' is not allowed; expected " + allowed;
 }
 
+std::string sizeMessage(const std::string& what, std::uint64_t bytesNeeded,
+                        std::uint64_t bytesAvailable) {
+    return what + " would need " + std::to_string(bytesNeeded) + " bytes, but only " +
+           std::to_string(bytesAvailable) + " bytes of memory are available";
+}
+
 }  // namespace
 
 std::string FieldNames::field(const std::string& id) const { return id; }
@@ -74,9 +80,14 @@ std::string InputError::message(const FieldNames& names) const {
     return inputMessage(names.field(m_field), m_value, m_allowed.render(names));
 }
 
-SizeError::SizeError(std::string what, std::uint64_t bytesNeeded, std::uint64_t bytesAvailable)
-    : std::runtime_error(what + " would need " + std::to_string(bytesNeeded) + " bytes, but only " +
-                         std::to_string(bytesAvailable) + " bytes of memory are available"),
-      m_bytesNeeded(bytesNeeded) {}
+SizeError::SizeError(FieldText what, std::uint64_t bytesNeeded, std::uint64_t bytesAvailable)
+    : std::runtime_error(sizeMessage(what.render(), bytesNeeded, bytesAvailable)),
+      m_what(std::move(what)),
+      m_bytesNeeded(bytesNeeded),
+      m_bytesAvailable(bytesAvailable) {}
+
+std::string SizeError::message(const FieldNames& names) const {
+    return sizeMessage(m_what.render(names), m_bytesNeeded, m_bytesAvailable);
+}
 
 }  // namespace terrain::core

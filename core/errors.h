@@ -90,14 +90,19 @@ private:
     std::string m_allowedText;
 };
 
-// A grid that would not fit in memory; refused before anything is allocated.
+// A grid that would not fit in memory; refused before anything is allocated. `what` names the
+// request ("the resized map", or a field such as --size as a reference).
 class SizeError : public std::runtime_error {
 public:
-    SizeError(std::string what, std::uint64_t bytesNeeded, std::uint64_t bytesAvailable);
+    SizeError(FieldText what, std::uint64_t bytesNeeded, std::uint64_t bytesAvailable);
     std::uint64_t bytesNeeded() const { return m_bytesNeeded; }
+    // "WHAT would need N bytes, but only M bytes of memory are available", fields by `names`.
+    std::string message(const FieldNames& names) const;
 
 private:
+    FieldText m_what;
     std::uint64_t m_bytesNeeded;
+    std::uint64_t m_bytesAvailable;
 };
 
 // A file could not be created (missing or read-only folder) or written (disk full, I/O error).

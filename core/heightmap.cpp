@@ -19,11 +19,11 @@ std::uint64_t physicalMemoryBytes() {
     return std::uint64_t(pages) * std::uint64_t(pageSize);
 }
 
-void checkGridFits(const char* what, std::int64_t width, std::int64_t height,
+void checkGridFits(const FieldText& what, std::int64_t width, std::int64_t height,
                    std::uint64_t extraBytesPerSample) {
     if (width <= 0 || height <= 0 || width > std::numeric_limits<int>::max() ||
         height > std::numeric_limits<int>::max()) {
-        throw InputError(what, std::to_string(width) + "x" + std::to_string(height),
+        throw InputError(what.render(), std::to_string(width) + "x" + std::to_string(height),
                          "a width and height from 1 to " +
                              std::to_string(std::numeric_limits<int>::max()));
     }
@@ -35,8 +35,8 @@ void checkGridFits(const char* what, std::int64_t width, std::int64_t height,
                                     : samples * perSample;
     const std::uint64_t available = physicalMemoryBytes();
     if (bytes > available) {
-        throw SizeError(std::string(what) + " of " + std::to_string(width) + "x" +
-                            std::to_string(height) + " samples",
+        throw SizeError(what + " of " + std::to_string(width) + "x" + std::to_string(height) +
+                            " samples",
                         bytes, available);
     }
 }

@@ -11,14 +11,17 @@
 #include <memory>
 #include <span>
 
+#include "errors.h"
+
 namespace terrain::core {
 
 // Bytes of physical memory this process may plan to use for grids (total RAM).
 std::uint64_t physicalMemoryBytes();
 
 // Throws SizeError when a width x height float grid (plus `extraBytesPerSample` of working memory
-// per sample) would not fit in physical memory; `what` names the request in the message.
-void checkGridFits(const char* what, std::int64_t width, std::int64_t height,
+// per sample) would not fit in physical memory; `what` names the request in the message (a field
+// as a reference, FieldText::field(field::kSize), so each front end names it its own way).
+void checkGridFits(const FieldText& what, std::int64_t width, std::int64_t height,
                    std::uint64_t extraBytesPerSample = 0);
 
 class Heightmap {

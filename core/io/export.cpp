@@ -179,9 +179,9 @@ ExportFormat exportFormatFromPath(const std::filesystem::path& path) {
     if (extension == ".tif" || extension == ".tiff") return ExportFormat::Tiff32;
     if (extension == ".obj") return ExportFormat::Obj;
     if (extension == ".glb") return ExportFormat::Glb;
-    throw InputError("--output", path.string(),
+    throw InputError(field::kOutput, path.string(),
                      "a file ending in .png, .r16, .raw, .pgm, .txt, .r32, .exr, .tif, .tiff, .obj "
-                     "or .glb, or give --format");
+                     "or .glb, or give " + FieldText::field(field::kFormat));
 }
 
 std::string exportFormatExtension(ExportFormat format) {

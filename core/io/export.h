@@ -34,7 +34,8 @@ enum class ExportFormat {
 
 // "png8", "png16", "raw16", "pgm", "txt", "raw32", "exr", "tiff32", "obj", "glb", "normal",
 // "normal-dx", "normal16", "normal16-dx", "hillshade", "colour"; throws InputError naming `field`.
-ExportFormat parseExportFormat(const std::string& text, const std::string& field = "--format");
+ExportFormat parseExportFormat(const std::string& text,
+                               const std::string& field = field::kFormat);
 std::string exportFormatName(ExportFormat format);
 // From the extension: .png -> Png16, .r16/.raw -> Raw16, .pgm -> Pgm, .txt -> Txt,
 // .r32 -> Raw32, .exr -> Exr, .tif/.tiff -> Tiff32, .obj -> Obj, .glb -> Glb; else throws.

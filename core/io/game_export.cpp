@@ -72,7 +72,7 @@ GameExportPlan planFor(const GameExportRequest& request, int sourceWidth, int so
                                  " to enlarge)");
         }
         // The resized grid, plus one tile and one row buffer of the same size at most.
-        checkGridFits(field::kSize, plan.width, plan.height, sizeof(float));
+        checkGridFits(FieldText::field(field::kSize), plan.width, plan.height, sizeof(float));
     }
     plan.fileWidth = plan.width;
     plan.fileHeight = plan.height;

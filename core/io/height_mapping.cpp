@@ -51,7 +51,7 @@ ResolvedMapping resolveMapping(const HeightMapping& mapping, const Heightmap& ma
         // parse() already refuses these; a mapping built in code gets the same message.
         if (!std::isfinite(mapping.lo) || !std::isfinite(mapping.hi) ||
             !(mapping.lo < mapping.hi)) {
-            throw InputError("--map", mapping.toString(), kAllowedMapping);
+            throw InputError(field::kMapping, mapping.toString(), kAllowedMapping);
         }
         return mappingForRange({mapping.lo, mapping.hi});
     }

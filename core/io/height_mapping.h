@@ -17,7 +17,8 @@ struct HeightMapping {
     float hi = 1.0f;
 
     // "normalize" or "clamp:LO:HI"; throws InputError naming `field`.
-    static HeightMapping parse(const std::string& text, const std::string& field = "--map");
+    static HeightMapping parse(const std::string& text,
+                               const std::string& field = field::kMapping);
     std::string toString() const;
 };
 

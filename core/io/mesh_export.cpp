@@ -34,7 +34,7 @@ GridMesh fullGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
     // 12 bytes a vertex, 6 indices of 4 bytes a quad, and about as much again while writing.
     checkGridFits("the mesh", map.width(), map.height(), 2 * (12 + 24));
     if (vertices > std::numeric_limits<std::uint32_t>::max()) {
-        throw InputError("--triangles", std::to_string(vertices) + " vertices",
+        throw InputError(field::kTriangles, std::to_string(vertices) + " vertices",
                          "at most 2^32-1 vertices; ask for fewer triangles");
     }
     GridMesh mesh;
@@ -62,12 +62,12 @@ GridMesh fullGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
 GridMesh buildGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
                        const WorldUnits& world, std::int64_t targetTriangles) {
     if (map.width() < 2 || map.height() < 2) {
-        throw InputError("--format", "mesh of a " + std::to_string(map.width()) + "x" +
+        throw InputError(field::kFormat, "mesh of a " + std::to_string(map.width()) + "x" +
                                          std::to_string(map.height()) + " map",
                          "a map at least 2 samples wide and high");
     }
     if (targetTriangles < 0 || targetTriangles == 1) {
-        throw InputError("--triangles", std::to_string(targetTriangles),
+        throw InputError(field::kTriangles, std::to_string(targetTriangles),
                          "0 (every sample) or at least 2");
     }
     const std::int64_t full = 2 * std::int64_t(map.width() - 1) * std::int64_t(map.height() - 1);
@@ -158,7 +158,7 @@ void writeGlb(const GridMesh& mesh, const std::filesystem::path& path) {
     const std::size_t binBytes = positionBytes + indexBytes;  // both multiples of 4
     const std::size_t total = 12 + 8 + json.size() + 8 + binBytes;
     if (total > std::numeric_limits<std::uint32_t>::max()) {
-        throw InputError("--triangles", std::to_string(mesh.indices.size() / 3),
+        throw InputError(field::kTriangles, std::to_string(mesh.indices.size() / 3),
                          "a mesh under 4 GiB for .glb; ask for fewer triangles");
     }
     std::string header;

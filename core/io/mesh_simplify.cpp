@@ -586,7 +586,7 @@ HeightFieldTin simplifyHeightField(const float* heights, int width, int height,
                          "at least 2x2 samples");
     }
     if (maxTriangles < 2 || maxTriangles > kMaxTriangles) {
-        throw InputError("--triangles", std::to_string(maxTriangles),
+        throw InputError(field::kTriangles, std::to_string(maxTriangles),
                          "2 to " + std::to_string(kMaxTriangles) + " for a simplified mesh");
     }
     // No more triangles than the full grid has: the search ends there anyway (every sample is

@@ -99,8 +99,9 @@ Heightmap cropCentre(const Heightmap& map, int width, int height, const std::str
     if (width > map.width() || height > map.height()) {
         throw InputError(field, std::to_string(width) + "x" + std::to_string(height),
                          "at most the map's size " + std::to_string(map.width()) + "x" +
-                             std::to_string(map.height()) +
-                             " when cropping (use --resize bicubic to enlarge)");
+                             std::to_string(map.height()) + " when cropping (use " +
+                             FieldText::settings({{field::kResize, "bicubic"}}) +
+                             " to enlarge)");
     }
     Heightmap out(width, height);
     const int x0 = (map.width() - width) / 2;

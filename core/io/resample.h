@@ -2,6 +2,7 @@
 // Changing the output size: bicubic resampling or cropping (core, no Qt).
 #include <string>
 
+#include "../errors.h"
 #include "../heightmap.h"
 
 namespace terrain::core {
@@ -9,7 +10,7 @@ namespace terrain::core {
 enum class ResizeMode { Bicubic, Crop };
 
 // "bicubic" or "crop"; throws InputError naming `field`.
-ResizeMode parseResizeMode(const std::string& text, const std::string& field = "--resize");
+ResizeMode parseResizeMode(const std::string& text, const std::string& field = field::kResize);
 
 // The largest output side: parseOutputSize's limit, and a preset's suggested size stays within
 // it (presets.h).
@@ -20,7 +21,7 @@ struct OutputSize {
     int height = 0;
 };
 // "WxH" with whole numbers 2..kMaxOutputSide each; throws InputError naming `field`.
-OutputSize parseOutputSize(const std::string& text, const std::string& field = "--size");
+OutputSize parseOutputSize(const std::string& text, const std::string& field = field::kSize);
 
 // Catmull-Rom (a = -0.5) bicubic, corner-aligned: the four corner samples of the result are the
 // corner samples of the source, so a resampled tile set still meets at its edges. Samples
@@ -30,6 +31,6 @@ Heightmap resizeBicubic(const Heightmap& map, int width, int height);
 // The centred width x height window; throws InputError naming `field` when it is larger than
 // the map.
 Heightmap cropCentre(const Heightmap& map, int width, int height,
-                     const std::string& field = "--size");
+                     const std::string& field = field::kSize);
 
 }  // namespace terrain::core

@@ -426,7 +426,25 @@ TEST(ExportPlan, CoreMessagesNameTheDialogsFields) {
     request.world.hiMetres = 1.0;
     EXPECT_TRUE(refusalShown(request, QSize(65, 65)).startsWith(QStringLiteral("Height low/high: '5:1'")))
         << refusalShown(request, QSize(65, 65)).toStdString();
+    // The exporters' own checks: memory for the output size, and a crop larger than the map.
     request.world = core::WorldUnits{};
+    request.size = core::OutputSize{core::kMaxOutputSide, core::kMaxOutputSide};
+    request.resize = core::ResizeMode::Bicubic;
+    ExportSettings huge;
+    huge.path = QStringLiteral("x.png");
+    huge.request = request;
+    const QString memory = previewExport(huge, QSize(65, 65)).error;
+    EXPECT_TRUE(memory.startsWith(QStringLiteral("Output size of 65536x65536 samples would need ")))
+        << memory.toStdString();
+    EXPECT_FALSE(memory.contains(QStringLiteral("--"))) << memory.toStdString();
+    try {
+        core::cropCentre(core::Heightmap(9, 9), 12, 5);
+        ADD_FAILURE() << "expected InputError";
+    } catch (const core::InputError& e) {
+        EXPECT_TRUE(dialogMessage(e).endsWith(QStringLiteral("(use bicubic resample to enlarge)")))
+            << dialogMessage(e).toStdString();
+    }
+    request.size.reset();
     request.world.metresPerPixel = 0.0;
     EXPECT_TRUE(refusalShown(request, QSize(65, 65)).startsWith(QStringLiteral("Metres per pixel: '0'")))
         << refusalShown(request, QSize(65, 65)).toStdString();

@@ -20,6 +20,7 @@
 #include "core/errors.h"
 #include "core/io/banding.h"
 #include "core/io/game_export.h"
+#include "core/io/mesh_export.h"
 #include "core/io/sidecar.h"
 #include "export_test_support.h"
 
@@ -463,6 +464,55 @@ TEST(ExportChecks, TriangleTargetsAndTilePatternsAreCheckedBeforeGenerating) {
     EXPECT_EQ(e->field(), "--tile-pattern");
     t.tilePattern = kGenericTilePattern;
     EXPECT_FALSE(refusal(t, 65, 65));
+}
+
+// Messages from the exporters' own checks name the export's fields by reference too.
+TEST(ExportChecks, SizeAndResampleMessagesNameFieldsAsTheFrontEndDoes) {
+    const std::int64_t side = std::int64_t(1) << 30;  // 2^60 samples: never fits
+    try {
+        checkGridFits(FieldText::field(field::kSize), side, side);
+        FAIL() << "expected SizeError";
+    } catch (const SizeError& e) {
+        const std::string samples = " of 1073741824x1073741824 samples would need ";
+        EXPECT_EQ(std::string(e.what()).rfind("--size" + samples, 0), 0u) << e.what();
+        EXPECT_EQ(e.message(BracketNames{}).rfind("<size>" + samples, 0), 0u)
+            << e.message(BracketNames{});
+        EXPECT_EQ(e.message(BracketNames{}).substr(6), std::string(e.what()).substr(6));
+    }
+    try {
+        cropCentre(slopeMap(9, 9), 12, 5);
+        FAIL() << "expected InputError";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.message(BracketNames{}),
+                  "<size>: '12x5' is not allowed; expected at most the map's size 9x9 when "
+                  "cropping (use [<resize>=bicubic] to enlarge)");
+        EXPECT_NE(std::string(e.what()).find("(use --resize bicubic to enlarge)"),
+                  std::string::npos);
+    }
+    try {
+        exportFormatFromPath("land.xyz");
+        FAIL() << "expected InputError";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), field::kOutput);
+        EXPECT_NE(e.message(BracketNames{}).find(", or give <format>"), std::string::npos)
+            << e.message(BracketNames{});
+    }
+    HeightMapping clamp;
+    clamp.mode = HeightMapping::Mode::Clamp;
+    clamp.lo = 3.0f;
+    clamp.hi = 1.0f;
+    try {
+        resolveMapping(clamp, slopeMap(4, 4));
+        FAIL() << "expected InputError";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), field::kMapping);
+    }
+    try {
+        buildGridMesh(slopeMap(4, 4), resolveMapping({}, slopeMap(4, 4)), {}, 1);
+        FAIL() << "expected InputError";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), field::kTriangles);
+    }
 }
 
 std::string settingOf(const std::vector<EngineSetting>& settings, const std::string& name) {
