@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iomanip>
@@ -208,6 +209,13 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
               << ", " << core::exportFormatName(result.format) << ", " << request.mapping.toString() << ", heights "
               << request.world.loMetres << ".." << request.world.hiMetres << " m, " << request.world.metresPerPixel
               << " m per pixel, in " << std::fixed << std::setprecision(1) << ms << " ms\n";
+    if (result.mesh) {
+        // Three significant digits whatever the scale: "max error 1.4 m", "0.00312 m", "0 m".
+        char error[32];
+        std::snprintf(error, sizeof error, "%.3g", result.mesh->maxErrorMetres);
+        std::cerr << "terrain-cli: mesh of " << result.mesh->triangles << " triangles, max error " << error
+                  << " m\n";
+    }
     if (request.preset) std::cout << core::settingsText(*request.preset, result.settings);
     return kExitOk;
 }

@@ -102,16 +102,28 @@ void writeRaw32(AtomicFile& file, const Heightmap& map, const ResolvedMapping& m
     }
 }
 
+MeshSummary summaryOf(const GridMesh& mesh) {
+    return {std::int64_t(mesh.positions.size() / 3), std::int64_t(mesh.indices.size() / 3),
+            mesh.maxErrorMetres};
+}
+
 // Meshes and derived pictures are built whole and written by their own atomic writers.
 bool writeDerived(const Heightmap& map, const std::filesystem::path& path,
-                  const ExportOptions& options, const ResolvedMapping& mapping) {
+                  const ExportOptions& options, const ResolvedMapping& mapping,
+                  ExportReport& report) {
     switch (options.format) {
         case ExportFormat::Obj:
-            writeObj(buildGridMesh(map, mapping, options.world, options.targetTriangles), path);
+        case ExportFormat::Glb: {
+            const GridMesh mesh =
+                buildGridMesh(map, mapping, options.world, options.targetTriangles);
+            if (options.format == ExportFormat::Obj) {
+                writeObj(mesh, path);
+            } else {
+                writeGlb(mesh, path);
+            }
+            report.mesh = summaryOf(mesh);
             return true;
-        case ExportFormat::Glb:
-            writeGlb(buildGridMesh(map, mapping, options.world, options.targetTriangles), path);
-            return true;
+        }
         case ExportFormat::Normal:
         case ExportFormat::NormalDx:
             writeRgbPng(normalMap(map, mapping, options.world,
@@ -244,7 +256,7 @@ ExportReport exportHeightmap(const Heightmap& map, const std::filesystem::path& 
         if (auto warning = bandingWarning(levels)) report.warnings.push_back(*warning);
     }
 
-    if (writeDerived(map, path, options, mapping)) return report;
+    if (writeDerived(map, path, options, mapping, report)) return report;
 
     AtomicFile file(path);
     switch (options.format) {

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,10 +61,20 @@ struct ExportOptions {
     std::function<void(float)> progress;  // fraction done; may be empty
 };
 
+// What a mesh export (obj, glb) wrote.
+struct MeshSummary {
+    std::int64_t vertices = 0;
+    std::int64_t triangles = 0;
+    // The largest vertical distance in metres from a sample to the mesh (GridMesh's): 0 for the
+    // full grid, where every sample is a vertex.
+    double maxErrorMetres = 0.0;
+};
+
 struct ExportReport {
     ResolvedMapping mapping;            // raw lo/hi behind code 0 and the full-scale code
     int distinctLevels = -1;            // 8-bit exports: grey levels used (of 256)
     int worstWindowLevels = -1;         // ... in the 256x256 area that uses the fewest
+    std::optional<MeshSummary> mesh;    // obj and glb only
     std::vector<std::string> warnings;  // for the user: the CLI prints them, the editor shows them
 };
 

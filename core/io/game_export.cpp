@@ -1,5 +1,6 @@
 #include "game_export.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <system_error>
@@ -218,6 +219,13 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         }
         ExportReport report = exportHeightmap(part, path, options);
         written.add(path);
+        if (report.mesh) {
+            if (!result.mesh) result.mesh = MeshSummary{};
+            MeshSummary& total = *result.mesh;
+            total.vertices += report.mesh->vertices;
+            total.triangles += report.mesh->triangles;
+            total.maxErrorMetres = std::max(total.maxErrorMetres, report.mesh->maxErrorMetres);
+        }
         for (const std::string& w : report.warnings) {
             result.warnings.push_back(path.filename().string() + ": " + w);
         }
@@ -233,6 +241,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         in.world = request.world;
         in.recipe = request.recipe;
         in.recipeSha256 = request.recipeSha256;
+        in.mesh = report.mesh;
         if (request.preset) {
             nlohmann::json settings = nlohmann::json::object();
             for (const auto& s : engineSettings(*request.preset, plan.format, part.width(),

@@ -58,6 +58,8 @@ struct GameExportResult {
     int height = 0;
     std::vector<std::filesystem::path> files;  // the exports (each has a .json sidecar)
     std::vector<EngineSetting> settings;       // empty without a preset
+    // obj/glb: every file's vertices and triangles summed, the largest error of any file.
+    std::optional<MeshSummary> mesh;
     // For the user; a warning that mentions a field holds it as a reference, so each front end
     // renders it in its own words (render() for terrain-cli's flags).
     std::vector<FieldText> warnings;

@@ -47,6 +47,11 @@ nlohmann::json sidecarJson(const SidecarInput& in) {
     j["recipe_sha256"] = in.recipeSha256;
     j["software"] = "terrain-editor " TERRAIN_VERSION;
     if (!in.engine.is_null()) j["engine"] = in.engine;
+    if (in.mesh) {
+        j["mesh"] = {{"vertices", in.mesh->vertices},
+                     {"triangles", in.mesh->triangles},
+                     {"max_error_metres", in.mesh->maxErrorMetres}};
+    }
     if (in.extra.is_object()) {
         for (const auto& [key, value] : in.extra.items()) j[key] = value;
     }

@@ -4,6 +4,7 @@
 // mapping, metres), the world size, the recipe that made it and, for engine presets, the numbers
 // to type into the engine. Written atomically like the export itself.
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -24,6 +25,7 @@ struct SidecarInput {
     nlohmann::json recipe;     // recipeToJson(); null when unknown
     std::string recipeSha256;  // recipeHash()
     nlohmann::json engine;     // preset name and settings; null without a preset
+    std::optional<MeshSummary> mesh;  // obj/glb: vertices, triangles, largest vertical error
     nlohmann::json extra;      // resize / tile information; merged in at the top level
 };
 

@@ -8,14 +8,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <fstream>
 #include <map>
 #include <set>
 #include <utility>
 #include <vector>
 
 #include "core/errors.h"
+#include "core/io/game_export.h"
 #include "core/io/mesh_export.h"
 #include "core/io/normal_map.h"
+#include "core/io/sidecar.h"
 #include "export_test_support.h"
 
 namespace terrain::core {
@@ -274,6 +277,72 @@ TEST(MeshSimplify, ErrorFallsAsTheBudgetGrows) {
         previous = error;
     }
     EXPECT_LT(previous, 2.0);  // of a 100 m range, with 4096 of the 11520 grid triangles
+}
+
+// The export reports the mesh it wrote: its sidecar holds the vertices, the triangles and the
+// largest vertical error (the brute-force figure over every sample), 0 for the full grid; a
+// tiled export sums the counts and keeps the worst error.
+TEST(MeshSimplify, TheSidecarAndTheResultCarryTheMaxError) {
+    const int width = 97, height = 61;
+    const Heightmap map = hills(width, height);
+    const auto mapping = resolveMapping({}, map);
+    const auto metres = metresOfMap(map, mapping, metresWorld());
+    const auto sidecarMesh = [](const std::filesystem::path& file) {
+        std::ifstream in(sidecarPath(file));
+        return nlohmann::json::parse(in).at("mesh");
+    };
+    test::ScratchDir dir;
+    for (const char* name : {"hills.obj", "hills.glb"}) {
+        SCOPED_TRACE(name);
+        GameExportRequest request;
+        request.output = dir / name;
+        request.world = metresWorld();
+        request.targetTriangles = 500;
+        const GameExportResult simplified = runGameExport(map, request);
+        const GridMesh mesh = buildGridMesh(map, mapping, metresWorld(), 500);
+        const double error = maxVerticalError(mesh, metres, width);
+        ASSERT_GT(error, 0.1);
+        const nlohmann::json j = sidecarMesh(request.output);
+        EXPECT_NEAR(j.at("max_error_metres").get<double>(), error, 1e-4);
+        EXPECT_EQ(j.at("triangles").get<std::int64_t>(), std::int64_t(triangles(mesh)));
+        EXPECT_EQ(j.at("vertices").get<std::int64_t>(), std::int64_t(mesh.positions.size() / 3));
+        ASSERT_TRUE(simplified.mesh);
+        EXPECT_NEAR(simplified.mesh->maxErrorMetres, error, 1e-4);
+        EXPECT_EQ(simplified.mesh->triangles, std::int64_t(triangles(mesh)));
+
+        request.targetTriangles = 0;  // every sample
+        const GameExportResult full = runGameExport(map, request);
+        EXPECT_EQ(sidecarMesh(request.output).at("max_error_metres").get<double>(), 0.0);
+        EXPECT_EQ(sidecarMesh(request.output).at("triangles").get<std::int64_t>(),
+                  2 * std::int64_t(width - 1) * (height - 1));
+        ASSERT_TRUE(full.mesh);
+        EXPECT_EQ(full.mesh->maxErrorMetres, 0.0);
+    }
+    // Tiles: each sidecar has its own tile's figures; the result sums them and keeps the worst.
+    GameExportRequest tiled;
+    tiled.output = dir / "tiled.obj";
+    tiled.world = metresWorld();
+    tiled.targetTriangles = 100;
+    tiled.tiles = TileLayout{2, 1, 1, 0, 0};
+    const GameExportResult result = runGameExport(map, tiled);
+    ASSERT_EQ(result.files.size(), 2u);
+    ASSERT_TRUE(result.mesh);
+    double worst = 0.0;
+    std::int64_t sum = 0;
+    for (const auto& file : result.files) {
+        const nlohmann::json j = sidecarMesh(file);
+        worst = std::max(worst, j.at("max_error_metres").get<double>());
+        sum += j.at("triangles").get<std::int64_t>();
+    }
+    EXPECT_GT(worst, 0.0);
+    EXPECT_EQ(result.mesh->maxErrorMetres, worst);
+    EXPECT_EQ(result.mesh->triangles, sum);
+    // Other formats have no mesh.
+    GameExportRequest png;
+    png.output = dir / "hills.png";
+    EXPECT_FALSE(runGameExport(map, png).mesh);
+    std::ifstream in(sidecarPath(png.output));
+    EXPECT_FALSE(nlohmann::json::parse(in).contains("mesh"));
 }
 
 // Large triangles are searched block by block, skipping blocks whose min/max heights cannot

@@ -65,11 +65,17 @@ assimp info "$dir/m.obj" >"$dir/obj.txt" 2>&1 || fail "assimp obj: $(tail -5 "$d
 check "obj vertices" grep -qE "^Vertices: +1089$" "$dir/obj.txt"
 check "obj faces" grep -qE "^Faces: +2048$" "$dir/obj.txt"
 check "obj extent in metres" grep -q "Maximum point      (64.000000 50.000000 64.000000)" "$dir/obj.txt"
-"$cli" generate --detail 7 --format glb --triangles 2000 -o "$dir/m.glb" 2>/dev/null || fail "glb"
+"$cli" generate --detail 7 --format glb --triangles 2000 -o "$dir/m.glb" 2>"$dir/glb.err" || fail "glb"
+# The mesh's largest vertical error: printed, and in the sidecar with the same figure.
+check "glb max error printed and in the sidecar" $py -c "
+import json, re; e=open('$dir/glb.err').read(); m=re.search(r'mesh of (\d+) triangles, max error ([0-9.e+-]+) m', e); assert m, e
+j=json.load(open('$dir/m.glb.json'))['mesh']; assert j['triangles'] == int(m.group(1)) and 0 < j['max_error_metres'], j
+assert abs(j['max_error_metres'] - float(m.group(2))) <= 0.0051 * j['max_error_metres'], (j, m.group(2))"
 assimp info "$dir/m.glb" >"$dir/glb.txt" 2>&1 || fail "assimp glb: $(tail -5 "$dir/glb.txt")"
 check "glb faces within the budget" $py -c "
 import re; t=open('$dir/glb.txt').read(); f=int(re.search(r'^Faces: +(\d+)', t, re.M).group(1)); assert 0 < f <= 2000, f"
-"$cli" generate --detail 4 --triangles 0 -o "$dir/m0.obj" 2>/dev/null || fail "obj --triangles 0"
+"$cli" generate --detail 4 --triangles 0 -o "$dir/m0.obj" 2>"$dir/obj0.err" || fail "obj --triangles 0"
+check "full grid: max error 0" grep -q "mesh of 512 triangles, max error 0 m" "$dir/obj0.err"
 assimp info "$dir/m0.obj" >"$dir/obj0.txt" 2>&1 || fail "assimp obj0: $(tail -5 "$dir/obj0.txt")"
 check "--triangles 0 keeps every sample" grep -qE "^Faces: +512$" "$dir/obj0.txt"
 check "glb extent (corners kept by the simplification)" grep -qE "Maximum point +\(128.000000 [0-9.]+ 128.000000\)" "$dir/glb.txt"
