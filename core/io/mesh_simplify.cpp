@@ -374,9 +374,8 @@ void Tin::scanRow(const Plane& plane, std::int64_t y, std::int64_t lo, std::int6
         __m128d off1 = _mm_set_pd(double(x + 3 - plane.ax), double(x + 2 - plane.ax));
         __m128d err0 = _mm_setzero_pd(), err1 = _mm_setzero_pd();
         __m128d at0 = _mm_setzero_pd(), at1 = _mm_setzero_pd();
-        const auto twoHeights = [row](std::int64_t at) {  // two floats as two doubles
-            const auto* pair = reinterpret_cast<const double*>(row + at);
-            return _mm_cvtps_pd(_mm_castpd_ps(_mm_load_sd(pair)));
+        const auto twoHeights = [row](std::int64_t at) {  // two floats as two doubles (an unaligned 8-byte load)
+            return _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(row + at))));
         };
         for (; x + 3 <= hi; x += 4) {
             const __m128d z0 = _mm_add_pd(vbase, _mm_mul_pd(vgx, off0));
