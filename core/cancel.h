@@ -17,7 +17,9 @@ private:
 // How a generation runs; none of this changes the output bits.
 struct GenerateContext {
     const CancelToken* cancel = nullptr;        // may be null
-    std::function<void(float)> progress;        // fraction done in [0, 1]; may be empty
+    // Fraction done in [0, 1]; may be empty. It must not start another generation on the calling
+    // thread: the 2-D generators keep their coarse levels in per-thread buffers (level_kernels.h).
+    std::function<void(float)> progress;
     int threads = 1;                            // worker threads for row-parallel passes
 
     void throwIfCancelled() const;              // throws Cancelled

@@ -59,8 +59,8 @@ void refine(const LevelKernels& kernels, const GenerateContext& context, float* 
 // is a pure function of its index and its two neighbours of the level before, so the order the
 // points are computed in does not change the bits: see refine() and LevelKernels::lineLevels.
 //
-// This is midpointLineInto with a given kernel variant: the tests run every variant this CPU
-// supports (they declare this function themselves).
+// This is midpointLineInto with a given kernel variant (declared in generators.h): the tests run
+// every variant this CPU supports.
 void midpointLineIntoWith(const LevelKernels& kernels, const MidpointLineParams& p, const GenerateContext& context,
                           Heightmap& line) {
     const int length = sideForDetail(p.detail);
