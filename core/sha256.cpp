@@ -3,13 +3,19 @@
 #include <openssl/evp.h>
 
 #include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "errors.h"
 
 namespace terrain::core {
 
-std::string sha256Hex(const void* data, std::size_t bytes) {
-    std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-    unsigned int length = 0;
-    EVP_Digest(data, bytes, digest.data(), &length, EVP_sha256(), nullptr);
+namespace {
+
+std::string hexOf(const unsigned char* digest, unsigned int length) {
     static constexpr char kHex[] = "0123456789abcdef";
     std::string hex;
     hex.reserve(std::size_t(length) * 2);
@@ -18,6 +24,39 @@ std::string sha256Hex(const void* data, std::size_t bytes) {
         hex += kHex[digest[i] & 0xf];
     }
     return hex;
+}
+
+}  // namespace
+
+std::string sha256Hex(const void* data, std::size_t bytes) {
+    std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+    unsigned int length = 0;
+    EVP_Digest(data, bytes, digest.data(), &length, EVP_sha256(), nullptr);
+    return hexOf(digest.data(), length);
+}
+
+std::string sha256FileHex(const std::filesystem::path& path) {
+    const auto fail = [&path](int error) {
+        return IoError(IoError::Kind::WriteFailed,
+                       "cannot read '" + path.string() + "': " + std::strerror(error));
+    };
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+    if (!file) throw fail(errno);
+    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> context(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+    EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr);
+    std::vector<unsigned char> buffer(std::size_t(1) << 20);
+    for (;;) {
+        const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), file.get());
+        if (n > 0) EVP_DigestUpdate(context.get(), buffer.data(), n);
+        if (n < buffer.size()) {
+            if (std::ferror(file.get())) throw fail(errno ? errno : EIO);
+            break;
+        }
+    }
+    std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+    unsigned int length = 0;
+    EVP_DigestFinal_ex(context.get(), digest.data(), &length);
+    return hexOf(digest.data(), length);
 }
 
 }  // namespace terrain::core

@@ -5,6 +5,7 @@
 #include <core/cancel.h>
 #include <core/errors.h>
 #include <core/io/atomic_file.h>
+#include <core/io/file_transaction.h>
 #include <core/io/export.h>
 #include <core/io/game_export.h>
 #include <core/recipe.h>
@@ -89,10 +90,17 @@ int threadCount(const GenerationOptions& gen) {
     return int(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-void writeText(const std::string& path, const std::string& text) {
-    core::AtomicFile file(path);
+// Staged in `transaction` when given (written with the export, all or nothing), else at once.
+void writeText(const std::string& path, const std::string& text,
+               core::FileTransaction* transaction = nullptr) {
+    core::AtomicFile file(path, transaction);
     file.write(text.data(), text.size());
     file.commit();
+}
+
+void saveRecipe(const core::Registry& registry, const GenerationOptions& gen,
+                const core::Recipe& recipe, core::FileTransaction* transaction) {
+    if (gen.saveRecipe) writeText(*gen.saveRecipe, core::recipeToText(registry, recipe), transaction);
 }
 
 struct Generated {
@@ -112,10 +120,6 @@ Generated generateFromOptions(const core::Registry& registry, const GenerationOp
               << core::recipeHash(registry, g.recipe) << ", " << g.map.width() << "x" << g.map.height()
               << " in " << std::fixed << std::setprecision(1) << g.ms << " ms on " << context.threads
               << " thread(s)\n";
-    if (gen.saveRecipe) {
-        writeText(*gen.saveRecipe, core::recipeToText(registry, g.recipe));
-        std::cerr << "terrain-cli: recipe saved to " << *gen.saveRecipe << "\n";
-    }
     return g;
 }
 
@@ -197,7 +201,12 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     request.recipe = core::recipeToJson(registry, g.recipe);
     request.recipeSha256 = core::recipeHash(registry, g.recipe);
     const auto start = std::chrono::steady_clock::now();
-    const core::GameExportResult result = core::runGameExport(g.map, request);
+    // The saved recipe belongs to the export: both are put in place, or neither.
+    core::FileTransaction transaction;
+    saveRecipe(registry, gen, g.recipe, &transaction);
+    const core::GameExportResult result = core::runGameExport(g.map, request, transaction);
+    transaction.commit();
+    if (gen.saveRecipe) std::cerr << "terrain-cli: recipe saved to " << *gen.saveRecipe << "\n";
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     for (const auto& warning : result.warnings) {
         std::cerr << "terrain-cli: warning: " << warning.render() << "\n";  // fields as flags
@@ -289,6 +298,8 @@ int runAnsi(const core::Registry& registry, const GenerationOptions& gen,
         columns = parseWhole<int>(env, "COLUMNS", 4, 1000);
     }
     const Generated g = generateFromOptions(registry, gen);
+    saveRecipe(registry, gen, g.recipe, nullptr);
+    if (gen.saveRecipe) std::cerr << "terrain-cli: recipe saved to " << *gen.saveRecipe << "\n";
     std::cout << core::renderAnsi(g.map, columns, pal) << "\n" << std::flush;
     return kExitOk;
 }

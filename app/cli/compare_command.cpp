@@ -7,7 +7,9 @@
 #include <core/cancel.h>
 #include <core/errors.h>
 #include <core/io/atomic_file.h>
+#include <core/io/file_transaction.h>
 #include <core/io/rgb_png.h>
+#include <core/io/sidecar.h>
 #include <core/recipe.h>
 
 #include <nlohmann/json.hpp>
@@ -228,8 +230,9 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
             fixed(sheet.heightRangeMetres, 0) + " m",
         "crease 1 = no grid creases; Hurst from the variogram",
     };
-    core::writeRgbPng(core::composeSheet(sheetPanels, sheet), o.output);
-    std::cerr << "terrain-cli: wrote " << o.output << "\n";
+    // The sheet and its statistics are one result: both are put in place, or neither.
+    core::FileTransaction transaction;
+    core::writeRgbPng(core::composeSheet(sheetPanels, sheet), o.output, &transaction);
 
     if (o.stats) {
         nlohmann::json out = nlohmann::json::array();
@@ -241,12 +244,14 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
             j["recipe_sha256"] = core::recipeHash(registry, p.recipe);
             out.push_back(std::move(j));
         }
-        const std::string text = out.dump(2) + "\n";
-        core::AtomicFile file(*o.stats);
+        const std::string text = core::jsonText(out);
+        core::AtomicFile file(*o.stats, &transaction);
         file.write(text.data(), text.size());
         file.commit();
-        std::cerr << "terrain-cli: wrote " << *o.stats << "\n";
     }
+    transaction.commit();
+    std::cerr << "terrain-cli: wrote " << o.output << "\n";
+    if (o.stats) std::cerr << "terrain-cli: wrote " << *o.stats << "\n";
     return kExitOk;
 }
 

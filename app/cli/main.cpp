@@ -1,6 +1,7 @@
 // terrain-cli: batch generation and export over terrain_core (no Qt).
 #include "cli_commands.h"
 #include "compare_command.h"
+#include "verify_command.h"
 
 #include <core/errors.h>
 #include <core/io/game_export.h>
@@ -77,6 +78,9 @@ int main(int argc, char** argv) {
     cli::CompareOptions compareOptions;
     auto* compare = cli::addCompareCommand(app, compareOptions);
 
+    cli::VerifyOptions verifyOptions;
+    auto* verify = cli::addVerifyCommand(app, verifyOptions);
+
     cli::BenchOptions bench;
     auto* benchCmd = app.add_subcommand("bench", "Measure the generators against the fill floor and the reference "
                                                  "implementations (medians of interleaved runs)");
@@ -103,6 +107,7 @@ int main(int argc, char** argv) {
         if (*ansi) return cli::runAnsi(registry, gen, width, palette);
         if (*benchCmd) return cli::runBench(registry, bench);
         if (*compare) return cli::runCompare(registry, compareOptions);
+        if (*verify) return cli::runVerify(verifyOptions);
     } catch (const cli::RecipeDataError& e) {
         std::cerr << "terrain-cli: " << e.what() << "\n";
         return cli::kExitDataErr;

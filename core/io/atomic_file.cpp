@@ -12,6 +12,7 @@
 #include <system_error>
 
 #include "../errors.h"
+#include "file_transaction.h"
 
 namespace terrain::core {
 
@@ -46,43 +47,35 @@ mode_t newFileMode() {
     return static_cast<mode_t>(0666 & ~mask);
 }
 
-// After a rename the new directory entry is only durable once the folder itself is synced.
-// Best effort: some file systems refuse fsync on directories, and the data is already safe.
-void syncFolder(const std::filesystem::path& folder) {
-    const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return;
-    ::fsync(fd);
-    ::close(fd);
-}
-
 std::filesystem::path folderOf(const std::filesystem::path& target) {
     return target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
 }
 
 }  // namespace
 
-AtomicFile::AtomicFile(const std::filesystem::path& target) : m_target(target) {
-    if (!target.has_filename()) throwCannotCreate(target, "the path names a folder, not a file");
-    std::error_code ec;
-    if (std::filesystem::is_directory(target, ec)) {
-        throwCannotCreate(target, "a folder of that name already exists");
-    }
-
-    // Same folder as the target, so rename() is atomic (never across file systems); hidden, so a
-    // crash leaves nothing that looks like a finished export.
-    // Appended piecewise: "." + name + "..." trips GCC 12's false -Wrestrict (GCC bug 105329).
-    std::string tempName = ".";
-    tempName += target.filename().string();
-    tempName += ".tmp-XXXXXX";
-    std::string pattern = (folderOf(target) / tempName).string();
+AtomicFile::AtomicFile(const std::filesystem::path& target, FileTransaction* transaction)
+    : m_target(resolveOutputPath(target)), m_transaction(transaction) {
+    // Same folder as the target, so rename() is atomic (never across file systems); hidden and
+    // named with our process id, so a crash leaves nothing that looks like a finished export and
+    // the next export into the folder can tell it is stale (cleanStaleFiles).
+    std::string pattern =
+        (folderOf(m_target) / (stagingPrefix(m_target, "tmp") + "XXXXXX")).string();
     const int fd = ::mkostemp(pattern.data(), O_CLOEXEC);
     if (fd < 0) throwCannotCreate(target, reason(errno));
     m_temp = pattern;
 
+    // A replaced file keeps its permission bits and, where we may, its owner; never setuid,
+    // setgid or sticky bits, which belong to that file, not to an export. A new file gets what
+    // any new file would (0666 less the umask); mkstemp made it 0600.
     struct stat existing {};
-    const mode_t mode =
-        ::stat(target.c_str(), &existing) == 0 ? (existing.st_mode & 07777) : newFileMode();
-    ::fchmod(fd, mode);  // cosmetic; a failure here must not stop the export
+    if (::stat(m_target.c_str(), &existing) == 0) {
+        ::fchmod(fd, existing.st_mode & 0777);
+        if (existing.st_uid != ::geteuid() || existing.st_gid != ::getegid()) {
+            [[maybe_unused]] const int ignored = ::fchown(fd, existing.st_uid, existing.st_gid);
+        }
+    } else {
+        ::fchmod(fd, newFileMode());  // cosmetic; a failure here must not stop the export
+    }
 
     m_file = ::fdopen(fd, "wb");
     if (!m_file) {
@@ -95,7 +88,7 @@ AtomicFile::AtomicFile(const std::filesystem::path& target) : m_target(target) {
 
 AtomicFile::~AtomicFile() {
     if (m_file) std::fclose(m_file);
-    if (!m_committed && !m_temp.empty()) ::unlink(m_temp.c_str());
+    if (!m_handedOver && !m_temp.empty()) ::unlink(m_temp.c_str());
 }
 
 void AtomicFile::write(const void* data, std::size_t bytes) {
@@ -109,16 +102,22 @@ void AtomicFile::write(const void* data, std::size_t bytes) {
 void AtomicFile::commit() {
     if (!m_file) throwWriteFailed(m_target, EBADF);
     // Each step can be the first to see a full disk (the stdio buffer, delayed allocation on the
-    // file system, the close), so every one is checked before the rename exposes the file.
+    // file system, the close), so every one is checked before the file can be put in place.
     errno = 0;
     if (std::fflush(m_file) != 0) throwWriteFailed(m_target, errno ? errno : EIO);
     if (::fsync(::fileno(m_file)) != 0) throwWriteFailed(m_target, errno);
     std::FILE* file = m_file;
     m_file = nullptr;
     if (std::fclose(file) != 0) throwWriteFailed(m_target, errno ? errno : EIO);
-    if (::rename(m_temp.c_str(), m_target.c_str()) != 0) throwWriteFailed(m_target, errno);
-    m_committed = true;
-    syncFolder(folderOf(m_target));
+    if (m_transaction) {
+        m_handedOver = true;  // the transaction removes it if it does not commit
+        m_transaction->add(m_target, m_temp);
+        return;
+    }
+    FileTransaction single;
+    m_handedOver = true;
+    single.add(m_target, m_temp);
+    single.commit();
 }
 
 }  // namespace terrain::core

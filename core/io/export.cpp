@@ -117,9 +117,9 @@ bool writeDerived(const Heightmap& map, const std::filesystem::path& path,
             const GridMesh mesh =
                 buildGridMesh(map, mapping, options.world, options.targetTriangles);
             if (options.format == ExportFormat::Obj) {
-                writeObj(mesh, path);
+                writeObj(mesh, path, options.transaction);
             } else {
-                writeGlb(mesh, path);
+                writeGlb(mesh, path, options.transaction);
             }
             report.mesh = summaryOf(mesh);
             return true;
@@ -129,7 +129,7 @@ bool writeDerived(const Heightmap& map, const std::filesystem::path& path,
             writeRgbPng(normalMap(map, mapping, options.world,
                                   options.format == ExportFormat::Normal ? NormalConvention::OpenGL
                                                                          : NormalConvention::DirectX),
-                        path);
+                        path, options.transaction);
             return true;
         case ExportFormat::Normal16:
         case ExportFormat::Normal16Dx:
@@ -137,13 +137,13 @@ bool writeDerived(const Heightmap& map, const std::filesystem::path& path,
                                       options.format == ExportFormat::Normal16
                                           ? NormalConvention::OpenGL
                                           : NormalConvention::DirectX),
-                          map.width(), map.height(), path);
+                          map.width(), map.height(), path, options.transaction);
             return true;
         case ExportFormat::Hillshade:
-            writeRgbPng(hillshade(map, mapping, options.world), path);
+            writeRgbPng(hillshade(map, mapping, options.world), path, options.transaction);
             return true;
         case ExportFormat::Colour:
-            writeRgbPng(colourMap(map, mapping), path);
+            writeRgbPng(colourMap(map, mapping), path, options.transaction);
             return true;
         default:
             return false;
@@ -258,7 +258,7 @@ ExportReport exportHeightmap(const Heightmap& map, const std::filesystem::path& 
 
     if (writeDerived(map, path, options, mapping, report)) return report;
 
-    AtomicFile file(path);
+    AtomicFile file(path, options.transaction);
     switch (options.format) {
         case ExportFormat::Png8:
         case ExportFormat::Png16: {

@@ -2,6 +2,7 @@
 // Heightmap exporters. Every write goes to a temporary file in the target folder and is renamed
 // into place, so a failed or cancelled export never leaves a half-written file behind.
 #include "../heightmap.h"
+#include "file_transaction.h"
 #include "height_mapping.h"
 #include "world_units.h"
 
@@ -59,6 +60,9 @@ struct ExportOptions {
     int pngCompression = 1;              // zlib level: fast by default
     std::int64_t targetTriangles = 0;    // Obj/Glb: 0 keeps every sample (see mesh_export.h)
     std::function<void(float)> progress;  // fraction done; may be empty
+    // Null: the file is put in place when written. Else it is staged in the transaction, and
+    // only the transaction's commit() puts it (with the transaction's other files) in place.
+    FileTransaction* transaction = nullptr;
 };
 
 // What a mesh export (obj, glb) wrote.
@@ -78,8 +82,9 @@ struct ExportReport {
     std::vector<std::string> warnings;  // for the user: the CLI prints them, the editor shows them
 };
 
-// Throws IoError (CannotCreate for a missing/unwritable folder, WriteFailed for I/O errors and a
-// full disk). On any error the target is untouched and no temporary file remains.
+// Throws IoError (CannotCreate for a missing/unwritable folder or a target that is not a regular
+// file, WriteFailed for I/O errors and a full disk). On any error the target is untouched and no
+// temporary file remains.
 ExportReport exportHeightmap(const Heightmap& map, const std::filesystem::path& path,
                              const ExportOptions& options);
 

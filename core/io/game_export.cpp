@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <map>
 #include <system_error>
 #include <utility>
 
 #include "../errors.h"
+#include "../sha256.h"
+#include "file_transaction.h"
 #include "sidecar.h"
 
 namespace terrain::core {
@@ -56,6 +59,60 @@ void checkPresetSize(const GameExportRequest& request, const GameExportPlan& pla
     throw InputError(field::kSize, sizeText(plan.width, plan.height), allowed);
 }
 
+// PNG's own limit is 2^31 - 1, but libpng refuses more than 1,000,000 samples a side unless a
+// program raises that limit, and the readers built on it (image viewers, engines' importers)
+// keep the default: such a file would be written and then be unreadable.
+constexpr int kPngMaxSide = 1000000;
+
+bool writesPng(ExportFormat format) {
+    switch (format) {
+        case ExportFormat::Png8:
+        case ExportFormat::Png16:
+        case ExportFormat::Normal:
+        case ExportFormat::NormalDx:
+        case ExportFormat::Normal16:
+        case ExportFormat::Normal16Dx:
+        case ExportFormat::Hillshade:
+        case ExportFormat::Colour: return true;
+        default: return false;
+    }
+}
+
+void checkFormatSize(const GameExportPlan& plan) {
+    if (!writesPng(plan.format) ||
+        (plan.fileWidth <= kPngMaxSide && plan.fileHeight <= kPngMaxSide)) {
+        return;
+    }
+    throw InputError(field::kFormat, exportFormatName(plan.format),
+                     "a format that holds " + sizeText(plan.fileWidth, plan.fileHeight) +
+                         " samples: PNG files are read up to " + std::to_string(kPngMaxSide) +
+                         " samples a side (libpng's limit); lower the detail or use raw16, "
+                         "raw32, txt, exr or tiff32");
+}
+
+// Two tiles with one file name would overwrite each other ("t{x}{y}" gives (1,11) and (11,1)
+// the name t111).
+void checkTileNames(const std::filesystem::path& output, const std::string& pattern,
+                    const TileLayout& tiles) {
+    std::map<std::string, std::pair<int, int>> names;
+    for (int row = 0; row < tiles.rows; ++row) {
+        for (int column = 0; column < tiles.columns; ++column) {
+            const std::string name = tilePath(output, pattern, column, row).string();
+            const auto [at, added] = names.emplace(name, std::make_pair(column, row));
+            if (added) continue;
+            const auto tile = [](std::pair<int, int> xy) {
+                return "(" + std::to_string(xy.first) + "," + std::to_string(xy.second) + ")";
+            };
+            throw InputError(field::kTilePattern, pattern,
+                             "a pattern that names every tile apart: tiles " + tile(at->second) +
+                                 " and " + tile({column, row}) + " would both be written to " +
+                                 std::filesystem::path(name).filename().string() +
+                                 "; put a separator between {x} and {y}, as in " +
+                                 kGenericTilePattern);
+        }
+    }
+}
+
 GameExportPlan planFor(const GameExportRequest& request, int sourceWidth, int sourceHeight) {
     GameExportPlan plan;
     plan.format = resolveFormat(request);
@@ -82,7 +139,9 @@ GameExportPlan planFor(const GameExportRequest& request, int sourceWidth, int so
         plan.tiles = layoutTiles(*request.tiles, plan.width, plan.height);
         plan.fileWidth = plan.tiles->tileWidth;
         plan.fileHeight = plan.tiles->tileHeight;
+        checkTileNames(request.output, request.tilePattern, *plan.tiles);
     }
+    checkFormatSize(plan);
     if (request.preset) {
         checkPresetFormat(*request.preset, plan.format);
         checkPresetSize(request, plan, sourceWidth, sourceHeight);
@@ -91,22 +150,6 @@ GameExportPlan planFor(const GameExportRequest& request, int sourceWidth, int so
                         field::kTriangles);
     return plan;
 }
-
-// Removes what this export wrote if a later file fails.
-class WrittenFiles {
-public:
-    ~WrittenFiles() {
-        if (m_keep) return;
-        std::error_code ec;
-        for (const auto& path : m_paths) std::filesystem::remove(path, ec);
-    }
-    void add(const std::filesystem::path& path) { m_paths.push_back(path); }
-    void keep() { m_keep = true; }
-
-private:
-    std::vector<std::filesystem::path> m_paths;
-    bool m_keep = false;
-};
 
 // "513x513" in a name: digits on both sides of an 'x'.
 bool hasSizeLikeText(const std::string& name) {
@@ -176,6 +219,14 @@ std::optional<OutputSize> suggestedOutputSize(const GameExportRequest& request, 
 }
 
 GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& request) {
+    FileTransaction transaction;
+    GameExportResult result = runGameExport(map, request, transaction);
+    transaction.commit();
+    return result;
+}
+
+GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& request,
+                               FileTransaction& transaction) {
     const GameExportPlan plan = planFor(request, map.width(), map.height());
 
     Heightmap sized;
@@ -202,8 +253,10 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
             result.warnings.push_back(std::move(w));
         }
     }
-    WrittenFiles written;
 
+    // Every file is staged first; the sidecars follow, each naming its file's SHA-256 and the
+    // whole set's, so a file that does not belong with its sidecar or its set is detectable.
+    std::vector<SidecarInput> sidecars;
     const auto writeOne = [&](const Heightmap& part, const std::filesystem::path& path,
                               const nlohmann::json& partExtra) {
         ExportOptions options;
@@ -212,13 +265,13 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         options.pngCompression = request.pngCompression;
         options.targetTriangles = request.targetTriangles;
         options.progress = plan.tiles ? std::function<void(float)>() : request.progress;
+        options.transaction = &transaction;
         if (whole.hi > whole.lo) {
             options.mapping.mode = HeightMapping::Mode::Clamp;
             options.mapping.lo = whole.lo;
             options.mapping.hi = whole.hi;
         }
         ExportReport report = exportHeightmap(part, path, options);
-        written.add(path);
         if (report.mesh) {
             if (!result.mesh) result.mesh = MeshSummary{};
             MeshSummary& total = *result.mesh;
@@ -232,6 +285,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
 
         SidecarInput in;
         in.file = path;
+        in.fileSha256 = transaction.stagedSha256(path);
         in.format = plan.format;
         in.width = part.width();
         in.height = part.height();
@@ -253,8 +307,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
                          {"settings", settings}};
         }
         in.extra = partExtra;
-        writeSidecar(path, sidecarJson(in));
-        written.add(sidecarPath(path));
+        sidecars.push_back(std::move(in));
         result.files.push_back(path);
     };
 
@@ -282,11 +335,17 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         result.width = source->width();
         result.height = source->height();
     }
+    std::string hashes;
+    for (const auto& in : sidecars) hashes += in.fileSha256 + "\n";
+    const nlohmann::json set = {{"files", sidecars.size()}, {"sha256", sha256Hex(hashes)}};
+    for (auto& in : sidecars) {
+        in.exportSet = set;
+        writeSidecar(in.file, sidecarJson(in), &transaction);
+    }
     if (request.preset) {
         result.settings = engineSettings(*request.preset, plan.format, result.width,
                                          result.height, request.world);
     }
-    written.keep();
     return result;
 }
 

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "export.h"
+#include "file_transaction.h"
 #include "presets.h"
 #include "resample.h"
 #include "tiles.h"
@@ -82,9 +83,13 @@ GameExportPlan checkGameExport(const GameExportRequest& request, int sourceWidth
 std::optional<OutputSize> suggestedOutputSize(const GameExportRequest& request, int sourceWidth,
                                               int sourceHeight);
 
-// Writes the file(s) and sidecar(s). On an error, files already written by this call are
-// removed, so a failed export leaves nothing behind.
+// Writes the file(s) and sidecar(s) as one transaction: all of them are put in place, or none
+// and the previous files stay (FileTransaction).
 GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& request);
+// The same, staged in `transaction` with whatever else the caller writes (a saved recipe); the
+// caller commits it.
+GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& request,
+                               FileTransaction& transaction);
 
 // "Name: value" lines for the CLI and the editor.
 std::string settingsText(const EnginePreset& preset, const std::vector<EngineSetting>& settings);

@@ -100,8 +100,9 @@ GridMesh buildGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
     return mesh;
 }
 
-void writeObj(const GridMesh& mesh, const std::filesystem::path& path) {
-    AtomicFile file(path);
+void writeObj(const GridMesh& mesh, const std::filesystem::path& path,
+              FileTransaction* transaction) {
+    AtomicFile file(path, transaction);
     std::string text = "# terrain-editor " TERRAIN_VERSION
                        ": heightmap mesh in metres, y up, x east, z south\n";
     char line[128];
@@ -128,7 +129,8 @@ void writeObj(const GridMesh& mesh, const std::filesystem::path& path) {
     file.commit();
 }
 
-void writeGlb(const GridMesh& mesh, const std::filesystem::path& path) {
+void writeGlb(const GridMesh& mesh, const std::filesystem::path& path,
+              FileTransaction* transaction) {
     const std::size_t positionBytes = mesh.positions.size() * sizeof(float);
     const std::size_t indexBytes = mesh.indices.size() * sizeof(std::uint32_t);
     float lo[3] = {std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
@@ -171,7 +173,7 @@ void writeGlb(const GridMesh& mesh, const std::filesystem::path& path) {
     appendU32(header, std::uint32_t(binBytes));
     appendU32(header, 0x004E4942u);  // "BIN\0"
 
-    AtomicFile file(path);
+    AtomicFile file(path, transaction);
     file.write(header.data(), header.size());
     // glTF stores little-endian; so does every machine we build for (x86-64, arm64).
     file.write(mesh.positions.data(), positionBytes);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../heightmap.h"
+#include "file_transaction.h"
 #include "height_mapping.h"
 #include "world_units.h"
 
@@ -32,7 +33,9 @@ GridMesh buildGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
                        const WorldUnits& world, std::int64_t targetTriangles);
 
 // Both write atomically and throw IoError like the other exporters.
-void writeObj(const GridMesh& mesh, const std::filesystem::path& path);
-void writeGlb(const GridMesh& mesh, const std::filesystem::path& path);
+void writeObj(const GridMesh& mesh, const std::filesystem::path& path,
+              FileTransaction* transaction = nullptr);
+void writeGlb(const GridMesh& mesh, const std::filesystem::path& path,
+              FileTransaction* transaction = nullptr);
 
 }  // namespace terrain::core

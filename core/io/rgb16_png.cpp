@@ -12,8 +12,8 @@
 namespace terrain::core {
 
 void writeRgb16Png(const std::vector<std::uint16_t>& rgb, int width, int height,
-                   const std::filesystem::path& path) {
-    AtomicFile file(path);
+                   const std::filesystem::path& path, FileTransaction* transaction) {
+    AtomicFile file(path, transaction);
     png_image image;
     std::memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;

@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <vector>
 
+#include "file_transaction.h"
+
 namespace terrain::core {
 
 // `rgb` holds width * height * 3 values, row 0 first. Throws IoError like the other writers.
 void writeRgb16Png(const std::vector<std::uint16_t>& rgb, int width, int height,
-                   const std::filesystem::path& path);
+                   const std::filesystem::path& path, FileTransaction* transaction = nullptr);
 
 }  // namespace terrain::core

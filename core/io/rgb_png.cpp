@@ -11,7 +11,8 @@
 
 namespace terrain::core {
 
-void writeRgbPng(const RgbImage& image, const std::filesystem::path& path) {
+void writeRgbPng(const RgbImage& image, const std::filesystem::path& path,
+                 FileTransaction* transaction) {
     // libpng's simplified API encodes to memory without setjmp/longjmp crossing our frames; a
     // sheet is small enough (a few MB) to hold encoded in memory before the atomic write.
     png_image png;
@@ -34,7 +35,7 @@ void writeRgbPng(const RgbImage& image, const std::filesystem::path& path) {
     encode(nullptr);
     std::vector<unsigned char> encoded(size);
     encode(encoded.data());
-    AtomicFile file(path);
+    AtomicFile file(path, transaction);
     file.write(encoded.data(), size);
     file.commit();
 }

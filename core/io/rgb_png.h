@@ -6,9 +6,13 @@
 
 #include <filesystem>
 
+#include "file_transaction.h"
+
 namespace terrain::core {
 
 // Throws IoError (CannotCreate for a missing/unwritable folder, WriteFailed otherwise).
-void writeRgbPng(const RgbImage& image, const std::filesystem::path& path);
+// With a transaction the file is staged in it (see AtomicFile).
+void writeRgbPng(const RgbImage& image, const std::filesystem::path& path,
+                 FileTransaction* transaction = nullptr);
 
 }  // namespace terrain::core

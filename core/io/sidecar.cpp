@@ -13,6 +13,8 @@ nlohmann::json sidecarJson(const SidecarInput& in) {
     const WorldUnits& w = in.world;
     nlohmann::json j;
     j["file"] = in.file.filename().string();
+    if (!in.fileSha256.empty()) j["sha256"] = in.fileSha256;
+    if (!in.exportSet.is_null()) j["export_set"] = in.exportSet;
     j["width"] = in.width;
     j["height"] = in.height;
     j["format"] = exportFormatName(in.format);
@@ -64,9 +66,14 @@ std::filesystem::path sidecarPath(const std::filesystem::path& exportPath) {
     return path;
 }
 
-void writeSidecar(const std::filesystem::path& exportPath, const nlohmann::json& sidecar) {
-    const std::string text = sidecar.dump(2) + "\n";
-    AtomicFile file(sidecarPath(exportPath));
+std::string jsonText(const nlohmann::json& json, int indent) {
+    return json.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+void writeSidecar(const std::filesystem::path& exportPath, const nlohmann::json& sidecar,
+                  FileTransaction* transaction) {
+    const std::string text = jsonText(sidecar);
+    AtomicFile file(sidecarPath(exportPath), transaction);
     file.write(text.data(), text.size());
     file.commit();
 }

@@ -10,11 +10,14 @@
 #include <nlohmann/json.hpp>
 
 #include "export.h"
+#include "file_transaction.h"
 
 namespace terrain::core {
 
 struct SidecarInput {
     std::filesystem::path file;  // the export it describes
+    std::string fileSha256;      // SHA-256 (hex) of that file's bytes
+    nlohmann::json exportSet;    // {files, sha256 of the files' hashes}: null for a lone file
     ExportFormat format = ExportFormat::Png16;
     int width = 0;
     int height = 0;
@@ -32,6 +35,11 @@ struct SidecarInput {
 nlohmann::json sidecarJson(const SidecarInput& input);
 std::filesystem::path sidecarPath(const std::filesystem::path& exportPath);  // "<path>.json"
 // Throws IoError like the exporters; nothing half-written is left.
-void writeSidecar(const std::filesystem::path& exportPath, const nlohmann::json& sidecar);
+void writeSidecar(const std::filesystem::path& exportPath, const nlohmann::json& sidecar,
+                  FileTransaction* transaction = nullptr);
+
+// JSON text of user-derived data: invalid UTF-8 (a file name in another encoding) becomes
+// U+FFFD instead of throwing, so a strange name can never abort an export half-way.
+std::string jsonText(const nlohmann::json& json, int indent = 2);
 
 }  // namespace terrain::core

@@ -1,0 +1,139 @@
+#include "verify_command.h"
+
+#include "cli_commands.h"
+
+#include <core/errors.h>
+#include <core/io/sidecar.h>
+#include <core/sha256.h>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+namespace terrain::app::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kExitNoInput = 66;  // sysexits EX_NOINPUT
+constexpr std::size_t kMaxSidecarBytes = std::size_t(64) << 20;
+
+struct Checked {
+    int code = kExitOk;
+    std::string setSha256;  // empty for a lone file
+};
+
+bool isRegularFile(const fs::path& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool isHexSha256(const std::string& text) {
+    if (text.size() != 64) return false;
+    for (const char c : text) {
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+    }
+    return true;
+}
+
+// FILE or FILE.json: the export and its sidecar.
+std::pair<fs::path, fs::path> exportAndSidecar(const std::string& given) {
+    fs::path path = given;
+    if (path.extension() == ".json") {
+        fs::path exported = path;
+        exported.replace_extension();
+        if (isRegularFile(exported)) return {exported, path};
+    }
+    return {path, core::sidecarPath(path)};
+}
+
+Checked fail(int code, const std::string& message) {
+    std::cerr << "terrain-cli: " << message << "\n";
+    return {code, {}};
+}
+
+Checked verifyOne(const std::string& given) {
+    const auto [file, sidecar] = exportAndSidecar(given);
+    if (!isRegularFile(file)) return fail(kExitNoInput, file.string() + ": no such file");
+    if (!isRegularFile(sidecar)) {
+        return fail(kExitNoInput, file.string() + ": its sidecar " + sidecar.string() +
+                                      " is missing (every export writes one)");
+    }
+    std::ifstream in(sidecar, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in.good() && !in.eof()) return fail(kExitNoInput, sidecar.string() + ": cannot be read");
+    if (text.str().size() > kMaxSidecarBytes) {
+        return fail(kExitDataErr, sidecar.string() + ": larger than any sidecar we write");
+    }
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text.str());
+    } catch (const nlohmann::json::exception&) {
+        return fail(kExitDataErr, sidecar.string() + ": not a sidecar (malformed JSON)");
+    }
+    if (!j.is_object() || !j.contains("sha256") || !j["sha256"].is_string() ||
+        !isHexSha256(j["sha256"].get<std::string>())) {
+        return fail(kExitDataErr, sidecar.string() +
+                                      ": field sha256 is missing or not a SHA-256 (sidecars "
+                                      "from before it was recorded cannot be verified)");
+    }
+    const std::string expected = j["sha256"].get<std::string>();
+    const std::string actual = core::sha256FileHex(file);
+    if (actual != expected) {
+        return fail(kExitDataErr,
+                    file.string() + ": does NOT match its sidecar (sha256 " + actual +
+                        ", the sidecar records " + expected +
+                        "): the file was changed, or an export into this folder was interrupted "
+                        "(the next export there finishes it)");
+    }
+    Checked ok;
+    if (j.contains("export_set") && j["export_set"].is_object() &&
+        j["export_set"].contains("sha256") && j["export_set"]["sha256"].is_string()) {
+        ok.setSha256 = j["export_set"]["sha256"].get<std::string>();
+    }
+    std::cout << file.string() << ": ok\n";
+    return ok;
+}
+
+}  // namespace
+
+CLI::App* addVerifyCommand(CLI::App& app, VerifyOptions& options) {
+    auto* verify = app.add_subcommand(
+        "verify", "Check exported files against the SHA-256 in their sidecars, and that files "
+                  "given together come from one export");
+    verify->add_option("files", options.files, "Exported files (or their .json sidecars)")
+        ->required();
+    return verify;
+}
+
+int runVerify(const VerifyOptions& options) {
+    int code = kExitOk;
+    std::optional<std::string> set;
+    std::string setOf;
+    for (const auto& given : options.files) {
+        const Checked checked = verifyOne(given);
+        if (checked.code != kExitOk) {
+            if (code == kExitOk || checked.code == kExitNoInput) code = checked.code;
+            continue;
+        }
+        if (options.files.size() < 2) continue;
+        if (!set) {
+            set = checked.setSha256;
+            setOf = given;
+        } else if (*set != checked.setSha256) {
+            std::cerr << "terrain-cli: " << given << " and " << setOf
+                      << " come from different exports (their sidecars' export_set differs)\n";
+            if (code == kExitOk) code = kExitDataErr;
+        }
+    }
+    return code;
+}
+
+}  // namespace terrain::app::cli

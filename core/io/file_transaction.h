@@ -1,0 +1,81 @@
+#pragma once
+// All-or-nothing writes of several files (an image and its sidecar, a tile set, a sheet and its
+// statistics, the saved recipe). Each file is first written in full to a temporary file in its
+// target's folder (AtomicFile); commit() then puts every one in place, keeping the previous
+// files aside until all are in place and restoring them if any step fails.
+//
+// Why each piece:
+// - The commit holds an advisory lock (flock) on every folder it writes into, taken in sorted
+//   order, so two exports to one path are serialised: the result is one complete set, never an
+//   image with another run's sidecar.
+// - Before the first rename a journal (".terrain-commit-<pid>.journal", written atomically)
+//   lists every temporary file and its target. A process killed between renames leaves the
+//   journal behind; the next commit into that folder finds it (its owner is dead: it held the
+//   lock) and finishes the renames, so the folder ends with the complete new set. Until then
+//   the mismatch is detectable: sidecars record their file's SHA-256 (terrain-cli verify).
+// - Temporary files and backups carry the writer's process id; the next commit into a folder
+//   removes those whose process is gone (a kill -9 mid-export leaves nothing for long).
+// - A target that exists and is not a regular file (device, FIFO, socket, folder) is refused; a
+//   symlink is followed and its target written, so the link survives.
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace terrain::core {
+
+class FileTransaction {
+public:
+    FileTransaction() = default;
+    // Without commit(): every staged temporary file is removed and the old files stay.
+    ~FileTransaction();
+    FileTransaction(const FileTransaction&) = delete;
+    FileTransaction& operator=(const FileTransaction&) = delete;
+
+    // Called by AtomicFile::commit() with a finished, synced temporary file for `target` (already
+    // resolved by resolveOutputPath). Throws IoError when another file of this transaction has
+    // the same target.
+    void add(const std::filesystem::path& target, const std::filesystem::path& temp);
+
+    // SHA-256 (hex) of what commit() will put at `target` (resolved the same way); throws
+    // IoError when nothing is staged there.
+    std::string stagedSha256(const std::filesystem::path& target) const;
+
+    // Puts every staged file in place, or none: throws IoError (WriteFailed) after restoring the
+    // previous files. Committing an empty transaction does nothing.
+    void commit();
+
+    std::size_t size() const { return m_entries.size(); }
+
+    // Test seam: called before the index-th file is put in place; returning false makes that
+    // step fail (as a full disk or a vanished folder would), so tests can check the rollback and,
+    // by ending the process there, recovery from a kill between renames.
+    void setBeforePlaceHookForTest(std::function<bool(std::size_t index)> hook) {
+        m_beforePlaceForTest = std::move(hook);
+    }
+
+private:
+    struct Entry {
+        std::filesystem::path target;
+        std::filesystem::path temp;
+    };
+    std::vector<Entry> m_entries;
+    bool m_done = false;
+    std::function<bool(std::size_t)> m_beforePlaceForTest;
+};
+
+// Where a write to `target` must go: symlinks followed to the file they name; throws IoError
+// (CannotCreate) naming the path when it names a folder or an existing file that is not a
+// regular file (device, FIFO, socket).
+std::filesystem::path resolveOutputPath(const std::filesystem::path& target);
+
+// The name of a temporary or backup file of ours for `target`'s file name, with this process's
+// id: ".NAME.tmp-PID-" / ".NAME.old-PID-" (mkstemp's XXXXXX follow).
+std::string stagingPrefix(const std::filesystem::path& target, const char* kind);
+
+// Removes our temporary and backup files in `folder` whose process is gone, after finishing any
+// interrupted commit's journal found there. Called by commit() with the folder locked; exposed
+// for tests. Returns how many files it removed.
+int cleanStaleFiles(const std::filesystem::path& folder);
+
+}  // namespace terrain::core
