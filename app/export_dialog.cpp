@@ -2,6 +2,8 @@
 
 #include "heightmap_export.h"
 
+#include "core/world_scale.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -218,10 +220,17 @@ QWidget* ExportDialog::buildWorld() {
 
 QWidget* ExportDialog::buildMapping() {
     auto* box = new QGroupBox(tr("Height mapping"), this);
-    m_mapping->addItem(tr("Normalise: lowest point → Height low, highest → Height high"));
-    m_mapping->addItem(tr("Clamp: raw heights from Clamp low to Clamp high"));
+    m_mapping->addItem(tr("World: the terrain's own scale, the same metres at every detail"),
+                       int(core::HeightMapping::Mode::World));
+    m_mapping->addItem(tr("Normalise: this map's lowest point → Height low, highest → Height high"),
+                       int(core::HeightMapping::Mode::Normalize));
+    m_mapping->addItem(tr("Clamp: raw heights from Clamp low to Clamp high"),
+                       int(core::HeightMapping::Mode::Clamp));
     m_mapping->setToolTip(tr("Which raw heights become the ends of the range (terrain-cli --map). "
-                             "The text format writes raw heights."));
+                             "World maps the terrain's range at detail %1 to Height low..high, so "
+                             "a point keeps its height when the detail changes. The text format "
+                             "writes raw heights.")
+                              .arg(core::kReferenceDetail));
     m_clampLow->setValue(0.0);
     m_clampHigh->setValue(1.0);
     m_clampLow->setToolTip(tr("Raw heights at or below this become Height low"));
@@ -327,7 +336,7 @@ void ExportDialog::setChoices(const ExportSettings& settings) {
     m_format->setCurrentIndex(
         std::max(0, m_format->findData(int(core::resolveFormat(r)))));
     const bool clamp = r.mapping.mode == core::HeightMapping::Mode::Clamp;
-    m_mapping->setCurrentIndex(clamp ? 1 : 0);
+    m_mapping->setCurrentIndex(std::max(0, m_mapping->findData(int(r.mapping.mode))));
     if (clamp) {
         m_clampLow->setValue(double(r.mapping.lo));
         m_clampHigh->setValue(double(r.mapping.hi));
@@ -381,8 +390,8 @@ ExportSettings ExportDialog::settings() const {
     r.output = toFilesystemPath(settings.path);
     r.format = format();
     r.preset = preset();
-    if (m_mapping->currentIndex() == 1) {
-        r.mapping.mode = core::HeightMapping::Mode::Clamp;
+    r.mapping.mode = core::HeightMapping::Mode(m_mapping->currentData().toInt());
+    if (r.mapping.mode == core::HeightMapping::Mode::Clamp) {
         r.mapping.lo = float(m_clampLow->value());
         r.mapping.hi = float(m_clampHigh->value());
     }
@@ -460,7 +469,8 @@ void ExportDialog::updateFormatItems() {
 
 void ExportDialog::updateEnabled() {
     m_triangles->setEnabled(isMesh(format()));
-    const bool clamp = m_mapping->currentIndex() == 1;
+    const bool clamp =
+        m_mapping->currentData().toInt() == int(core::HeightMapping::Mode::Clamp);
     m_clampLow->setEnabled(clamp);
     m_clampHigh->setEnabled(clamp);
     const bool resize = m_sizeMode->currentIndex() == 1;

@@ -3,6 +3,7 @@
 #include "core/cancel.h"
 #include "core/io/game_export.h"
 #include "core/registry.h"
+#include "core/world_scale.h"
 #include "export_plan.h"
 
 #include <QFile>
@@ -46,6 +47,11 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                     };
                     map = std::make_shared<const core::Heightmap>(
                         core::generate(registry, work.recipe, context));
+                }
+                if (request.mapping.mode == core::HeightMapping::Mode::World) {
+                    core::GenerateContext context;
+                    context.threads = std::max(1, QThread::idealThreadCount());
+                    request.mapping = core::worldMapping(registry, work.recipe, context);
                 }
                 const int base = generating ? kExportProgressRange / 2 : 0;
                 const int span = kExportProgressRange - base;

@@ -9,6 +9,7 @@
 #include <core/io/export.h>
 #include <core/io/game_export.h>
 #include <core/recipe.h>
+#include <core/world_scale.h>
 
 #include <nlohmann/json.hpp>
 
@@ -198,6 +199,11 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
         core::checkGameExport(request, size.width, size.height);
     }
     const Generated g = generateFromOptions(registry, gen);
+    if (request.mapping.mode == core::HeightMapping::Mode::World) {
+        core::GenerateContext context;
+        context.threads = threadCount(gen);
+        request.mapping = core::worldMapping(registry, g.recipe, context);
+    }
     request.recipe = core::recipeToJson(registry, g.recipe);
     request.recipeSha256 = core::recipeHash(registry, g.recipe);
     const auto start = std::chrono::steady_clock::now();

@@ -38,7 +38,7 @@ struct GenerationOptions {
 struct OutputOptions {
     std::string output;
     std::optional<std::string> format;
-    std::string map = "normalize";
+    std::string map = "world";
     std::optional<std::string> preset;          // engine preset (unity, unreal, ...)
     std::optional<std::string> size;            // WxH
     std::string resize = "bicubic";             // bicubic | crop

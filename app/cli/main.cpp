@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
     generate->add_option("--format", out.format,
                          "png8, png16, raw16, pgm, txt, raw32, exr, tiff32; meshes obj, glb; pictures normal, "
                          "normal-dx, hillshade, colour (default: the preset's, else from the extension)");
-    generate->add_option("--map", out.map, "Height to code mapping: normalize (default) or clamp:LO:HI");
+    generate->add_option("--map", out.map, "Raw heights to metres and codes: world (default: the recipe's fixed scale, the same metres at "
+                         "every detail), normalize (this map's min..max) or clamp:LO:HI");
     generate->add_option("--preset", out.preset,
                          "Engine preset: " + terrain::core::enginePresetIds() +
                              " (checks the size, prints the import settings)");

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <map>
 #include <system_error>
 #include <utility>
 
 #include "../errors.h"
 #include "../sha256.h"
+#include "../world_scale.h"
 #include "file_transaction.h"
 #include "sidecar.h"
 
@@ -111,6 +113,29 @@ void checkTileNames(const std::filesystem::path& output, const std::string& patt
                                  kGenericTilePattern);
         }
     }
+}
+
+// Integer codes end at the height range; with the World mapping a fine detail can reach a
+// little past the reference map's ends. Says how many metres were cut and what range keeps all.
+std::optional<FieldText> clippedCodesWarning(const GameExportRequest& request, ExportFormat format,
+                                             MinMax raw, const ResolvedMapping& resolved) {
+    if (request.mapping.mode != HeightMapping::Mode::World || sampleLayout(format).metres ||
+        format == ExportFormat::Txt || (raw.min >= resolved.lo && raw.max <= resolved.hi)) {
+        return std::nullopt;
+    }
+    const double low = std::min(request.world.loMetres, metresOf(resolved, request.world, raw.min));
+    const double high = std::max(request.world.hiMetres, metresOf(resolved, request.world, raw.max));
+    const auto text = [](double metres) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%.2f", metres);
+        return std::string(buffer);
+    };
+    return FieldText("heights from " + text(low) + " to " + text(high) +
+                     " m reach past the world's height range and were clipped to it (finer "
+                     "details than the reference detail " + std::to_string(kReferenceDetail) +
+                     " add a little); to keep them use ") +
+           FieldText::settings({{field::kHeightRange, text(low) + ":" + text(high)}}) +
+           " or a float format (exr, tiff32, raw32)";
 }
 
 GameExportPlan planFor(const GameExportRequest& request, int sourceWidth, int sourceHeight) {
@@ -244,6 +269,11 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
     // neighbouring tiles match along their shared edges.
     const ResolvedMapping whole = resolveMapping(request.mapping, *source);
     const MinMax wholeRaw = finiteMinMax(*source);
+    if (request.mapping.mode == HeightMapping::Mode::World) {
+        extra["world"] = {{"height_range_metres", {request.world.loMetres, request.world.hiMetres}},
+                          {"raw_range", {request.mapping.lo, request.mapping.hi}},
+                          {"reference_detail", kReferenceDetail}};
+    }
 
     GameExportResult result;
     result.format = plan.format;
@@ -252,6 +282,9 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         for (auto& w : presetInputWarnings(*request.preset, request.world)) {
             result.warnings.push_back(std::move(w));
         }
+    }
+    if (auto warning = clippedCodesWarning(request, plan.format, wholeRaw, whole)) {
+        result.warnings.push_back(std::move(*warning));
     }
 
     // Every file is staged first; the sidecars follow, each naming its file's SHA-256 and the
@@ -266,7 +299,9 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         options.targetTriangles = request.targetTriangles;
         options.progress = plan.tiles ? std::function<void(float)>() : request.progress;
         options.transaction = &transaction;
-        if (whole.hi > whole.lo) {
+        if (request.mapping.mode == HeightMapping::Mode::World) {
+            options.mapping = request.mapping;  // resolves to `whole`, extrapolating metres
+        } else if (whole.hi > whole.lo) {
             options.mapping.mode = HeightMapping::Mode::Clamp;
             options.mapping.lo = whole.lo;
             options.mapping.hi = whole.hi;

@@ -12,13 +12,18 @@ namespace terrain::core {
 namespace {
 
 constexpr const char* kAllowedMapping =
-    "'normalize' or 'clamp:LO:HI' with finite numbers LO < HI (e.g. clamp:0:1)";
+    "'world', 'normalize' or 'clamp:LO:HI' with finite numbers LO < HI (e.g. clamp:0:1)";
 
 
 }  // namespace
 
 HeightMapping HeightMapping::parse(const std::string& text, const std::string& field) {
     if (text == "normalize") return HeightMapping{};
+    if (text == "world") {
+        HeightMapping world;
+        world.mode = Mode::World;
+        return world;
+    }
 
     const std::string prefix = "clamp:";
     if (text.compare(0, prefix.size(), prefix) != 0) throw InputError(field, text, kAllowedMapping);
@@ -43,10 +48,17 @@ HeightMapping HeightMapping::parse(const std::string& text, const std::string& f
 
 std::string HeightMapping::toString() const {
     if (mode == Mode::Normalize) return "normalize";
+    if (mode == Mode::World) return "world";
     return "clamp:" + formatFloat(lo) + ":" + formatFloat(hi);
 }
 
 ResolvedMapping resolveMapping(const HeightMapping& mapping, const Heightmap& map) {
+    if (mapping.mode == HeightMapping::Mode::World &&
+        !(std::isfinite(mapping.lo) && std::isfinite(mapping.hi) && mapping.lo < mapping.hi)) {
+        throw InputError(field::kMapping, "world (raw range " + formatFloat(mapping.lo) + ".." +
+                                              formatFloat(mapping.hi) + ")",
+                         "a world mapping with the recipe's raw range (worldMapping())");
+    }
     if (mapping.mode == HeightMapping::Mode::Clamp) {
         // parse() already refuses these; a mapping built in code gets the same message.
         if (!std::isfinite(mapping.lo) || !std::isfinite(mapping.hi) ||
@@ -54,6 +66,11 @@ ResolvedMapping resolveMapping(const HeightMapping& mapping, const Heightmap& ma
             throw InputError(field::kMapping, mapping.toString(), kAllowedMapping);
         }
         return mappingForRange({mapping.lo, mapping.hi});
+    }
+    if (mapping.mode == HeightMapping::Mode::World) {
+        ResolvedMapping resolved = mappingForRange({mapping.lo, mapping.hi});
+        resolved.extrapolate = true;
+        return resolved;
     }
     return mappingForRange(finiteMinMax(map));
 }

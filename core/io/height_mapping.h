@@ -11,12 +11,19 @@
 namespace terrain::core {
 
 struct HeightMapping {
-    enum class Mode { Normalize, Clamp };
-    Mode mode = Mode::Normalize;  // Normalize: map min -> 0, max -> full scale
-    float lo = 0.0f;              // Clamp: heights <= lo -> 0, >= hi -> full scale
+    // Normalize: map min -> 0, max -> full scale, and min..max -> the world's height range.
+    // Clamp: heights <= lo -> 0, >= hi -> full scale, and lo..hi -> the height range.
+    // World: the recipe's fixed scale (core/world_scale.h): raw lo..hi -> the height range, so
+    //   a point has the same metres and the same code at every detail. Float formats keep
+    //   metres beyond the range (finer details can reach a little past the reference map's
+    //   ends); integer codes clamp there, and the export warns how far.
+    enum class Mode { Normalize, Clamp, World };
+    Mode mode = Mode::Normalize;
+    float lo = 0.0f;  // Clamp: the clamped range; World: the raw range of the height range
     float hi = 1.0f;
 
-    // "normalize" or "clamp:LO:HI"; throws InputError naming `field`.
+    // "normalize", "clamp:LO:HI" or "world" (whose lo/hi the front end fills in from the
+    // recipe with worldMapping()); throws InputError naming `field`.
     static HeightMapping parse(const std::string& text,
                                const std::string& field = field::kMapping);
     std::string toString() const;
@@ -29,6 +36,8 @@ struct ResolvedMapping {
     float lo = 0.0f;
     float hi = 1.0f;
     float scale = 1.0f;  // 1 / (hi - lo), or 0 for a flat map
+    // The World mapping: metres (metresOf) continue the line past lo and hi; codes still clamp.
+    bool extrapolate = false;
 
     // Inline: exporters and the preview call these once per sample.
     float unit(float v) const { return static_cast<float>(unitExact(v)); }  // in [0, 1]

@@ -27,8 +27,11 @@ nlohmann::json sidecarJson(const SidecarInput& in) {
     j["mapping"] = in.mapping.toString();
     j["raw_at_code_0"] = in.resolved.lo;
     j["raw_at_full_scale"] = in.resolved.hi;
-    j["metres_min"] = metresOf(in.resolved, w, in.rawFinite.min);
-    j["metres_max"] = metresOf(in.resolved, w, in.rawFinite.max);
+    // What the file holds: integer codes stop at the height range, float metres go on.
+    ResolvedMapping stored = in.resolved;
+    stored.extrapolate = stored.extrapolate && layout.metres;
+    j["metres_min"] = metresOf(stored, w, in.rawFinite.min);
+    j["metres_max"] = metresOf(stored, w, in.rawFinite.max);
     j["height_range_metres"] = {w.loMetres, w.hiMetres};
     j["metres_per_pixel"] = w.metresPerPixel;
     // Samples are spaced metres_per_pixel apart, so the extent spans width - 1 steps.

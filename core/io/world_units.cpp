@@ -77,7 +77,7 @@ double metresOf(const ResolvedMapping& mapping, const WorldUnits& world, float r
     double t = 0.0;
     if (!std::isnan(raw) && mapping.hi > mapping.lo) {
         t = (double(raw) - double(mapping.lo)) / (double(mapping.hi) - double(mapping.lo));
-        t = std::clamp(t, 0.0, 1.0);
+        if (!mapping.extrapolate) t = std::clamp(t, 0.0, 1.0);
     }
     return world.loMetres + t * world.rangeMetres();
 }

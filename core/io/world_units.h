@@ -28,7 +28,8 @@ struct WorldUnits {
     void validate() const;
 };
 
-// Metres for a raw height under `mapping`, computed in double.
+// Metres for a raw height under `mapping`, computed in double (clamped to the height range
+// unless the mapping extrapolates: the World mapping).
 double metresOf(const ResolvedMapping& mapping, const WorldUnits& world, float raw);
 
 }  // namespace terrain::core

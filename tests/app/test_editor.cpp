@@ -245,6 +245,7 @@ TEST_F(EditorTest, HeightmapExportIsByteIdenticalToTheCli) {
         const QString cliFile = m_dir.filePath(QStringLiteral("cli-") + c.file);
         core::GameExportRequest request;
         request.format = c.format;
+        request.mapping = core::HeightMapping::parse("world");  // the dialog's and CLI's default
         QFuture<HeightmapExportOutcome> future =
             m_window->exports()->exportHeightmapTo(editorFile, request);
         ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));

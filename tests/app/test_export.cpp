@@ -144,7 +144,8 @@ TEST(ExportDialog, ReturnsTheChosenFormatMappingAndPath) {
     format->setCurrentIndex(format->findData(int(core::ExportFormat::Raw16)));
     auto* path = field<QLineEdit>(dialog, "path");
     EXPECT_EQ(path->text(), QStringLiteral("/tmp/terrain/heightmap.r16"));  // extension follows
-    field<QComboBox>(dialog, "mapping")->setCurrentIndex(1);                // clamp
+    auto* mapping = field<QComboBox>(dialog, "mapping");
+    mapping->setCurrentIndex(mapping->findData(int(core::HeightMapping::Mode::Clamp)));
     field<QDoubleSpinBox>(dialog, "clampLow")->setValue(-2.0);
     field<QDoubleSpinBox>(dialog, "clampHigh")->setValue(3.0);
 
@@ -356,7 +357,8 @@ TEST(ExportDialog, TheLastChoicesComeBack) {
     field<QSpinBox>(first, "tileRows")->setValue(2);
     field<QCheckBox>(first, "sharedBorder")->setChecked(false);
     field<QComboBox>(first, "tilePattern")->setCurrentIndex(1);
-    field<QComboBox>(first, "mapping")->setCurrentIndex(1);
+    auto* mapping = field<QComboBox>(first, "mapping");
+    mapping->setCurrentIndex(mapping->findData(int(core::HeightMapping::Mode::Clamp)));
     ASSERT_TRUE(first.exportButton()->isEnabled()) << errorShown(first).toStdString();
     const ExportSettings chosen = first.settings();
 

@@ -19,11 +19,15 @@ import json, sys, numpy as np
 path = sys.argv[1]
 d = np.fromfile(path, dtype="<u2")
 assert d.size == 513 * 513, d.size
-assert d.min() == 0 and d.max() == 65535, (d.min(), d.max())
+# The world mapping: detail 9 is every 2nd sample of the reference detail 10, so its codes lie
+# inside the full range without touching both ends necessarily, and no height is clipped.
+assert 0 <= d.min() and d.max() <= 65535 and d.max() - d.min() > 30000, (d.min(), d.max())
 j = json.load(open(path + ".json"))
 assert (j["width"], j["height"], j["format"], j["bit_depth"], j["byte_order"]) == (513, 513, "raw16", 16, "little-endian"), j
 assert j["height_range_metres"] == [20.0, 270.0] and j["metres_per_pixel"] == 2.0
-assert j["metres_min"] == 20.0 and j["metres_max"] == 270.0
+assert 20.0 <= j["metres_min"] < j["metres_max"] <= 270.0, (j["metres_min"], j["metres_max"])
+assert j["mapping"] == "world" and j["world"]["reference_detail"] == 10, j.get("world")
+assert j["world"]["height_range_metres"] == [20.0, 270.0]
 assert j["engine"]["preset"] == "unity" and j["engine"]["settings"]["Terrain Size Y"] == "250"
 assert len(j["recipe_sha256"]) == 64 and j["recipe"]["seed"] == 3
 assert j["orientation"].startswith("row 0 = north")
@@ -48,19 +52,40 @@ exrheader "$dir/t.exr" >"$dir/exr.txt" 2>&1 || fail "exrheader: $(cat "$dir/exr.
 check "exr channel R float" grep -q "R, 32-bit floating-point" "$dir/exr.txt"
 check "exr size 257" grep -q "dataWindow (type box2i): (0 0) - (256 256)" "$dir/exr.txt"
 
-# TIFF32: GDAL reads float metres; the minimum and maximum are the height range.
-"$cli" generate --detail 8 --format tiff32 --height-range -10:90 -o "$dir/t.tif" 2>"$dir/err" || fail "tiff: $(cat "$dir/err")"
+# TIFF32: GDAL reads float metres; at the reference detail (10) the world mapping puts the
+# minimum and maximum exactly on the height range.
+"$cli" generate --detail 10 --format tiff32 --height-range -10:90 -o "$dir/t.tif" 2>"$dir/err" || fail "tiff: $(cat "$dir/err")"
 gdalinfo -stats "$dir/t.tif" >"$dir/gdal.txt" 2>&1 || fail "gdalinfo: $(cat "$dir/gdal.txt")"
-check "tiff Float32 257x257" grep -q "Size is 257, 257" "$dir/gdal.txt"
+check "tiff Float32 1025x1025" grep -q "Size is 1025, 1025" "$dir/gdal.txt"
 check "tiff type Float32" grep -q "Type=Float32" "$dir/gdal.txt"
 check "tiff min/max are metres" grep -q "Minimum=-10.000, Maximum=90.000" "$dir/gdal.txt"
 
 # RAW32: numpy sees float metres spanning the range.
-"$cli" generate --detail 6 --format raw32 --height-range 5:15 -o "$dir/t.r32" 2>/dev/null || fail "raw32"
+"$cli" generate --detail 6 --map normalize --format raw32 --height-range 5:15 -o "$dir/t.r32" 2>/dev/null || fail "raw32"
 check "raw32 (numpy)" $py -c "import numpy as np; d=np.fromfile('$dir/t.r32','<f4'); assert d.size==65*65 and d.min()==5 and d.max()==15, (d.size,d.min(),d.max())"
 
+# Heights in metres are the same at every detail (issue 10): every 8th sample of detail 12 is
+# detail 9, in float metres and in 16-bit codes, read back by numpy and PIL.
+for d in 9 12; do
+  "$cli" generate --detail $d --seed 5 --height-range -40:360 --format raw32 -o "$dir/w$d.r32" 2>/dev/null || fail "raw32 detail $d"
+  "$cli" generate --detail $d --seed 5 --height-range -40:360 -o "$dir/w$d.png" 2>/dev/null || fail "png detail $d"
+done
+check "metres equal at details 9 and 12 (numpy, PIL)" $py - "$dir" <<'PY'
+import sys, numpy as np
+from PIL import Image
+d = sys.argv[1]
+a9 = np.fromfile(d + "/w9.r32", "<f4").reshape(513, 513)
+a12 = np.fromfile(d + "/w12.r32", "<f4").reshape(4097, 4097)
+err = np.abs(a12[::8, ::8] - a9).max()
+assert err <= 1e-4, err
+assert -40.0 <= a9.min() and a9.max() <= 360.0, (a9.min(), a9.max())
+c9 = np.array(Image.open(d + "/w9.png"), dtype=np.int64)
+c12 = np.array(Image.open(d + "/w12.png"), dtype=np.int64)
+assert (c12[::8, ::8] == c9).all(), np.abs(c12[::8, ::8] - c9).max()
+PY
+
 # Meshes: assimp reads OBJ and GLB; vertex/face counts and the extent in metres.
-"$cli" generate --detail 5 --metres-per-pixel 2 --height-range 0:50 -o "$dir/m.obj" 2>/dev/null || fail "obj"
+"$cli" generate --detail 5 --map normalize --metres-per-pixel 2 --height-range 0:50 -o "$dir/m.obj" 2>/dev/null || fail "obj"
 assimp info "$dir/m.obj" >"$dir/obj.txt" 2>&1 || fail "assimp obj: $(tail -5 "$dir/obj.txt")"
 check "obj vertices" grep -qE "^Vertices: +1089$" "$dir/obj.txt"
 check "obj faces" grep -qE "^Faces: +2048$" "$dir/obj.txt"
@@ -111,7 +136,7 @@ check "worldpainter warns about a non-whole Scale" grep -qF \
 "$cli" generate --detail 9 --preset unreal --size 1009x1009 --tiles 2x2 -o "$dir/land.png" >/dev/null 2>"$dir/err" \
   || fail "unreal 2x2 tiles of 505: $(cat "$dir/err")"
 check "unreal tile names _x1_y1" test -s "$dir/land_x1_y1.png" -a -s "$dir/land_x1_y1.png.json"
-"$cli" generate --detail 9 --tiles 2x2 -o "$dir/land.r16" 2>"$dir/err" || fail "tiles: $(cat "$dir/err")"
+"$cli" generate --detail 9 --map normalize --tiles 2x2 -o "$dir/land.r16" 2>"$dir/err" || fail "tiles: $(cat "$dir/err")"
 check "tiles seams (numpy)" $py - "$dir" <<'PY'
 import sys, numpy as np
 d = sys.argv[1]

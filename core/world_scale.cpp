@@ -1,0 +1,26 @@
+#include "world_scale.h"
+
+#include <algorithm>
+
+#include "cancel.h"
+#include "recipe.h"
+#include "registry.h"
+
+namespace terrain::core {
+
+HeightMapping worldMapping(const Registry& registry, const Recipe& recipe,
+                           const GenerateContext& context) {
+    const Algorithm& algorithm = registry.get(recipe.algorithm);
+    Recipe reference = recipe;
+    reference.detail = std::clamp(kReferenceDetail, algorithm.minDetail, algorithm.maxDetail);
+    GenerateContext quiet;  // the caller's threads, without its progress or cancel hooks
+    quiet.threads = context.threads;
+    const MinMax range = finiteMinMax(generate(registry, reference, quiet));
+    HeightMapping mapping;
+    mapping.mode = HeightMapping::Mode::World;
+    mapping.lo = range.min;
+    mapping.hi = range.max > range.min ? range.max : range.min + 1.0f;
+    return mapping;
+}
+
+}  // namespace terrain::core
