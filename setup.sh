@@ -15,7 +15,7 @@ PACKAGES=(
   libpng-dev zlib1g-dev libssl-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-pil python3-numpy
-  libopenexr-dev libtiff-dev openexr gdal-bin assimp-utils
+  libopenexr-dev libtiff-dev libgeotiff-dev openexr gdal-bin assimp-utils
 )
 
 log() { printf '\n==> %s\n' "$*" >&2; }

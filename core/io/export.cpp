@@ -286,7 +286,7 @@ ExportReport exportHeightmap(const Heightmap& map, const std::filesystem::path& 
             writeExr(file, map, mapping, options.world, progress);
             break;
         case ExportFormat::Tiff32:
-            writeTiff32(file, map, mapping, options.world, progress);
+            writeTiff32(file, map, mapping, options.world, options.originSamples, progress);
             break;
         default:
             break;  // meshes and pictures were written by writeDerived()

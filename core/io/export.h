@@ -63,6 +63,9 @@ struct ExportOptions {
     // Null: the file is put in place when written. Else it is staged in the transaction, and
     // only the transaction's commit() puts it (with the transaction's other files) in place.
     FileTransaction* transaction = nullptr;
+    // Where this file's first sample lies in the whole map, in samples (a tile's offset): the
+    // GeoTIFF origin of tiff32 files, so GDAL puts tiles side by side.
+    int originSamples[2] = {0, 0};
 };
 
 // What a mesh export (obj, glb) wrote.

@@ -299,6 +299,10 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         options.targetTriangles = request.targetTriangles;
         options.progress = plan.tiles ? std::function<void(float)>() : request.progress;
         options.transaction = &transaction;
+        if (partExtra.contains("tile")) {
+            options.originSamples[0] = partExtra["tile"]["origin_samples"][0].get<int>();
+            options.originSamples[1] = partExtra["tile"]["origin_samples"][1].get<int>();
+        }
         if (request.mapping.mode == HeightMapping::Mode::World) {
             options.mapping = request.mapping;  // resolves to `whole`, extrapolating metres
         } else if (whole.hi > whole.lo) {

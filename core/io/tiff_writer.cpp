@@ -1,6 +1,9 @@
 #include "tiff_writer.h"
 
+#include <geotiffio.h>
+#include <geovalues.h>
 #include <tiffio.h>
+#include <xtiffio.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -52,7 +55,7 @@ int onMap(thandle_t, void**, toff_t*) { return 0; }
 void onUnmap(thandle_t, void*, toff_t) {}
 
 struct TiffCloser {
-    void operator()(TIFF* tiff) const { TIFFClose(tiff); }
+    void operator()(TIFF* tiff) const { XTIFFClose(tiff); }
 };
 
 // errno still holds the reason of the failed fwrite (a full disk, a file size limit).
@@ -62,14 +65,35 @@ struct TiffCloser {
                   "TIFF encoder: " + what + (error ? std::string(": ") + std::strerror(error) : ""));
 }
 
+// A local grid in metres: x east from the whole map's north-west sample, y north (so rows, which
+// run south, go down in y), samples as points (each value is the height at that point, and
+// neighbouring tiles share their edge samples). No datum: the terrain is not on the Earth.
+void writeGeoKeys(TIFF* t, const WorldUnits& world, const int originSamples[2]) {
+    double scale[3] = {world.metresPerPixel, world.metresPerPixel, 0.0};
+    TIFFSetField(t, TIFFTAG_GEOPIXELSCALE, 3, scale);
+    double tiepoint[6] = {0.0, 0.0, 0.0, double(originSamples[0]) * world.metresPerPixel,
+                          -double(originSamples[1]) * world.metresPerPixel, 0.0};
+    TIFFSetField(t, TIFFTAG_GEOTIEPOINTS, 6, tiepoint);
+    std::unique_ptr<GTIF, void (*)(GTIF*)> keys(GTIFNew(t), &GTIFFree);
+    if (!keys) fail("cannot start the GeoTIFF keys");
+    GTIFKeySet(keys.get(), GTModelTypeGeoKey, TYPE_SHORT, 1, ModelTypeProjected);
+    GTIFKeySet(keys.get(), GTRasterTypeGeoKey, TYPE_SHORT, 1, RasterPixelIsPoint);
+    GTIFKeySet(keys.get(), ProjectedCSTypeGeoKey, TYPE_SHORT, 1, KvUserDefined);
+    GTIFKeySet(keys.get(), ProjLinearUnitsGeoKey, TYPE_SHORT, 1, Linear_Meter);
+    GTIFKeySet(keys.get(), GTCitationGeoKey, TYPE_ASCII, 0,
+               "terrain-editor local grid in metres, x east, y north");
+    if (!GTIFWriteKeys(keys.get())) fail("cannot write the GeoTIFF keys");
+}
+
 }  // namespace
 
 void writeTiff32(AtomicFile& file, const Heightmap& map, const ResolvedMapping& mapping,
-                 const WorldUnits& world, RowProgress& progress) {
+                 const WorldUnits& world, const int originSamples[2], RowProgress& progress) {
     // libtiff prints its own errors to stderr; ours are thrown with what failed.
     TIFFSetErrorHandler(nullptr);
     TIFFSetWarningHandler(nullptr);
-    std::unique_ptr<TIFF, TiffCloser> tiff(TIFFClientOpen("heightmap", "w", file.stream(), onRead,
+    // XTIFF: libtiff with the GeoTIFF tags registered.
+    std::unique_ptr<TIFF, TiffCloser> tiff(XTIFFClientOpen("heightmap", "w", file.stream(), onRead,
                                                           onWrite, onSeek, onClose, onSize, onMap,
                                                           onUnmap));
     if (!tiff) fail("cannot start the encoder");
@@ -90,6 +114,7 @@ void writeTiff32(AtomicFile& file, const Heightmap& map, const ResolvedMapping& 
     TIFFSetField(t, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(t, 0));
     TIFFSetField(t, TIFFTAG_SOFTWARE, "terrain-editor " TERRAIN_VERSION);
     TIFFSetField(t, TIFFTAG_IMAGEDESCRIPTION, description.c_str());
+    writeGeoKeys(t, world, originSamples);
 
     std::vector<float> row(map.width() > 0 ? static_cast<std::size_t>(map.width()) : 0);
     errno = 0;
