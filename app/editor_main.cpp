@@ -1,7 +1,7 @@
 // terrain-editor [FILE] [--screenshot OUT.png]
 #include "autosave.h"
 #include "document_files.h"
-#include "error_text.h"
+#include "editor_application.h"
 #include "main_window.h"
 #include "prompts.h"
 #include "recovery_offer.h"
@@ -12,11 +12,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QMessageBox>
-#include <QPointer>
 #include <QTimer>
 
-#include <atomic>
 #include <cstdio>
 #include <memory>
 
@@ -38,50 +35,11 @@ public:
     bool failed = false;
 };
 
-// The last resort behind every job's own handler: an exception that escapes an event handler or
-// slot (on any thread that runs events) is reported and the editor keeps running, instead of
-// reaching std::terminate and losing the user's work.
-class EditorApplication : public QApplication {
-public:
-    using QApplication::QApplication;
-
-    bool notify(QObject* receiver, QEvent* event) override {
-        try {
-            return QApplication::notify(receiver, event);
-        } catch (...) {
-            report(terrain::app::currentErrorText());
-            return false;
-        }
-    }
-
-    QPointer<QWidget> window;
-
-private:
-    void report(const QString& message) {
-        std::fprintf(stderr, "terrain-editor: unexpected error: %s\n", qPrintable(message));
-        if (m_showing.exchange(true)) return;  // one box at a time
-        // Shown from the GUI thread's event loop, not from inside this handler (which may run on
-        // a worker thread).
-        QMetaObject::invokeMethod(
-            this,
-            [this, message] {
-                QMessageBox::critical(window, tr("Unexpected error"),
-                                      tr("An operation failed:\n%1\n\nThe editor keeps running; "
-                                         "save your work.")
-                                          .arg(message));
-                m_showing = false;
-            },
-            Qt::QueuedConnection);
-    }
-
-    std::atomic<bool> m_showing{false};
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
     terrain::render::setDefaultSurfaceFormat();
-    EditorApplication app(argc, argv);
+    terrain::app::EditorApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("TerrainEditor"));
     QApplication::setApplicationName(QStringLiteral("terrain-editor"));
     QApplication::setApplicationVersion(QStringLiteral(TERRAIN_VERSION));
@@ -122,7 +80,7 @@ int main(int argc, char** argv) {
         if (screenshot && stderrPrompts.failed) return 1;
     }
     window.show();
-    app.window = &window;
+    app.setDialogParent(&window);
 
     // Unsaved work is kept for recovery; a screenshot run is not an editing session.
     std::unique_ptr<terrain::app::Autosave> autosave;

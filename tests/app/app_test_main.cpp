@@ -1,4 +1,7 @@
 // app_tests needs a QApplication (widgets, OpenGL) and so a display: run under Xvfb.
+#include "escaped_errors.h"
+
+#include "app/editor_application.h"
 #include "render/surface_format.h"
 
 #include <QApplication>
@@ -10,7 +13,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <mutex>
+
 namespace {
+
+std::mutex g_escapedMutex;
+QStringList g_escaped;
 
 // Tests never touch the user's settings or files: the tests and every editor or CLI they start
 // (children inherit the environment) get a home and XDG folders of their own, removed at the end.
@@ -36,6 +45,17 @@ void useOwnHome(const QTemporaryDir& home) {
 
 }  // namespace
 
+namespace terrain::app::testing {
+
+QStringList takeEscapedErrors() {
+    const std::lock_guard<std::mutex> lock(g_escapedMutex);
+    QStringList taken;
+    taken.swap(g_escaped);
+    return taken;
+}
+
+}  // namespace terrain::app::testing
+
 int main(int argc, char** argv) {
     testing::InitGoogleTest(&argc, argv);
     if (GTEST_FLAG_GET(list_tests)) return RUN_ALL_TESTS();  // no display needed to list
@@ -43,7 +63,14 @@ int main(int argc, char** argv) {
     if (!home.isValid()) return 1;
     useOwnHome(home);
     terrain::render::setDefaultSurfaceFormat();
-    QApplication app(argc, argv);
+    // The editor's application: its last-resort handler is under test too.
+    terrain::app::EditorApplication app(argc, argv);
+    app.setErrorHandler([](const QString& message) {
+        std::fprintf(stderr, "app_tests: an exception escaped an event handler: %s\n",
+                     qPrintable(message));
+        const std::lock_guard<std::mutex> lock(g_escapedMutex);
+        g_escaped << message;
+    });
     QApplication::setOrganizationName(QStringLiteral("TerrainEditorTests"));
     QApplication::setApplicationName(QStringLiteral("app_tests"));
     QStandardPaths::setTestModeEnabled(true);

@@ -3,6 +3,7 @@
 // seed thumbnails of a bad recipe) are reported in the window, naming the field for bad input,
 // and the editor goes on working.
 #include "editor_fixture.h"
+#include "escaped_errors.h"
 
 #include "app/compare_analysis.h"
 #include "app/document.h"
@@ -15,6 +16,8 @@
 #include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QThread>
+#include <QTimer>
 #include <QTest>
 #include <QToolButton>
 
@@ -133,6 +136,43 @@ TEST(CompareAnalyzerErrors, AThrowingAnalysisIsDeliveredAsAnError) {
     analyzer.submit(CompareInput{});  // the analyzer still works
     ASSERT_TRUE(ready.wait(kWait_ms));
     EXPECT_TRUE(ready.takeFirst().at(0).value<CompareOutput>().error.isEmpty());
+}
+
+bool waitForEscaped(const QString& text) {
+    QStringList seen;
+    const bool found = QTest::qWaitFor(
+        [&] {
+            seen << takeEscapedErrors();
+            return seen.join('\n').contains(text);
+        },
+        kWait_ms);
+    EXPECT_TRUE(found) << "caught: " << seen.join('\n').toStdString();
+    return found;
+}
+
+TEST(EditorApplicationLastResort, AnExceptionFromASlotIsReportedAndEventsGoOn) {
+    takeEscapedErrors();
+    QTimer::singleShot(0, qApp, [] { throw std::runtime_error("slot on fire"); });
+    ASSERT_TRUE(waitForEscaped(QStringLiteral("slot on fire")));
+
+    // On a worker thread's event loop too, with the field named in the editor's words.
+    QThread worker;
+    QObject onWorker;
+    onWorker.moveToThread(&worker);
+    worker.start();
+    QMetaObject::invokeMethod(
+        &onWorker, [] { throw core::InputError(core::field::kTiles, "0x3", "tiles"); },
+        Qt::QueuedConnection);
+    ASSERT_TRUE(waitForEscaped(QStringLiteral("Tiles")));
+    bool stillRunning = false;
+    QMetaObject::invokeMethod(&onWorker, [&] { stillRunning = true; }, Qt::BlockingQueuedConnection);
+    EXPECT_TRUE(stillRunning);
+    worker.quit();
+    worker.wait();
+
+    bool delivered = false;
+    QTimer::singleShot(0, qApp, [&] { delivered = true; });
+    EXPECT_TRUE(QTest::qWaitFor([&] { return delivered; }, kWait_ms));
 }
 
 }  // namespace
