@@ -16,24 +16,27 @@ namespace terrain::app {
 
 QString describeRecovery(const Recovery& recovery) {
     const QString when = QLocale().toString(recovery.savedAt.toLocalTime(), QLocale::ShortFormat);
-    if (recovery.documentPath.isEmpty()) {
-        return QObject::tr("an untitled document, unsaved changes from %1").arg(when);
-    }
-    return QObject::tr("“%1” (%2), unsaved changes from %3")
-        .arg(QFileInfo(recovery.documentPath).fileName(),
-             QDir::toNativeSeparators(recovery.documentPath), when);
+    const QString name = recovery.documentPath.isEmpty()
+                             ? QObject::tr("an untitled document")
+                             : QStringLiteral("“%1”").arg(QFileInfo(recovery.documentPath).fileName());
+    return QObject::tr("Unsaved changes to %1 from %2").arg(name, when);
 }
 
 RecoveryChoice askRecoveryDialog(QWidget* parent, const Recovery& recovery) {
     QMessageBox box(parent);
     box.setIcon(QMessageBox::Warning);
     box.setWindowTitle(QObject::tr("Recover Unsaved Work — Terrain Editor"));
-    box.setText(QObject::tr("<b>Terrain Editor did not close normally.</b><br>Recovered: %1.")
+    box.setText(QObject::tr("<b>Terrain Editor did not close normally.</b><p>%1.</p>")
                     .arg(describeRecovery(recovery).toHtmlEscaped()));
+    const QString where = recovery.documentPath.isEmpty()
+                              ? QObject::tr("It was never saved.")
+                              : QObject::tr("Its file: %1")
+                                    .arg(QDir::toNativeSeparators(recovery.documentPath));
     box.setInformativeText(
-        QObject::tr("Restore opens this work as a modified document; save it to keep it.\n"
-                    "Discard deletes the recovered work.\n"
-                    "Later keeps it and asks again at the next start."));
+        where + QStringLiteral("\n\n") +
+        QObject::tr("Restore: open the changes as a modified document (save to keep them).\n"
+                    "Discard: delete them.\n"
+                    "Later: keep them and ask again at the next start."));
     box.setDetailedText(QObject::tr("Recovery file: %1")
                             .arg(QDir::toNativeSeparators(recovery.recoveryPath)));
     QPushButton* restore = box.addButton(QObject::tr("&Restore"), QMessageBox::AcceptRole);

@@ -147,7 +147,8 @@ TEST_F(RecoveryProcessTest, AKilledEditorsEditsAreOfferedAndRestoredAtTheNextSta
     const QString screenshot = qEnvironmentVariable("TERRAIN_RECOVERY_SCREENSHOT");
     if (!screenshot.isEmpty()) {
         QTest::qWait(1500);  // the main window behind it paints its map
-        EXPECT_TRUE(m_x11.grabScreen().save(screenshot));
+        const X11Session::Window main = waitForWindow(second, QStringLiteral("Untitled"));
+        EXPECT_TRUE(m_x11.grabScreen(main.id).save(screenshot));
     }
     ASSERT_TRUE(m_x11.key(offer.id, QStringLiteral("Return")));  // Restore is the default
 

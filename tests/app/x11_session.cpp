@@ -151,8 +151,16 @@ bool X11Session::key(std::uint32_t window, const QString& combo) {
     return xcb_flush(m_connection) > 0;
 }
 
-QImage X11Session::grabScreen() {
+QImage X11Session::grabScreen(std::uint32_t window) {
     if (!m_connection) return {};
+    if (window) {
+        Reply<xcb_get_geometry_reply_t> geometry(xcb_get_geometry_reply(
+            m_connection, xcb_get_geometry(m_connection, window), nullptr));
+        if (!geometry) return {};
+        // A top-level window is a child of the root here (no window manager): its position is
+        // on the screen.
+        return grabScreen().copy(geometry->x, geometry->y, geometry->width, geometry->height);
+    }
     Reply<xcb_get_image_reply_t> reply(xcb_get_image_reply(
         m_connection,
         xcb_get_image(m_connection, XCB_IMAGE_FORMAT_Z_PIXMAP, m_root, 0, 0,

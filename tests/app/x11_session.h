@@ -35,7 +35,8 @@ public:
     // window focused first.
     bool key(std::uint32_t window, const QString& combo);
 
-    QImage grabScreen();
+    // The whole screen, or the part `window` covers (with whatever lies on top of it).
+    QImage grabScreen(std::uint32_t window = 0);
 
 private:
     std::uint32_t atom(const char* name);
