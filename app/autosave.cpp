@@ -2,6 +2,7 @@
 
 #include "document.h"
 #include "document_format.h"
+#include "error_text.h"
 
 #include "core/errors.h"
 
@@ -16,7 +17,6 @@
 #include <QStandardPaths>
 #include <QUuid>
 
-#include <algorithm>
 #include <exception>
 
 namespace terrain::app {
@@ -154,6 +154,8 @@ void Autosave::saveNow() {
         return;
     }
     if (!m_lock) {
+        if (m_failing) return;
+        m_failing = true;
         emit failed(tr("Unsaved changes cannot be kept for recovery: the folder %1 cannot be "
                        "locked.")
                         .arg(QDir::toNativeSeparators(m_folder)));
@@ -161,11 +163,16 @@ void Autosave::saveNow() {
     }
     try {
         writeRecoveryFile(m_registry, m_recoveryPath, m_document->state(), m_document->filePath());
-    } catch (const std::exception& e) {
-        emit failed(tr("Unsaved changes could not be kept for recovery: %1")
-                        .arg(QString::fromUtf8(e.what())));
+    } catch (...) {
+        // Said once, not after every burst, until a write succeeds again.
+        if (!m_failing) {
+            m_failing = true;
+            emit failed(tr("Unsaved changes could not be kept for recovery: %1")
+                            .arg(currentErrorText()));
+        }
         return;
     }
+    m_failing = false;
     m_written = m_changes;
     ++m_writeCount;
     emit saved(m_recoveryPath);
@@ -191,17 +198,46 @@ void OrphanedRecovery::remove() {
     m_lock.reset();
 }
 
+namespace {
+
+// A write interrupted by the crash may leave QSaveFile's temporary (<name>.XXXXXX) behind.
+void removeTemporaries(const QDir& dir, const QString& recoveryName) {
+    const QStringList leftovers =
+        dir.entryList({recoveryName + QStringLiteral(".*")}, QDir::Files | QDir::Hidden);
+    for (const QString& name : leftovers) {
+        if (!name.endsWith(QLatin1String(".lock")) && !name.endsWith(QLatin1String(".unreadable"))) {
+            QFile::remove(dir.filePath(name));
+        }
+    }
+}
+
+}  // namespace
+
 std::vector<OrphanedRecovery> claimOrphanedRecoveries(const QString& folder) {
     std::vector<OrphanedRecovery> orphans;
     const QDir dir(folder);
+    const QString suffix = QLatin1String(kRecoverySuffix);
+    // Sessions that are gone with nothing to recover (killed while their document was clean)
+    // leave only their lock: swept, so the folder does not fill up with them.
+    const QStringList locks =
+        dir.entryList({QStringLiteral("*") + suffix + QStringLiteral(".lock")}, QDir::Files);
+    for (const QString& lockName : locks) {
+        const QString recoveryName = lockName.chopped(int(qstrlen(".lock")));
+        if (dir.exists(recoveryName)) continue;
+        auto lock = makeLock(dir.filePath(recoveryName));
+        if (!lock->tryLock(0)) continue;  // a running editor's
+        removeTemporaries(dir, recoveryName);
+        lock->unlock();  // removes the lock file
+    }
     const QStringList names =
-        dir.entryList({QStringLiteral("*") + QLatin1String(kRecoverySuffix)}, QDir::Files,
-                      QDir::Time);  // newest first
+        dir.entryList({QStringLiteral("*") + suffix}, QDir::Files, QDir::Time);  // newest first
     for (const QString& name : names) {
         const QString path = dir.filePath(name);
         auto lock = makeLock(path);
         // Taken only when no running editor holds it: a dead owner's lock is stale.
-        if (lock->tryLock(0)) orphans.emplace_back(path, std::move(lock));
+        if (!lock->tryLock(0)) continue;
+        removeTemporaries(dir, name);
+        orphans.emplace_back(path, std::move(lock));
     }
     return orphans;
 }

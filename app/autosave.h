@@ -75,6 +75,7 @@ public:
 signals:
     void saved(const QString& recoveryPath);
     // The recovery file could not be written (the message names the file and the reason).
+    // Emitted once until a write succeeds again.
     void failed(const QString& message);
 
 private:
@@ -92,6 +93,7 @@ private:
     quint64 m_changes = 0;
     quint64 m_written = 0;
     int m_writeCount = 0;
+    bool m_failing = false;  // a failure was reported and no write has succeeded since
 };
 
 // A recovery file left by an editor that is gone, with its lock now held by this process so no
@@ -113,7 +115,8 @@ private:
     std::unique_ptr<QLockFile> m_lock;
 };
 
-// The recovery files in `folder` whose editors are gone, newest first.
+// The recovery files in `folder` whose editors are gone, newest first. Also removes what gone
+// editors left with nothing to recover (their locks) and their interrupted writes' temporaries.
 std::vector<OrphanedRecovery> claimOrphanedRecoveries(const QString& folder);
 
 }  // namespace terrain::app

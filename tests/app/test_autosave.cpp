@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLockFile>
 #include <QProcess>
 #include <QStandardPaths>
@@ -96,7 +97,8 @@ TEST_F(AutosaveTest, WritesTheDocumentAfterABurstOnlyWhenModified) {
 }
 
 TEST_F(AutosaveTest, ASliderDragIsOneBurstAndTheLastStateIsKept) {
-    auto autosave = makeAutosave(250, 600000);
+    // The drag's steps come much faster than the quiet time (generous for a loaded machine).
+    auto autosave = makeAutosave(1500, 600000);
     for (quint64 seed = 10; seed < 30; ++seed) {
         editSeed(seed, QStringLiteral("drag"));
         QTest::qWait(20);
@@ -299,6 +301,36 @@ TEST_F(AutosaveTest, AFailedWriteIsReportedAndTheEditorGoesOn) {
     EXPECT_TRUE(failures.front().contains(QFileInfo(autosave->recoveryPath()).fileName()))
         << failures.front().toStdString();
     EXPECT_EQ(autosave->writeCount(), 0);
+    editSeed(9);
+    autosave->saveNow();
+    EXPECT_EQ(failures.size(), 1) << "the same failure is said once";
+
+    ASSERT_TRUE(QDir(autosave->recoveryPath()).removeRecursively());  // space again
+    autosave->saveNow();
+    EXPECT_EQ(autosave->writeCount(), 1);
+    ASSERT_TRUE(QFile::remove(autosave->recoveryPath()));
+    ASSERT_TRUE(QDir().mkpath(autosave->recoveryPath()));
+    editSeed(10);
+    autosave->saveNow();
+    EXPECT_EQ(failures.size(), 2) << "a new failure after a success is said again";
+}
+
+TEST_F(AutosaveTest, GoneEditorsWithNothingToRecoverLeaveNothingBehind) {
+    auto running = makeAutosave(600000, 600000);  // a running editor with a clean document
+    const QString orphan = plantOrphan(m_document->state(), QString(), QStringLiteral("session-a"));
+    const QString cleanGone = plantOrphan(m_document->state(), QString(), QStringLiteral("session-b"));
+    ASSERT_TRUE(QFile::remove(cleanGone));  // killed while its document was clean: only the lock
+    QFile temporary(orphan + QStringLiteral(".Ab12Cd"));  // an interrupted write
+    ASSERT_TRUE(temporary.open(QIODevice::WriteOnly));
+    temporary.close();
+
+    const std::vector<OrphanedRecovery> claimed = claimOrphanedRecoveries(m_folder);
+    ASSERT_EQ(claimed.size(), 1u);
+    EXPECT_EQ(claimed.front().path(), orphan);
+    EXPECT_FALSE(QFile::exists(cleanGone + QStringLiteral(".lock")));
+    EXPECT_FALSE(QFile::exists(temporary.fileName()));
+    EXPECT_TRUE(QFile::exists(running->recoveryPath() + QStringLiteral(".lock")))
+        << "a running editor's lock was taken";
 }
 
 TEST(TestIsolation, TestsAndTheProgramsTheyStartNeverSeeTheUsersHome) {
