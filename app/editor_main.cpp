@@ -2,6 +2,7 @@
 #include "autosave.h"
 #include "document_files.h"
 #include "editor_application.h"
+#include "error_text.h"
 #include "main_window.h"
 #include "prompts.h"
 #include "recovery_offer.h"
@@ -35,9 +36,7 @@ public:
     bool failed = false;
 };
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     terrain::render::setDefaultSurfaceFormat();
     terrain::app::EditorApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("TerrainEditor"));
@@ -117,4 +116,16 @@ int main(int argc, char** argv) {
     if (screenshot) window.setPrompts(nullptr);
     autosave.reset();  // a normal end: the recovery file goes
     return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // Past the event loop's own handler (EditorApplication::notify): start-up and shutdown.
+    try {
+        return run(argc, argv);
+    } catch (...) {
+        std::fprintf(stderr, "terrain-editor: %s\n", qPrintable(terrain::app::currentErrorText()));
+        return 70;  // EX_SOFTWARE
+    }
 }
