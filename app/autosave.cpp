@@ -205,7 +205,8 @@ void removeTemporaries(const QDir& dir, const QString& recoveryName) {
     const QStringList leftovers =
         dir.entryList({recoveryName + QStringLiteral(".*")}, QDir::Files | QDir::Hidden);
     for (const QString& name : leftovers) {
-        if (!name.endsWith(QLatin1String(".lock")) && !name.endsWith(QLatin1String(".unreadable"))) {
+        if (!name.endsWith(QLatin1String(".lock")) &&
+            !name.endsWith(QLatin1String(".unreadable"))) {
             QFile::remove(dir.filePath(name));
         }
     }

@@ -16,9 +16,10 @@ namespace terrain::app {
 
 QString describeRecovery(const Recovery& recovery) {
     const QString when = QLocale().toString(recovery.savedAt.toLocalTime(), QLocale::ShortFormat);
-    const QString name = recovery.documentPath.isEmpty()
-                             ? QObject::tr("an untitled document")
-                             : QStringLiteral("“%1”").arg(QFileInfo(recovery.documentPath).fileName());
+    const QString name =
+        recovery.documentPath.isEmpty()
+            ? QObject::tr("an untitled document")
+            : QStringLiteral("“%1”").arg(QFileInfo(recovery.documentPath).fileName());
     return QObject::tr("Unsaved changes to %1 from %2").arg(name, when);
 }
 

@@ -8,14 +8,19 @@
 
 #include "core/registry.h"
 
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLockFile>
+#include <QMessageBox>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <gtest/gtest.h>
 
@@ -119,7 +124,8 @@ TEST_F(AutosaveTest, ALongBurstIsSavedEveryInterval) {
     EXPECT_GE(autosave->writeCount(), 2);
     ASSERT_TRUE(QFile::exists(autosave->recoveryPath()));
     // At most one interval of edits is missing from the file.
-    EXPECT_GT(readRecoveryFile(m_registry, autosave->recoveryPath()).state.recipe.seed, 1000u + 30u);
+    EXPECT_GT(readRecoveryFile(m_registry, autosave->recoveryPath()).state.recipe.seed,
+              1000u + 30u);
 }
 
 TEST_F(AutosaveTest, SaveNowWritesOnlyUnsavedChanges) {
@@ -154,7 +160,8 @@ TEST_F(AutosaveTest, TheFileGoesOnSaveUndoToSavedResetAndANormalEnd) {
 
     editSeed(4);
     ASSERT_TRUE(written());
-    m_document->reset(defaultDocumentState(m_registry), QString());  // New / Open, changes discarded
+    // New / Open with the changes discarded.
+    m_document->reset(defaultDocumentState(m_registry), QString());
     EXPECT_FALSE(QFile::exists(path));
     autosave->saveNow();
     EXPECT_FALSE(QFile::exists(path));
@@ -172,6 +179,15 @@ TEST_F(AutosaveTest, ARunningEditorsFileIsNeverClaimedButADeadOnesIs) {
     autosave->saveNow();
     ASSERT_TRUE(QFile::exists(autosave->recoveryPath()));
     EXPECT_TRUE(claimOrphanedRecoveries(m_folder).empty()) << "took a running session's file";
+    // However long the editor has been running (QLockFile's default calls a lock older than
+    // 30 s stale).
+    {
+        QFile lock(autosave->recoveryPath() + QStringLiteral(".lock"));
+        ASSERT_TRUE(lock.open(QIODevice::ReadWrite));
+        ASSERT_TRUE(lock.setFileTime(QDateTime::currentDateTime().addSecs(-7200),
+                                     QFileDevice::FileModificationTime));
+    }
+    EXPECT_TRUE(claimOrphanedRecoveries(m_folder).empty()) << "took a long-running session's file";
 
     // A second editor running at the same time has its own file.
     Document other(defaultDocumentState(m_registry));
@@ -254,6 +270,32 @@ TEST_F(AutosaveTest, DiscardDeletesLaterKeeps) {
     EXPECT_TRUE(m_document->state() == before);
 }
 
+TEST_F(AutosaveTest, TheDialogsButtonsAreTheChoices) {
+    Recovery recovery;
+    recovery.recoveryPath = m_dir.filePath(QStringLiteral("r") + QLatin1String(kRecoverySuffix));
+    recovery.documentPath = m_dir.filePath(QStringLiteral("ridge.terrain.json"));
+    recovery.savedAt = QDateTime::currentDateTime();
+    const std::pair<QString, RecoveryChoice> cases[] = {
+        {QStringLiteral("&Restore"), RecoveryChoice::Restore},
+        {QStringLiteral("&Discard"), RecoveryChoice::Discard},
+        {QStringLiteral("&Later"), RecoveryChoice::Later}};
+    for (const auto& [label, choice] : cases) {
+        QString text;
+        QTimer clicker;
+        QObject::connect(&clicker, &QTimer::timeout, [&, label = label] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box) return;
+            text = box->text();
+            for (QAbstractButton* button : box->buttons()) {
+                if (button->text() == label) button->click();
+            }
+        });
+        clicker.start(20);
+        EXPECT_EQ(askRecoveryDialog(nullptr, recovery), choice) << label.toStdString();
+        EXPECT_TRUE(text.contains(QStringLiteral("ridge.terrain.json"))) << text.toStdString();
+    }
+}
+
 class ErrorRecorder : public Prompts {
 public:
     void showError(const QString& title, const QString& message) override {
@@ -318,7 +360,8 @@ TEST_F(AutosaveTest, AFailedWriteIsReportedAndTheEditorGoesOn) {
 TEST_F(AutosaveTest, GoneEditorsWithNothingToRecoverLeaveNothingBehind) {
     auto running = makeAutosave(600000, 600000);  // a running editor with a clean document
     const QString orphan = plantOrphan(m_document->state(), QString(), QStringLiteral("session-a"));
-    const QString cleanGone = plantOrphan(m_document->state(), QString(), QStringLiteral("session-b"));
+    const QString cleanGone =
+        plantOrphan(m_document->state(), QString(), QStringLiteral("session-b"));
     ASSERT_TRUE(QFile::remove(cleanGone));  // killed while its document was clean: only the lock
     QFile temporary(orphan + QStringLiteral(".Ab12Cd"));  // an interrupted write
     ASSERT_TRUE(temporary.open(QIODevice::WriteOnly));

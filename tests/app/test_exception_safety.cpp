@@ -38,10 +38,12 @@ QString textOf(auto&& thrower) {
 }
 
 TEST(ErrorText, NamesInputFieldsInTheEditorsWordsAndNeverThrows) {
-    const QString input = textOf([] { throw core::InputError(core::field::kSize, "0x0", "a size"); });
+    const QString input =
+        textOf([] { throw core::InputError(core::field::kSize, "0x0", "a size"); });
     EXPECT_TRUE(input.contains(QStringLiteral("Output size"))) << input.toStdString();
     EXPECT_FALSE(input.contains(QStringLiteral("--size"))) << input.toStdString();
-    EXPECT_EQ(textOf([] { throw std::runtime_error("disk on fire"); }), QStringLiteral("disk on fire"));
+    EXPECT_EQ(textOf([] { throw std::runtime_error("disk on fire"); }),
+              QStringLiteral("disk on fire"));
     EXPECT_FALSE(textOf([] { throw 42; }).isEmpty());
 }
 
@@ -165,7 +167,8 @@ TEST(EditorApplicationLastResort, AnExceptionFromASlotIsReportedAndEventsGoOn) {
         Qt::QueuedConnection);
     ASSERT_TRUE(waitForEscaped(QStringLiteral("Tiles")));
     bool stillRunning = false;
-    QMetaObject::invokeMethod(&onWorker, [&] { stillRunning = true; }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        &onWorker, [&] { stillRunning = true; }, Qt::BlockingQueuedConnection);
     EXPECT_TRUE(stillRunning);
     worker.quit();
     worker.wait();

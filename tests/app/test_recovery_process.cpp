@@ -41,7 +41,8 @@ protected:
         m_environment.insert(QStringLiteral("XDG_CACHE_HOME"), home.filePath(".cache"));
         m_environment.insert(QStringLiteral("XDG_STATE_HOME"), home.filePath(".local/state"));
         // Where the editor's QStandardPaths::AppDataLocation puts its recovery folder.
-        m_recovery = home.filePath(QStringLiteral(".local/share/TerrainEditor/terrain-editor/recovery"));
+        m_recovery =
+            home.filePath(QStringLiteral(".local/share/TerrainEditor/terrain-editor/recovery"));
     }
 
     void TearDown() override {

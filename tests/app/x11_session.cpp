@@ -97,7 +97,8 @@ std::uint8_t X11Session::keycodeFor(std::uint32_t keysym) {
     const int first = setup->min_keycode;
     const int count = setup->max_keycode - setup->min_keycode + 1;
     Reply<xcb_get_keyboard_mapping_reply_t> mapping(xcb_get_keyboard_mapping_reply(
-        m_connection, xcb_get_keyboard_mapping(m_connection, xcb_keycode_t(first), std::uint8_t(count)),
+        m_connection,
+        xcb_get_keyboard_mapping(m_connection, xcb_keycode_t(first), std::uint8_t(count)),
         nullptr));
     if (!mapping) return 0;
     const xcb_keysym_t* keysyms = xcb_get_keyboard_mapping_keysyms(mapping.get());
