@@ -1,5 +1,7 @@
 #include "compare_analysis.h"
 
+#include "error_text.h"
+
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -131,7 +133,8 @@ CompareOutput analyseComparison(const CompareInput& input, quint64 job) {
     return output;
 }
 
-CompareAnalyzer::CompareAnalyzer(QObject* parent) : QObject(parent) {
+CompareAnalyzer::CompareAnalyzer(QObject* parent, Analysis analysis)
+    : QObject(parent), m_analysis(analysis ? std::move(analysis) : Analysis(analyseComparison)) {
     qRegisterMetaType<CompareOutput>();
     connect(&m_watcher, &QFutureWatcher<CompareOutput>::finished, this,
             &CompareAnalyzer::onFinished);
@@ -155,8 +158,18 @@ void CompareAnalyzer::startPending() {
     auto [job, input] = std::move(*m_pending);
     m_pending.reset();
     m_running = true;
+    // An exception must not travel through the future into the GUI thread's event loop.
     m_watcher.setFuture(QtConcurrent::run(
-        [job = job, input = std::move(input)] { return analyseComparison(input, job); }));
+        [analysis = m_analysis, job = job, input = std::move(input)] {
+            try {
+                return analysis(input, job);
+            } catch (...) {
+                CompareOutput failed;
+                failed.job = job;
+                failed.error = currentErrorText();
+                return failed;
+            }
+        }));
 }
 
 void CompareAnalyzer::onFinished() {

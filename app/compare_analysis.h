@@ -17,6 +17,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -55,6 +56,7 @@ struct CompareDifference {
 
 struct CompareOutput {
     quint64 job = 0;
+    QString error;  // the analysis failed (nothing else is set)
     std::vector<quint64> requests;  // per panel, copied from the input
     std::optional<core::MinMax> commonRange;
     std::vector<ComparePanelOutput> panels;
@@ -77,7 +79,9 @@ class CompareAnalyzer : public QObject {
     Q_OBJECT
 
 public:
-    explicit CompareAnalyzer(QObject* parent = nullptr);
+    using Analysis = std::function<CompareOutput(const CompareInput&, quint64 job)>;
+    // `analysis` is analyseComparison unless a test passes its own.
+    explicit CompareAnalyzer(QObject* parent = nullptr, Analysis analysis = {});
     ~CompareAnalyzer() override;
 
     // Queues an analysis and returns its number; a pending older one is dropped.
@@ -93,6 +97,7 @@ private:
     void startPending();
     void onFinished();
 
+    Analysis m_analysis;
     QFutureWatcher<CompareOutput> m_watcher;
     std::optional<std::pair<quint64, CompareInput>> m_pending;
     bool m_running = false;

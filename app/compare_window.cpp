@@ -18,6 +18,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -375,6 +376,11 @@ bool CompareWindow::matchesPanels(const CompareOutput& output) const {
 }
 
 void CompareWindow::onAnalysisReady(const CompareOutput& output) {
+    if (!output.error.isEmpty()) {
+        m_pairNumbers->setText(tr("The comparison failed: %1").arg(output.error).toHtmlEscaped());
+        statusBar()->showMessage(tr("The comparison failed: %1").arg(output.error));
+        return;
+    }
     // Made from maps that are no longer the panels' current ones: a newer job follows.
     if (!matchesPanels(output)) return;
     const render::ColorMap colorMap = previewStyle().colorMap;

@@ -26,6 +26,11 @@ void Document::reset(const DocumentState& state, const QString& filePath) {
     emit modifiedChanged(false);
 }
 
+void Document::restore(const DocumentState& state, const QString& filePath) {
+    reset(state, filePath);
+    m_undoStack.resetClean();  // emits cleanChanged(false): modifiedChanged(true)
+}
+
 QString Document::displayName() const {
     return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
 }

@@ -25,6 +25,9 @@ public:
 
     // Replaces the whole document (New, Open): clears the undo history, marks it saved.
     void reset(const DocumentState& state, const QString& filePath);
+    // Replaces the whole document with recovered work (autosave after a crash): like reset(), but
+    // modified, since the state was never saved to `filePath`.
+    void restore(const DocumentState& state, const QString& filePath);
 
     QString filePath() const { return m_filePath; }
     QString displayName() const;  // file name, or "Untitled"

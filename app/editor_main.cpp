@@ -1,8 +1,13 @@
 // terrain-editor [FILE] [--screenshot OUT.png]
+#include "autosave.h"
 #include "document_files.h"
+#include "editor_application.h"
+#include "error_text.h"
 #include "main_window.h"
 #include "prompts.h"
+#include "recovery_offer.h"
 #include "screenshot.h"
+#include "status_panel.h"
 
 #include "render/surface_format.h"
 
@@ -11,6 +16,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 
 namespace {
 
@@ -30,11 +36,9 @@ public:
     bool failed = false;
 };
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     terrain::render::setDefaultSurfaceFormat();
-    QApplication app(argc, argv);
+    terrain::app::EditorApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("TerrainEditor"));
     QApplication::setApplicationName(QStringLiteral("terrain-editor"));
     QApplication::setApplicationVersion(QStringLiteral(TERRAIN_VERSION));
@@ -75,6 +79,28 @@ int main(int argc, char** argv) {
         if (screenshot && stderrPrompts.failed) return 1;
     }
     window.show();
+    app.setDialogParent(&window);
+
+    // Unsaved work is kept for recovery; a screenshot run is not an editing session.
+    std::unique_ptr<terrain::app::Autosave> autosave;
+    if (!screenshot) {
+        const QString folder = terrain::app::defaultRecoveryFolder();
+        autosave = std::make_unique<terrain::app::Autosave>(window.registry(), window.document(),
+                                                            folder);
+        QObject::connect(autosave.get(), &terrain::app::Autosave::failed, window.statusPanel(),
+                         [&window](const QString& message) {
+                             window.statusPanel()->showMessage(message, 15000);
+                         });
+        // After the window is on screen, so the question has a parent to sit on.
+        QTimer::singleShot(0, &window, [&window, &autosave, folder] {
+            terrain::app::offerRecovery(
+                window.registry(), window.document(), autosave.get(), folder,
+                [&window](const terrain::app::Recovery& recovery) {
+                    return terrain::app::askRecoveryDialog(&window, recovery);
+                },
+                window.prompts());
+        });
+    }
 
     if (screenshot) {
         auto* taker = new terrain::app::ScreenshotTaker(&window, parser.value(screenshotOption));
@@ -88,5 +114,18 @@ int main(int argc, char** argv) {
     }
     const int code = QApplication::exec();
     if (screenshot) window.setPrompts(nullptr);
+    autosave.reset();  // a normal end: the recovery file goes
     return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // Past the event loop's own handler (EditorApplication::notify): start-up and shutdown.
+    try {
+        return run(argc, argv);
+    } catch (...) {
+        std::fprintf(stderr, "terrain-editor: %s\n", qPrintable(terrain::app::currentErrorText()));
+        return 70;  // EX_SOFTWARE
+    }
 }

@@ -1,5 +1,6 @@
 #include "export_actions.h"
 
+#include "error_text.h"
 #include "export_dialog.h"
 #include "heightmap_export.h"
 #include "prompts.h"
@@ -38,8 +39,14 @@ ExportActions::ExportActions(const core::Registry& registry, Prompts* prompts, Q
 
 void ExportActions::exportHeightmap() {
     const Source source = m_source();
-    const core::Size size =
-        m_registry.get(source.recipe.algorithm).sizeForDetail(source.recipe.detail);
+    core::Size size;
+    try {
+        size = m_registry.get(source.recipe.algorithm).sizeForDetail(source.recipe.detail);
+    } catch (...) {
+        m_prompts->showError(tr("Export failed"),
+                             tr("The document cannot be exported:\n%1").arg(currentErrorText()));
+        return;
+    }
     ExportDialog dialog(QDir(lastFolder()).filePath(QStringLiteral("heightmap.png")),
                         QSize(size.width, size.height), source.world, m_window);
     if (m_lastChoices) dialog.setChoices(*m_lastChoices);
@@ -60,7 +67,15 @@ QFuture<HeightmapExportOutcome> ExportActions::exportHeightmapTo(const QString& 
     job.recipe = source.recipe;
     job.request = std::move(request);
     job.request.output = toFilesystemPath(path);
-    QFuture<HeightmapExportOutcome> future = startHeightmapExport(m_registry, std::move(job));
+    QFuture<HeightmapExportOutcome> future;
+    try {
+        future = startHeightmapExport(m_registry, std::move(job));
+    } catch (...) {
+        HeightmapExportOutcome failed;
+        failed.error = currentErrorText();
+        reportExport(path, failed);
+        return QtFuture::makeReadyFuture(failed);
+    }
 
     auto* progress = new QProgressDialog(tr("Exporting %1…").arg(QFileInfo(path).fileName()),
                                          QString(), 0, kExportProgressRange, m_window);
@@ -75,7 +90,14 @@ QFuture<HeightmapExportOutcome> ExportActions::exportHeightmapTo(const QString& 
             [this, watcher, progress, path] {
                 progress->deleteLater();
                 watcher->deleteLater();
-                reportExport(path, watcher->result());
+                // A job that threw instead of returning its error rethrows here.
+                HeightmapExportOutcome outcome;
+                try {
+                    outcome = watcher->result();
+                } catch (...) {
+                    outcome.error = currentErrorText();
+                }
+                reportExport(path, outcome);
             });
     watcher->setFuture(future);
     return future;

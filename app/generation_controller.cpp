@@ -1,5 +1,7 @@
 #include "generation_controller.h"
 
+#include "error_text.h"
+
 #include "core/cancel.h"
 #include "core/errors.h"
 #include "core/io/height_mapping.h"
@@ -37,8 +39,9 @@ public:
             runStages(job);
         } catch (const core::Cancelled&) {
             wasCancelled = true;
-        } catch (const std::exception& e) {
-            error = QString::fromStdString(e.what());
+        } catch (...) {  // anything else becomes the failed() message (naming an input's field)
+            error = currentErrorText();
+            if (error.isEmpty()) error = QStringLiteral("generation failed");
         }
         const quint64 request = job.request;
         QMetaObject::invokeMethod(

@@ -46,6 +46,7 @@ public:
 
     // Replaces the dialogs (tests inject a recorder). Not owned; must outlive its use.
     void setPrompts(Prompts* prompts);
+    Prompts* prompts() const { return m_prompts; }
 
     const core::Registry& registry() const { return m_registry; }
     Document* document() const { return m_document; }

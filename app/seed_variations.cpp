@@ -110,6 +110,14 @@ void SeedVariationsWindow::rebuildGrid() {
         connect(cell.button, &QToolButton::clicked, this, [this, i] { adoptSeed(i); });
         connect(cell.controller, &GenerationController::resultReady, this,
                 [this, i](const GenerationResult& result) { onResult(i, result); });
+        connect(cell.controller, &GenerationController::failed, this,
+                [this, i](const QString& message) {
+                    // The cell says so and the window says why (the field, for bad input).
+                    QToolButton* button = m_cells.at(std::size_t(i)).button;
+                    button->setText(tr("seed %1: failed").arg(seedAt(i)));
+                    button->setToolTip(message);
+                    m_info->setText(tr("The thumbnails cannot be made: %1").arg(message));
+                });
     }
     refresh();
 }

@@ -1,5 +1,7 @@
 #include "editor_fixture.h"
 
+#include "escaped_errors.h"
+
 #include "app/document.h"
 
 #include "core/cancel.h"
@@ -29,6 +31,9 @@ void EditorTest::SetUp() {
 
 void EditorTest::TearDown() {
     m_window.reset();
+    // Every job reports its own errors: nothing may reach the application's last resort.
+    const QStringList escaped = takeEscapedErrors();
+    EXPECT_TRUE(escaped.isEmpty()) << escaped.join('\n').toStdString();
 }
 
 DocumentState EditorTest::smallState() const {
