@@ -11,7 +11,7 @@ cd "$(dirname "$0")"
 PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-qpa-plugins libqt6opengl6-dev libglm-dev
-  libgl-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core
+  libgl-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core libxcb1-dev
   libpng-dev zlib1g-dev libssl-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-pil python3-numpy
