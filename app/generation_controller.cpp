@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <vector>
 
@@ -54,18 +55,23 @@ private:
         if (job.force || !m_cachedMap || !(m_cachedRecipe == job.recipe)) {
             m_cachedMap.reset();
             const core::Algorithm& algorithm = m_registry.get(job.recipe.algorithm);
+            // The share of the progress bar the full map fills (the coarse map fills the rest).
+            float fullShare = 1.0f;
             if (job.recipe.detail >= GenerationController::kCoarseFromDetail) {
                 core::Recipe coarse = job.recipe;
                 coarse.detail = std::max(algorithm.minDetail,
-                                         job.recipe.detail - GenerationController::kCoarseDetailDrop);
+                                         GenerationController::coarseDetail(job.recipe.detail));
                 if (coarse.detail < job.recipe.detail) {
+                    // It has 4^-(drop) of the samples: that share of the work, and of the bar.
+                    const float coarseShare = std::ldexp(1.0f, -2 * (job.recipe.detail - coarse.detail));
                     double ms = 0.0;
-                    auto map = generate(job, coarse, &ms);
+                    auto map = generate(job, coarse, &ms, 0.0f, coarseShare);
                     publish(job, std::move(map), ms, true);
+                    fullShare = 1.0f - coarseShare;
                 }
             }
             double ms = 0.0;
-            m_cachedMap = generate(job, job.recipe, &ms);
+            m_cachedMap = generate(job, job.recipe, &ms, 1.0f - fullShare, fullShare);
             m_cachedRecipe = job.recipe;
             publish(job, m_cachedMap, ms, false);
         } else {
@@ -73,16 +79,22 @@ private:
         }
     }
 
+    // Progress goes from `progressFrom` to progressFrom + progressShare, so one job's bar never
+    // runs backwards from the coarse map to the full one.
     std::shared_ptr<const core::Heightmap> generate(const Job& job, const core::Recipe& recipe,
-                                                    double* ms) {
+                                                    double* ms, float progressFrom,
+                                                    float progressShare) {
         auto lastPercent = std::make_shared<std::atomic<int>>(-1);
         core::GenerateContext context;
         context.cancel = job.token.get();
         context.threads = job.threads;
         GenerationController* controller = m_controller;
         const quint64 request = job.request;
-        context.progress = [controller, request, lastPercent](float fraction) {
-            const int percent = int(std::clamp(fraction, 0.0f, 1.0f) * 100.0f);
+        context.progress = [controller, request, lastPercent, progressFrom,
+                            progressShare](float generatorFraction) {
+            const float fraction =
+                progressFrom + std::clamp(generatorFraction, 0.0f, 1.0f) * progressShare;
+            const int percent = int(fraction * 100.0f);
             int seen = lastPercent->load();
             while (percent > seen) {
                 if (lastPercent->compare_exchange_weak(seen, percent)) {
