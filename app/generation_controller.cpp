@@ -6,6 +6,7 @@
 #include "core/registry.h"
 
 #include <QMetaObject>
+#include <QSemaphore>
 
 #include <algorithm>
 #include <atomic>
@@ -66,7 +67,9 @@ private:
                     const float coarseShare = std::ldexp(1.0f, -2 * (job.recipe.detail - coarse.detail));
                     double ms = 0.0;
                     auto map = generate(job, coarse, &ms, 0.0f, coarseShare);
-                    publish(job, std::move(map), ms, true);
+                    const auto shown = std::make_shared<QSemaphore>();
+                    publish(job, std::move(map), ms, true, shown);
+                    waitUntilShown(job, *shown);
                     fullShare = 1.0f - coarseShare;
                 }
             }
@@ -136,8 +139,21 @@ private:
         return fresh;
     }
 
+    // The full map's threads would take the cores from the GUI thread while it uploads the
+    // first image (on 2 cores that doubled its latency, editor-latency-bench), so the full map
+    // starts once the first image is in the views: a few tens of ms of a job of a second or
+    // more. A GUI thread that does not take the result in kShownWait_ms is not waited for.
+    void waitUntilShown(const Job& job, QSemaphore& shown) {
+        constexpr int kShownWait_ms = 250, kSlice_ms = 5;
+        for (int waited = 0; waited < kShownWait_ms; waited += kSlice_ms) {
+            if (shown.tryAcquire(1, kSlice_ms)) return;
+            if (job.token->cancelled()) throw core::Cancelled();
+        }
+    }
+
+    // `shown`, if set, is released once the controller has delivered (or dropped) the result.
     void publish(const Job& job, std::shared_ptr<const core::Heightmap> map, double ms,
-                 bool coarse) {
+                 bool coarse, std::shared_ptr<QSemaphore> shown = nullptr) {
         if (job.token->cancelled()) throw core::Cancelled();
         GenerationResult result;
         result.request = job.request;
@@ -151,8 +167,9 @@ private:
         result.map = std::move(map);
         QMetaObject::invokeMethod(
             m_controller,
-            [controller = m_controller, result = std::move(result)]() mutable {
+            [controller = m_controller, result = std::move(result), shown = std::move(shown)]() mutable {
                 controller->onJobResult(std::move(result));
+                if (shown) shown->release();
             },
             Qt::QueuedConnection);
     }
