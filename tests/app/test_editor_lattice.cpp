@@ -25,6 +25,7 @@ struct Shown {
     std::shared_ptr<const core::Heightmap> preview, terrain;
     QImage image;
     QString sizeText;
+    QString hoverText;  // the readout for sample (10, 20) of the shown map
 };
 
 // Every step-th sample of `fine` equals `coarse`, bit for bit.
@@ -47,8 +48,11 @@ TEST_F(EditorTest, AChangeAtDetail13FirstShowsTheExactDetail11MapThenTheFullMap)
     // Connected after MainWindow's own slots, so these run once the views have the result.
     const QMetaObject::Connection onResult = QObject::connect(
         m_window->controller(), &GenerationController::resultReady, [&](const GenerationResult& r) {
+            StatusPanel* status = m_window->statusPanel();
+            status->showHover(10, 20, 0.5f);
             shown.push_back({r, m_window->preview()->heightmap(), m_window->terrainView()->heightmap(),
-                             m_window->preview()->image(), m_window->statusPanel()->sizeLabel()->text()});
+                             m_window->preview()->image(), status->sizeLabel()->text(),
+                             status->hoverLabel()->text()});
         });
     const QMetaObject::Connection onProgress = QObject::connect(
         m_window->controller(), &GenerationController::progressChanged, [&](float f) { progress.push_back(f); });
@@ -75,8 +79,10 @@ TEST_F(EditorTest, AChangeAtDetail13FirstShowsTheExactDetail11MapThenTheFullMap)
     EXPECT_TRUE(*first.preview == expectedLower) << "the first image is not the detail-11 map of the recipe";
     EXPECT_EQ(first.image, referencePreview(expectedLower, state.view));
     EXPECT_TRUE(first.sizeText.contains(QStringLiteral("every 4th sample"))) << first.sizeText.toStdString();
-    // ... which is every 4th sample of the final map: the same terrain, not another one.
+    // ... which is every 4th sample of the final map: the same terrain, not another one. The
+    // hover readout names the full map's sample.
     EXPECT_TRUE(isSubsample(full, *first.preview, 4));
+    EXPECT_TRUE(first.hoverText.startsWith(QStringLiteral("x 40  y 80"))) << first.hoverText.toStdString();
 
     // Then the full map, in both views.
     const Shown& last = shown.back();
@@ -85,6 +91,7 @@ TEST_F(EditorTest, AChangeAtDetail13FirstShowsTheExactDetail11MapThenTheFullMap)
     EXPECT_TRUE(*last.preview == full);
     EXPECT_TRUE(*last.terrain == full);
     EXPECT_EQ(last.image, referencePreview(full, state.view));
+    EXPECT_TRUE(last.hoverText.startsWith(QStringLiteral("x 10  y 20"))) << last.hoverText.toStdString();
 
     // With progress that moves forward between the two images up to the end.
     ASSERT_GE(progress.size(), 3u);
