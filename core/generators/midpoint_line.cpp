@@ -1,12 +1,14 @@
 #include "generators.h"
 
 #include "../cancel.h"
+#include "../errors.h"
 #include "../parallel.h"
 #include "../recipe.h"
 #include "../rng.h"
 #include "level_kernels.h"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 namespace terrain::core {
@@ -65,6 +67,9 @@ void refine(const LevelKernels& kernels, const GenerateContext& context, float* 
 // every variant this CPU supports.
 void midpointLineIntoWith(const LevelKernels& kernels, const MidpointLineParams& p, const GenerateContext& context,
                           Heightmap& line) {
+    // Callers outside the registry (which stops at 20) may ask for more than the lattice holds.
+    if (p.detail < 1 || p.detail > kLatticeDetail)
+        throw InputError("detail", std::to_string(p.detail), "1 to " + std::to_string(kLatticeDetail));
     const int length = sideForDetail(p.detail);
     line.reshapeUninitialized(length, 1);
     float* v = line.row(0);

@@ -8,6 +8,7 @@
 #include "lattice_test_support.h"
 
 #include <core/bench/reference_generators.h>
+#include <core/errors.h>
 #include <core/rng.h>
 
 #include <gtest/gtest.h>
@@ -159,6 +160,15 @@ TEST(LatticeRuleMidpointLine, EveryDetailIsTheSubsampleOfTheNext) {
             },
             20, what.str());
     }
+}
+
+// A detail the lattice cannot hold is refused, not computed with a shift out of range.
+TEST(LatticeRuleMidpointLine, RefusesADetailBeyondTheLattice) {
+    core::MidpointLineParams p;
+    p.detail = core::kLatticeDetail + 1;
+    EXPECT_THROW(core::midpointLine(p, onThreads(1)), core::InputError);
+    p.detail = 0;
+    EXPECT_THROW(core::midpointLine(p, onThreads(1)), core::InputError);
 }
 
 // The maps nest whatever the thread counts that made them: details 11 and 12 on 1, 2 and 3
