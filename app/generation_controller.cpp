@@ -8,10 +8,12 @@
 #include "core/registry.h"
 
 #include <QMetaObject>
+#include <QSemaphore>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <vector>
 
@@ -57,18 +59,25 @@ private:
         if (job.force || !m_cachedMap || !(m_cachedRecipe == job.recipe)) {
             m_cachedMap.reset();
             const core::Algorithm& algorithm = m_registry.get(job.recipe.algorithm);
+            // The share of the progress bar the full map fills (the coarse map fills the rest).
+            float fullShare = 1.0f;
             if (job.recipe.detail >= GenerationController::kCoarseFromDetail) {
                 core::Recipe coarse = job.recipe;
                 coarse.detail = std::max(algorithm.minDetail,
-                                         job.recipe.detail - GenerationController::kCoarseDetailDrop);
+                                         GenerationController::coarseDetail(job.recipe.detail));
                 if (coarse.detail < job.recipe.detail) {
+                    // It has 4^-(drop) of the samples: that share of the work, and of the bar.
+                    const float coarseShare = std::ldexp(1.0f, -2 * (job.recipe.detail - coarse.detail));
                     double ms = 0.0;
-                    auto map = generate(job, coarse, &ms);
-                    publish(job, std::move(map), ms, true);
+                    auto map = generate(job, coarse, &ms, 0.0f, coarseShare);
+                    const auto shown = std::make_shared<QSemaphore>();
+                    publish(job, std::move(map), ms, true, shown);
+                    waitUntilShown(job, *shown);
+                    fullShare = 1.0f - coarseShare;
                 }
             }
             double ms = 0.0;
-            m_cachedMap = generate(job, job.recipe, &ms);
+            m_cachedMap = generate(job, job.recipe, &ms, 1.0f - fullShare, fullShare);
             m_cachedRecipe = job.recipe;
             publish(job, m_cachedMap, ms, false);
         } else {
@@ -76,16 +85,22 @@ private:
         }
     }
 
+    // Progress goes from `progressFrom` to progressFrom + progressShare, so one job's bar never
+    // runs backwards from the coarse map to the full one.
     std::shared_ptr<const core::Heightmap> generate(const Job& job, const core::Recipe& recipe,
-                                                    double* ms) {
+                                                    double* ms, float progressFrom,
+                                                    float progressShare) {
         auto lastPercent = std::make_shared<std::atomic<int>>(-1);
         core::GenerateContext context;
         context.cancel = job.token.get();
         context.threads = job.threads;
         GenerationController* controller = m_controller;
         const quint64 request = job.request;
-        context.progress = [controller, request, lastPercent](float fraction) {
-            const int percent = int(std::clamp(fraction, 0.0f, 1.0f) * 100.0f);
+        context.progress = [controller, request, lastPercent, progressFrom,
+                            progressShare](float generatorFraction) {
+            const float fraction =
+                progressFrom + std::clamp(generatorFraction, 0.0f, 1.0f) * progressShare;
+            const int percent = int(fraction * 100.0f);
             int seen = lastPercent->load();
             while (percent > seen) {
                 if (lastPercent->compare_exchange_weak(seen, percent)) {
@@ -127,8 +142,21 @@ private:
         return fresh;
     }
 
+    // The full map's threads would take the cores from the GUI thread while it uploads the
+    // first image (on 2 cores that doubled its latency, editor-latency-bench), so the full map
+    // starts once the first image is in the views: a few tens of ms of a job of a second or
+    // more. A GUI thread that does not take the result in kShownWait_ms is not waited for.
+    void waitUntilShown(const Job& job, QSemaphore& shown) {
+        constexpr int kShownWait_ms = 250, kSlice_ms = 5;
+        for (int waited = 0; waited < kShownWait_ms; waited += kSlice_ms) {
+            if (shown.tryAcquire(1, kSlice_ms)) return;
+            if (job.token->cancelled()) throw core::Cancelled();
+        }
+    }
+
+    // `shown`, if set, is released once the controller has delivered (or dropped) the result.
     void publish(const Job& job, std::shared_ptr<const core::Heightmap> map, double ms,
-                 bool coarse) {
+                 bool coarse, std::shared_ptr<QSemaphore> shown = nullptr) {
         if (job.token->cancelled()) throw core::Cancelled();
         GenerationResult result;
         result.request = job.request;
@@ -142,8 +170,9 @@ private:
         result.map = std::move(map);
         QMetaObject::invokeMethod(
             m_controller,
-            [controller = m_controller, result = std::move(result)]() mutable {
+            [controller = m_controller, result = std::move(result), shown = std::move(shown)]() mutable {
                 controller->onJobResult(std::move(result));
+                if (shown) shown->release();
             },
             Qt::QueuedConnection);
     }

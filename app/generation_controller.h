@@ -7,7 +7,10 @@
 //  - Requests are dispatched at most once per frame (a 16 ms timer), so a slider drag costs at
 //    most one generation per frame, and the last request is always run: the map for the final
 //    slider position always follows.
-//  - Large maps (detail >= kCoarseFromDetail) first produce a coarse result at a lower detail.
+//  - Large maps (detail >= kCoarseFromDetail) first produce a coarse result: the same recipe at
+//    coarseDetail(detail). By the lattice rule (core/rng.h) that map IS every 2^k-th sample of the
+//    final map, bit for bit, so the first image already shows the final terrain; then the full
+//    map follows, with progress.
 //  - Results older than the one shown are dropped.
 //  - The worker also renders the preview image and finds min/max, so the GUI thread only swaps
 //    pointers. The last full map is cached on the worker: a request that only changes the preview
@@ -34,7 +37,8 @@ namespace terrain::app {
 
 struct GenerationResult {
     quint64 request = 0;
-    core::Recipe recipe;  // the recipe asked for (a coarse result was made at a lower detail)
+    core::Recipe recipe;  // the recipe asked for (a coarse result was made at a lower detail:
+                          // it is the full map's every 2^k-th sample, k = recipe.detail - its detail)
     render::PreviewStyle style;
     bool coarse = false;
     std::shared_ptr<const core::Heightmap> map;
@@ -50,7 +54,15 @@ class GenerationController : public QObject {
 
 public:
     static constexpr int kCoarseFromDetail = 12;
-    static constexpr int kCoarseDetailDrop = 3;
+    // The first image is at most 2049² (detail 11): about 30 ms from the change to both views on
+    // this 2-core machine (editor-latency-bench, docs/performance.md), and at most 4 samples
+    // apart in each direction at detail 13, 8 at detail 14.
+    static constexpr int kCoarseMaxDetail = 11;
+    static constexpr int kCoarseDetailDrop = 2;
+    // The detail of the first image of a map of `detail` (>= kCoarseFromDetail).
+    static constexpr int coarseDetail(int detail) {
+        return detail - kCoarseDetailDrop < kCoarseMaxDetail ? detail - kCoarseDetailDrop : kCoarseMaxDetail;
+    }
     static constexpr int kFrameInterval_ms = 16;
 
     explicit GenerationController(const core::Registry& registry, QObject* parent = nullptr);

@@ -1,5 +1,6 @@
 #include "parameter_panel.h"
 
+#include "generation_controller.h"
 #include "seed_spin_box.h"
 #include "slider_spin.h"
 
@@ -122,9 +123,11 @@ void ParameterPanel::rebuildParams(const core::Algorithm& algorithm) {
 
     m_detail = new SliderSpin(algorithm.minDetail, algorithm.maxDetail, 1.0, 0, QString(),
                               m_paramBox);
-    m_detail->setHelp(tr("Detail level: the map has 2^detail + 1 samples a side. "
-                         "Levels from %1 up show a coarse map first.")
-                          .arg(12));
+    m_detail->setHelp(tr("Detail level: the map has 2^detail + 1 samples a side. Detail is "
+                         "resolution, not shape: every detail shows the same terrain, a higher "
+                         "one with more samples. Levels from %1 up first show every few "
+                         "samples of the final map, then the full map.")
+                          .arg(GenerationController::kCoarseFromDetail));
     connect(m_detail, &SliderSpin::valueEdited, this, [this](double value, const QString& drag) {
         core::Recipe next = m_recipe;
         next.detail = int(std::lround(value));

@@ -129,8 +129,11 @@ void SeedVariationsWindow::refresh() {
         tr("Seeds %1 to %2 of the current recipe. Click one to use its seed (Ctrl+Z undoes it).%3")
             .arg(m_firstSeed)
             .arg(seedAt(cellCount() - 1))
-            .arg(capped ? tr(" Thumbnails are made at detail %1 and differ from the full map.")
+            // By the lattice rule a lower detail is every 2^k-th sample of the same terrain.
+            .arg(capped ? tr(" Thumbnails are made at detail %1: one in %2 of the full "
+                             "map's samples each way.")
                               .arg(kMaxThumbnailDetail)
+                              .arg(1 << (state.recipe.detail - kMaxThumbnailDetail))
                         : QString()));
     for (int i = 0; i < cellCount(); ++i) {
         Cell& cell = m_cells[std::size_t(i)];

@@ -53,10 +53,16 @@ StatusPanel::StatusPanel(QStatusBar* bar)
 
 void StatusPanel::showResult(const GenerationResult& result) {
     if (!result.map) return;
+    // A coarse map is every step-th sample of the full one (the lattice rule): say which.
+    const int step = result.coarse && result.map->width() > 1
+                         ? (1 << result.recipe.detail) / (result.map->width() - 1)
+                         : 1;
+    m_sampleStep = step;
     m_size->setText(tr("%1 × %2%3")
                         .arg(result.map->width())
                         .arg(result.map->height())
-                        .arg(result.coarse ? tr(" (coarse)") : QString()));
+                        .arg(result.coarse ? tr(" (every %1th sample, full map follows)").arg(step)
+                                           : QString()));
     m_range->setText(tr("min %1  max %2")
                          .arg(double(result.range.min), 0, 'g', 4)
                          .arg(double(result.range.max), 0, 'g', 4));
@@ -66,7 +72,10 @@ void StatusPanel::showResult(const GenerationResult& result) {
 }
 
 void StatusPanel::showHover(int x, int y, float height) {
-    m_hover->setText(tr("x %1  y %2  h %3").arg(x).arg(y).arg(double(height), 0, 'g', 5));
+    m_hover->setText(tr("x %1  y %2  h %3")
+                         .arg(x * m_sampleStep)
+                         .arg(y * m_sampleStep)
+                         .arg(double(height), 0, 'g', 5));
 }
 
 void StatusPanel::clearHover() { m_hover->setText(QString()); }

@@ -22,6 +22,7 @@ public:
     explicit StatusPanel(QStatusBar* bar);
 
     void showResult(const GenerationResult& result);
+    // x, y: the sample under the mouse in the shown map; read out in the full map's coordinates.
     void showHover(int x, int y, float height);
     void clearHover();
     void setBusy(bool busy);
@@ -46,6 +47,7 @@ private:
     QPushButton* m_cancel;
     QTimer m_showDelay;
     bool m_busy = false;
+    int m_sampleStep = 1;  // the shown map is every m_sampleStep-th sample of the full map
 };
 
 }  // namespace terrain::app

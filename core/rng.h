@@ -48,6 +48,19 @@ constexpr std::uint64_t hash4(std::uint64_t seed, std::uint32_t x, std::uint32_t
     return PointHash(seed, stream)(x, y);
 }
 
+// The world lattice (the lattice rule, issue 10): every map spans [0, 2^kLatticeDetail] on one
+// fixed lattice whatever its detail, and a point's draw is hashed at its lattice position, i.e. its
+// map coordinate shifted up to that finest level. A point of the map at detail d is then the same
+// lattice point, with the same draw, at every detail above d, so the map at detail d + k sampled
+// every 2^k-th point is the map at detail d. 24 covers every detail the generators offer (2-D up
+// to 14, the line up to 20) and keeps lattice coordinates, and sums of them, far below 2^32.
+constexpr int kLatticeDetail = 24;
+
+// Map coordinate `v` of a map of the given detail (detail <= kLatticeDetail) on the lattice.
+constexpr std::uint32_t onLattice(int v, int detail) {
+    return std::uint32_t(v) << (kLatticeDetail - detail);
+}
+
 // Uniform in [0, 1): the top 24 bits, so every value is an exact float.
 constexpr float toUnit(std::uint64_t h) {
     return float(h >> 40) * (1.0f / 16777216.0f);

@@ -47,11 +47,13 @@ struct DiamondSquare {
     const core::DiamondSquareParams& p;
     Terrain& map;
 
-    // Seed 000's frand(), made a function of the point so that the order of visits cannot matter.
+    // Seed 000's frand(), made a function of the point's world-lattice position so that neither
+    // the order of visits nor the map's detail can matter.
     float frand(int x, int y) const {
         const int last = map.size() - 1;
         if (p.edge == EdgeMode::Wrap) x %= last, y %= last;
-        return core::toSigned(hash4(p.seed, std::uint32_t(x), std::uint32_t(y), RngStream::DiamondSquare));
+        return core::toSigned(hash4(p.seed, core::onLattice(x, p.detail), core::onLattice(y, p.detail),
+                                    RngStream::DiamondSquare));
     }
     // Mean of the neighbours that exist, summed west, east, north, south.
     float average(int x, int y, int half) const {
@@ -90,12 +92,13 @@ void referenceDiamondSquareInto(const core::DiamondSquareParams& p, core::Height
     const int corners[4][2] = {{0, 0}, {max, 0}, {0, max}, {max, max}};
     for (int i = 0; i < 4; ++i) {
         const int src = p.edge == EdgeMode::Wrap ? 0 : i;
-        const float random = p.amplitude * core::toSigned(hash4(p.seed, std::uint32_t(corners[src][0]),
-                                                                std::uint32_t(corners[src][1]), RngStream::Corners));
+        const float random =
+            p.amplitude * core::toSigned(hash4(p.seed, core::onLattice(corners[src][0], p.detail),
+                                               core::onLattice(corners[src][1], p.detail), RngStream::Corners));
         map.set(corners[i][0], corners[i][1], p.fixedCorners ? p.corners[std::size_t(src)] : random);
     }
     DiamondSquare ds{p, map};
-    float randomScale = p.amplitude;
+    float randomScale = p.amplitude;  // level 1 from the top, whatever the map's size
     for (int subSize = max; subSize > 1; subSize /= 2, randomScale *= p.roughness) {
         for (int y = 0; y < max; y += subSize)
             for (int x = 0; x < max; x += subSize) ds.diamond(x, y, subSize, randomScale);
@@ -119,7 +122,8 @@ struct MidpointDisplacement {
 
     float avg(float a, float b) const { return (a + b) / 2.0f; }
     float variation(float v, int x, int y, float spread) const {
-        const auto h = hash4(p.seed, std::uint32_t(x), std::uint32_t(y), RngStream::MidpointDisplacement);
+        const auto h = hash4(p.seed, core::onLattice(x, p.detail), core::onLattice(y, p.detail),
+                             RngStream::MidpointDisplacement);
         const float out = v + core::toSigned(h) * spread;
         return p.clamp ? std::clamp(out, 0.0f, 1.0f) : out;
     }
@@ -166,7 +170,8 @@ void referenceMidpointDisplacementInto(const core::MidpointDisplacementParams& p
     MidpointDisplacement md{p, map, std::vector<bool>(std::size_t(size) * std::size_t(size), false)};
     for (const int y : {0, size - 1}) {
         for (const int x : {0, size - 1}) {
-            md.setOnce(x, y, core::toUnit(hash4(p.seed, std::uint32_t(x), std::uint32_t(y), RngStream::MidpointDisplacement)));
+            md.setOnce(x, y, core::toUnit(hash4(p.seed, core::onLattice(x, p.detail), core::onLattice(y, p.detail),
+                                                RngStream::MidpointDisplacement)));
         }
     }
     md.displace(0, 0, size - 1, size - 1, p.spread);
@@ -193,7 +198,8 @@ void referenceMidpointLineInto(const core::MidpointLineParams& p, core::Heightma
             const auto i = std::size_t(segLength * segOffset);
             if (isSet[i]) continue;
             isSet[i] = true;
-            const float u = core::toUnit(hash4(p.seed, std::uint32_t(i), 0, RngStream::MidpointLine));
+            const float u =
+                core::toUnit(hash4(p.seed, core::onLattice(int(i), p.detail), 0, RngStream::MidpointLine));
             line[i] = (line[i - std::size_t(segLength)] + line[i + std::size_t(segLength)]) / 2 +
                       (u * p.range - p.range / 2) * multiplier;
         }

@@ -1,7 +1,10 @@
 #pragma once
 // Plain, readable reference implementations that follow the seed articles step by step. The
 // production generators in core/ must match them bit for bit (same draws, same arithmetic); the
-// tests check that, and the benchmarks measure the production kernels against them. They live
+// tests check that, and the benchmarks measure the production kernels against them. Each draw is
+// hashed at the point's world-lattice position (core/rng.h), the map coordinate shifted to a fixed
+// finest level, and each level's amplitude counts levels from the top (the lattice rule: detail
+// is resolution, not shape). They live
 // beside the benchmark harness (not in terrain_core) because `terrain-cli bench` runs them too.
 #include "../generators/generators.h"
 

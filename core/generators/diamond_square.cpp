@@ -16,7 +16,8 @@ namespace {
 // One level of diamond-square as a pass from the grid of the level before (`in`, side n + 1: the
 // points at multiples of `step`) to this level's grid (`out`, side 2n + 1: it adds the square
 // centres and edge midpoints at odd multiples of h = step / 2). Hash coordinates are map
-// coordinates (grid index * h), so the coarse grids give exactly the map's values.
+// coordinates (grid index * h) on the world lattice (rng.h: shifted to a fixed finest level), so
+// the coarse grids give exactly the map's values and a point has the same draw at every detail.
 //
 // Processing centre row i (out row 2i + 1) writes that row whole, then the corner row above it
 // (out row 2i), whose north/south inputs are the centres of out rows 2i - 1 and 2i + 1. Every
@@ -30,7 +31,7 @@ class Level {
 public:
     Level(LevelGrid in, LevelGrid out, bool stream, const DiamondSquareParams& p, int step, float scale)
         : m_in(in), m_out(out), m_stream(stream), m_edge(p.edge), m_hash(p.seed, RngStream::DiamondSquare),
-          m_step(step), m_h(step / 2), m_count(in.side - 1), m_scale(scale), m_k(levelKernels()) {}
+          m_detail(p.detail), m_step(step), m_h(step / 2), m_count(in.side - 1), m_scale(scale), m_k(levelKernels()) {}
 
     int centreRows() const { return m_count; }
     // Samples this level writes, to decide whether threads pay off.
@@ -72,7 +73,7 @@ public:
             // Edge midpoints between the centres (W, E = centres); the border ones come last.
             if (const int e0 = std::max(c0, 1); c1 > e0) {
                 m_k.dsSum4(centres + e0 - 1, centres + e0, north + e0, south + e0, c1 - e0, base(y),
-                           std::uint32_t(e0 * m_step), std::uint32_t(m_step), m_scale, edges + e0);
+                           lat(e0 * m_step), lat(m_step), m_scale, edges + e0);
             }
             if (c0 == 0) {
                 put(centreRow + 1, centres, edges + 1, 2 * c1 - 1);  // sample 0 (a border one) comes last
@@ -81,7 +82,7 @@ public:
             }
             if (cornerRow != nullptr) {  // edge midpoints of the corner row between centre rows 2i - 1, 2i + 1
                 m_k.dsSum4(north + c0, north + c0 + 1, above + c0, centres + c0, c1 - c0, base(i * m_step),
-                           std::uint32_t(m_h + c0 * m_step), std::uint32_t(m_step), m_scale, odd + c0);
+                           lat(m_h + c0 * m_step), lat(m_step), m_scale, odd + c0);
                 put(cornerRow + 2 * c0, north + c0, odd + c0, 2 * (c1 - c0));
             }
         }
@@ -114,10 +115,10 @@ public:
     }
 
 private:
-    std::uint64_t base(int y) const { return m_hash.key + (std::uint64_t(std::uint32_t(y)) << 32); }
-    float noise(int x, int y) const {
-        return toSigned(m_hash(std::uint32_t(x), std::uint32_t(y))) * m_scale;
-    }
+    // Map coordinate -> lattice coordinate: what the hash sees.
+    std::uint32_t lat(int v) const { return onLattice(v, m_detail); }
+    std::uint64_t base(int y) const { return m_hash.key + (std::uint64_t(lat(y)) << 32); }
+    float noise(int x, int y) const { return toSigned(m_hash(lat(x), lat(y))) * m_scale; }
 
     // dst[j] = even[j / 2] or odd[j / 2] for j < total, streamed past the cache for a large map.
     void put(float* dst, const float* even, const float* odd, int total) const {
@@ -127,8 +128,8 @@ private:
     // Square centres c0..c1 - 1 of centre row i (map x = h + k * step) from the corners around them.
     void centreValues(int i, int c0, int c1, float* out) const {
         const float *n = m_in.row(i) + c0, *s = m_in.row(i + 1) + c0;
-        m_k.dsSum4(n, n + 1, s, s + 1, c1 - c0, base(m_h + i * m_step), std::uint32_t(m_h + c0 * m_step),
-                   std::uint32_t(m_step), m_scale, out + c0);
+        m_k.dsSum4(n, n + 1, s, s + 1, c1 - c0, base(m_h + i * m_step), lat(m_h + c0 * m_step), lat(m_step), m_scale,
+                   out + c0);
     }
 
     // The edge midpoints of centre row y on the west and east border (edges[0], edges[m]).
@@ -171,7 +172,7 @@ private:
     bool m_stream;
     EdgeMode m_edge;
     PointHash m_hash;
-    int m_step, m_h, m_count;
+    int m_detail, m_step, m_h, m_count;
     float m_scale;
     const LevelKernels& m_k;
     static constexpr int kRun = 512;
@@ -190,11 +191,13 @@ void diamondSquareInto(const DiamondSquareParams& p, const GenerateContext& cont
     const int cy[4] = {0, 0, last, last};
     for (int i = 0; i < 4; ++i) {
         const int src = wrap ? 0 : i;  // a tiling map has one corner value
-        corners.row(i / 2)[i % 2] = p.fixedCorners
-                                        ? p.corners[std::size_t(src)]
-                                        : p.amplitude * toSigned(hash4(p.seed, std::uint32_t(cx[src]),
-                                                                       std::uint32_t(cy[src]), RngStream::Corners));
+        corners.row(i / 2)[i % 2] =
+            p.fixedCorners ? p.corners[std::size_t(src)]
+                           : p.amplitude * toSigned(hash4(p.seed, onLattice(cx[src], p.detail),
+                                                          onLattice(cy[src], p.detail), RngStream::Corners));
     }
+    // Level l (counted from the top) displaces by amplitude * roughness^(l - 1), whatever the
+    // detail: a finer map only adds levels below the ones a coarser map has.
     float scale = p.amplitude;
     const int fused = p.detail >= 2 ? 2 : 0;  // the last two levels run as one pass
     for (int level = 1; level <= p.detail - fused; ++level, scale *= p.roughness) {

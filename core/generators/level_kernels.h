@@ -6,7 +6,8 @@
 // Every kernel does exactly the scalar code's IEEE float operations in the same order (no FMA:
 // the build has -ffp-contract=off) and the same 64-bit hash, so every variant gives the same bits.
 // `base` is the point hash of row y without the column: PointHash::key + (y << 32), and the
-// noise of element k is toSigned(mix64(base + x0 + k * dx)).
+// noise of element k is toSigned(mix64(base + x0 + k * dx)); y, x0 and dx are world-lattice
+// coordinates (rng.h: onLattice), so callers pass map coordinates shifted to the finest level.
 #include "../cancel.h"
 #include "../heightmap.h"
 #include "../parallel.h"

@@ -18,8 +18,8 @@ namespace {
 //
 // Seed 004's recursion visits squares depth-first, but every value depends only on the corners of
 // its own square, so visiting level by level gives the same values (the tests compare against
-// the literal recursion). Hash coordinates are map coordinates, so the coarse grids give exactly
-// the map's values. Processing centre row i writes the corner row below it (out row 2i + 2: the
+// the literal recursion). Hash coordinates are map coordinates on the world lattice (rng.h), so
+// the coarse grids give exactly the map's values and a point has the same draw at every detail. Processing centre row i writes the corner row below it (out row 2i + 2: the
 // in row's points and its horizontal edge midpoints), then out row 2i + 1: the vertical edge
 // midpoints and the centres, which need both edge rows around them. Every out row is written
 // once, whole, by one thread, from contiguous in rows; a block that starts mid-grid recomputes
@@ -31,7 +31,7 @@ class Level {
 public:
     Level(LevelGrid in, LevelGrid out, bool stream, const MidpointDisplacementParams& p, int step, float spread)
         : m_in(in), m_out(out), m_stream(stream), m_hash(p.seed, RngStream::MidpointDisplacement),
-          m_clamp(p.clamp), m_step(step), m_h(step / 2), m_count(in.side - 1), m_spread(spread),
+          m_clamp(p.clamp), m_detail(p.detail), m_step(step), m_h(step / 2), m_count(in.side - 1), m_spread(spread),
           m_k(levelKernels()) {}
 
     int centreRows() const { return m_count; }
@@ -75,10 +75,10 @@ public:
             put(cornerRow + 2 * c0, south + c0, southEdge + c0, 2 * (c1 - c0));
             // Vertical edge midpoints v0..c1 (each once: the run before computed up to c0).
             const int v0 = c0 == 0 ? 0 : c0 + 1;
-            m_k.mdAvg2(north + v0, south + v0, c1 + 1 - v0, base(y), std::uint32_t(v0 * m_step),
-                       std::uint32_t(m_step), m_spread, m_clamp, vertical + v0);
+            m_k.mdAvg2(north + v0, south + v0, c1 + 1 - v0, base(y), lat(v0 * m_step), lat(m_step), m_spread,
+                       m_clamp, vertical + v0);
             m_k.mdAvg4(vertical + c0, vertical + c0 + 1, northEdge + c0, southEdge + c0, c1 - c0, base(y),
-                       std::uint32_t(m_h + c0 * m_step), std::uint32_t(m_step), m_spread, m_clamp, centres + c0);
+                       lat(m_h + c0 * m_step), lat(m_step), m_spread, m_clamp, centres + c0);
             put(centreRow + 2 * c0, vertical + c0, centres + c0, 2 * (c1 - c0));
         }
         put(cornerRow + 2 * m, south + m, nullptr, 1);
@@ -87,7 +87,9 @@ public:
     }
 
 private:
-    std::uint64_t base(int y) const { return m_hash.key + (std::uint64_t(std::uint32_t(y)) << 32); }
+    // Map coordinate -> lattice coordinate: what the hash sees.
+    std::uint32_t lat(int v) const { return onLattice(v, m_detail); }
+    std::uint64_t base(int y) const { return m_hash.key + (std::uint64_t(lat(y)) << 32); }
 
     // dst[j] = even[j / 2] or odd[j / 2] for j < total, streamed past the cache for a large map.
     void put(float* dst, const float* even, const float* odd, int total) const {
@@ -97,15 +99,15 @@ private:
     // Horizontal edge midpoints c0..c1 - 1 (map x = h + k * step) of in row r from its corners.
     void edgeValues(int r, int c0, int c1, float* out) const {
         const float* corners = m_in.row(r) + c0;
-        m_k.mdAvg2(corners, corners + 1, c1 - c0, base(r * m_step), std::uint32_t(m_h + c0 * m_step),
-                   std::uint32_t(m_step), m_spread, m_clamp, out + c0);
+        m_k.mdAvg2(corners, corners + 1, c1 - c0, base(r * m_step), lat(m_h + c0 * m_step), lat(m_step), m_spread,
+                   m_clamp, out + c0);
     }
 
     LevelGrid m_in, m_out;
     bool m_stream;
     PointHash m_hash;
     bool m_clamp;
-    int m_step, m_h, m_count;
+    int m_detail, m_step, m_h, m_count;
     float m_spread;
     const LevelKernels& m_k;
     static constexpr int kRun = 512;
@@ -123,8 +125,10 @@ void midpointDisplacementInto(const MidpointDisplacementParams& p, const Generat
     const PointHash hash(p.seed, RngStream::MidpointDisplacement);
     for (int i = 0; i < 4; ++i) {
         const int x = i % 2 * last, y = i / 2 * last;
-        corners.row(i / 2)[i % 2] = toUnit(hash(std::uint32_t(x), std::uint32_t(y)));
+        corners.row(i / 2)[i % 2] = toUnit(hash(onLattice(x, p.detail), onLattice(y, p.detail)));
     }
+    // Level l (counted from the top) moves points by up to spread * roughness^(l - 1), whatever
+    // the detail: a finer map only adds levels below the ones a coarser map has.
     float spread = p.spread;
     const int fused = p.detail >= 2 ? 2 : 0;  // the last two levels run as one pass
     for (int level = 1; level <= p.detail - fused; ++level, spread *= p.roughness) {

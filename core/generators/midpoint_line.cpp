@@ -1,12 +1,14 @@
 #include "generators.h"
 
 #include "../cancel.h"
+#include "../errors.h"
 #include "../parallel.h"
 #include "../recipe.h"
 #include "../rng.h"
 #include "level_kernels.h"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 namespace terrain::core {
@@ -55,14 +57,19 @@ void refine(const LevelKernels& kernels, const GenerateContext& context, float* 
 }  // namespace
 
 // Seed 003: level L displaces by (u * range - range / 2) * 2^(-H*L - 1); written with the
-// per-level factor r = 2^-H so that "roughness" means the same as in diamond-square. Every point
-// is a pure function of its index and its two neighbours of the level before, so the order the
-// points are computed in does not change the bits: see refine() and LevelKernels::lineLevels.
+// per-level factor r = 2^-H so that "roughness" means the same as in diamond-square. L counts from
+// the top and u is hashed at the point's world-lattice position (rng.h), so the line at detail
+// d + k sampled every 2^k-th point is the line at detail d. Every point is a pure function of its
+// index and its two neighbours of the level before, so the order the points are computed in does
+// not change the bits: see refine() and LevelKernels::lineLevels.
 //
 // This is midpointLineInto with a given kernel variant (declared in generators.h): the tests run
 // every variant this CPU supports.
 void midpointLineIntoWith(const LevelKernels& kernels, const MidpointLineParams& p, const GenerateContext& context,
                           Heightmap& line) {
+    // Callers outside the registry (which stops at 20) may ask for more than the lattice holds.
+    if (p.detail < 1 || p.detail > kLatticeDetail)
+        throw InputError("detail", std::to_string(p.detail), "1 to " + std::to_string(kLatticeDetail));
     const int length = sideForDetail(p.detail);
     line.reshapeUninitialized(length, 1);
     float* v = line.row(0);
@@ -75,7 +82,8 @@ void midpointLineIntoWith(const LevelKernels& kernels, const MidpointLineParams&
         multiplier *= p.roughness;
     }
     context.throwIfCancelled();
-    refine(kernels, context, v, p.detail, hash.key, 0, 1, p.range, multipliers.data(), true);
+    // Index j is lattice position j * dx.
+    refine(kernels, context, v, p.detail, hash.key, 0, onLattice(1, p.detail), p.range, multipliers.data(), true);
     context.report(1.0f);
 }
 
@@ -104,6 +112,7 @@ Algorithm midpointLineAlgorithm() {
     a.name = "Midpoint line (1-D)";
     a.summary = "The 1-D horizon line of seed 003: 2^detail+1 samples in one row";
     a.minDetail = 1;
+    static_assert(kLatticeDetail >= 20, "every detail must fit on the world lattice");
     a.maxDetail = 20;
     a.defaultDetail = 9;
     a.params = {

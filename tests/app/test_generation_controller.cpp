@@ -58,17 +58,51 @@ TEST_F(GenerationControllerTest, LatestRequestWinsAndResultsOnlyMoveForward) {
     EXPECT_LT(results.size(), 50u);
 }
 
-TEST_F(GenerationControllerTest, LargeMapsShowACoarseLevelFirstThenTheFullMap) {
+// The coarse map is the same recipe at a lower detail, which by the lattice rule (issue 10) is
+// every 2^k-th sample of the full map, bit for bit: the first image shows the final terrain.
+TEST_F(GenerationControllerTest, LargeMapsShowAnExactLowerDetailFirstThenTheFullMap) {
+    static_assert(GenerationController::coarseDetail(12) == 10);
+    static_assert(GenerationController::coarseDetail(13) == 11);  // issue 10: 11 or 12 at 13
+    static_assert(GenerationController::coarseDetail(14) == 11);
+    for (const char* algorithm : {"diamond-square", "midpoint-displacement"}) {
+        results.clear();
+        core::Recipe recipe = core::defaultRecipe(registry, algorithm);
+        recipe.detail = GenerationController::kCoarseFromDetail;
+        recipe.seed = 12;
+        controller.submit(recipe, render::PreviewStyle{});
+        ASSERT_TRUE(waitIdle());
+        ASSERT_EQ(results.size(), 2u);
+        EXPECT_TRUE(results[0].coarse);
+        EXPECT_FALSE(results[1].coarse);
+        EXPECT_EQ(results[1].map->width(), (1 << recipe.detail) + 1);
+        EXPECT_EQ(results[1].image.width(), results[1].map->width());
+        core::Recipe lower = recipe;
+        lower.detail = GenerationController::coarseDetail(recipe.detail);
+        EXPECT_TRUE(*results[0].map == generated(registry, lower)) << algorithm;
+        const core::Heightmap& full = *results[1].map;
+        const int step = (full.width() - 1) / (results[0].map->width() - 1);
+        ASSERT_EQ(step, 4);
+        bool same = true;
+        for (int y = 0; y < results[0].map->height() && same; ++y)
+            for (int x = 0; x < results[0].map->width() && same; ++x)
+                same = results[0].map->at(x, y) == full.at(x * step, y * step);
+        EXPECT_TRUE(same) << algorithm << ": the coarse map is not every 4th sample of the full map";
+    }
+}
+
+// One job's progress never runs backwards from the coarse map to the full one.
+TEST_F(GenerationControllerTest, ProgressOfALargeMapOnlyMovesForward) {
+    std::vector<float> progress;
+    QObject::connect(&controller, &GenerationController::progressChanged,
+                     [&](float f) { progress.push_back(f); });
     core::Recipe recipe = core::defaultRecipe(registry, "diamond-square");
-    recipe.detail = GenerationController::kCoarseFromDetail;
+    recipe.detail = 13;
     controller.submit(recipe, render::PreviewStyle{});
     ASSERT_TRUE(waitIdle());
-    ASSERT_EQ(results.size(), 2u);
-    EXPECT_TRUE(results[0].coarse);
-    EXPECT_LT(results[0].map->width(), results[1].map->width());
-    EXPECT_FALSE(results[1].coarse);
-    EXPECT_EQ(results[1].map->width(), (1 << recipe.detail) + 1);
-    EXPECT_EQ(results[1].image.width(), results[1].map->width());
+    ASSERT_GE(progress.size(), 3u);
+    for (std::size_t i = 1; i < progress.size(); ++i) EXPECT_GE(progress[i], progress[i - 1]) << i;
+    EXPECT_LE(progress.back(), 1.0f);
+    EXPECT_GE(progress.back(), 0.99f);
 }
 
 TEST_F(GenerationControllerTest, StyleOnlyChangesReuseTheMap) {

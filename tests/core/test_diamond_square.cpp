@@ -85,11 +85,14 @@ TEST(DiamondSquare, ClipBorderIsMeanOfExistingNeighboursPlusDisplacement) {
     for (int i = 0; i < 3; ++i) expectedScale *= p.roughness;
     ASSERT_FLOAT_EQ(scale, expectedScale);
     const float mean = (map.at(0, 0) + map.at(2, 0) + map.at(1, 1)) / 3.0f;
-    const float noise = core::toSigned(core::hash4(p.seed, 1, 0, core::RngStream::DiamondSquare));
+    // Draws are hashed at world-lattice positions (the lattice rule).
+    const float noise =
+        core::toSigned(core::hash4(p.seed, core::onLattice(1, p.detail), 0, core::RngStream::DiamondSquare));
     EXPECT_EQ(map.at(1, 0), mean + noise * expectedScale);
     // And a west-border point (0, 3) from (0,2), (0,4) and (1,3), summed east, north, south.
     const float west = (map.at(1, 3) + map.at(0, 2) + map.at(0, 4)) / 3.0f;
-    const float noiseW = core::toSigned(core::hash4(p.seed, 0, 3, core::RngStream::DiamondSquare));
+    const float noiseW =
+        core::toSigned(core::hash4(p.seed, 0, core::onLattice(3, p.detail), core::RngStream::DiamondSquare));
     EXPECT_EQ(map.at(0, 3), west + noiseW * expectedScale);
 }
 
@@ -99,7 +102,9 @@ TEST(DiamondSquare, ReflectUsesTheMirroredNeighbour) {
     float scale = p.amplitude;
     for (int i = 0; i < 2; ++i) scale *= p.roughness;  // detail 3, last level (h = 1)
     const float mean = (map.at(0, 0) + map.at(2, 0) + map.at(1, 1) + map.at(1, 1)) / 4.0f;
-    const float noise = core::toSigned(core::hash4(p.seed, 1, 0, core::RngStream::DiamondSquare));
+    // Draws are hashed at world-lattice positions (the lattice rule).
+    const float noise =
+        core::toSigned(core::hash4(p.seed, core::onLattice(1, p.detail), 0, core::RngStream::DiamondSquare));
     EXPECT_EQ(map.at(1, 0), mean + noise * scale);
 }
 
@@ -114,7 +119,8 @@ TEST(DiamondSquare, RoughnessZeroIsSmoothThroughTheCorners) {
     EXPECT_EQ(map.at(0, last), -1.0f);
     EXPECT_EQ(map.at(last, last), 0.5f);
     // Only the first level is displaced: below it every sample is an average, so neighbouring
-    // samples differ by a small fraction of the range (a rough map differs by far more).
+    // samples differ by a small fraction of the range (a rough map differs by far more). Measured
+    // over seeds 1-11 with the lattice rule's draws: 1.6-2.3 % smooth, 46-60 % at roughness 0.9.
     auto maxStep = [](const core::Heightmap& m) {
         float worst = 0;
         for (int y = 0; y < m.height(); ++y)
@@ -122,9 +128,9 @@ TEST(DiamondSquare, RoughnessZeroIsSmoothThroughTheCorners) {
         return worst;
     };
     const auto range = core::minMax(map);
-    EXPECT_LT(maxStep(map), 0.02f * (range.max - range.min));
+    EXPECT_LT(maxStep(map), 0.04f * (range.max - range.min));
     p.roughness = 0.9f;
-    EXPECT_GT(maxStep(fast(p)), 0.05f * (range.max - range.min));
+    EXPECT_GT(maxStep(fast(p)), 0.2f * (range.max - range.min));
 }
 
 TEST(DiamondSquare, FixedCornersAreKept) {

@@ -6,6 +6,8 @@
 // of middle rows of the fused last two levels) and share one thread pool; the tests below check
 // that no generation depends on what ran before it on the same thread (a cancelled one included),
 // on what runs beside it on other threads, or on whether it got the pool or fresh threads.
+#include "lattice_test_support.h"
+
 #include <core/bench/reference_generators.h>
 #include <core/cancel.h>
 #include <core/errors.h>
@@ -26,6 +28,8 @@
 
 namespace terrain {
 namespace {
+
+using test::edgeName;
 
 core::GenerateContext threads(int count) {
     core::GenerateContext context;
@@ -58,18 +62,6 @@ void fillWithSentinel(core::Heightmap& map, int side) {
     float sentinel;
     std::memcpy(&sentinel, &bits, sizeof sentinel);
     std::fill(map.samples().begin(), map.samples().end(), sentinel);
-}
-
-const char* edgeName(core::EdgeMode edge) {
-    switch (edge) {
-    case core::EdgeMode::Clip:
-        return "clip";
-    case core::EdgeMode::Wrap:
-        return "wrap";
-    case core::EdgeMode::Reflect:
-        return "reflect";
-    }
-    return "?";
 }
 
 TEST(LargeMaps, DiamondSquareAt4097MatchesTheReferenceOnOneAndTwoThreads) {

@@ -157,7 +157,9 @@ TEST(MidpointLine, KernelAloneComputesAWholeLine) {
             core::Heightmap line(n + 1, 1);
             std::vector<float> scratch(std::size_t(n) + 2);
             const core::PointHash hash(p.seed, core::RngStream::MidpointLine);
-            k->lineLevels(line.row(0), detail, hash.key, 0, 1, p.range, multipliers.data(), scratch.data());
+            // Index j is world-lattice position j * onLattice(1, detail) (the lattice rule).
+            k->lineLevels(line.row(0), detail, hash.key, 0, core::onLattice(1, detail), p.range, multipliers.data(),
+                          scratch.data());
             EXPECT_TRUE(sameBits(line, test::referenceMidpointLine(p))) << k->name << " detail " << detail;
         }
     }
