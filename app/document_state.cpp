@@ -21,6 +21,21 @@ core::WorldUnits WorldSize::units() const {
     return units;
 }
 
+DocumentState withRecipe(const DocumentState& current, const core::Recipe& recipe,
+                         const core::Registry& registry) {
+    DocumentState next = current;
+    next.recipe = recipe;
+    const core::Algorithm* before = registry.find(current.recipe.algorithm);
+    const core::Algorithm* after = registry.find(recipe.algorithm);
+    if (!before || !after) return next;
+    const int oldSpan = before->sizeForDetail(current.recipe.detail).width - 1;
+    const int newSpan = after->sizeForDetail(recipe.detail).width - 1;
+    if (oldSpan > 0 && newSpan > 0 && oldSpan != newSpan) {
+        next.world.metresPerPixel = current.world.metresPerPixel * double(oldSpan) / double(newSpan);
+    }
+    return next;
+}
+
 DocumentState defaultDocumentState(const core::Registry& registry) {
     DocumentState state;
     state.recipe = core::defaultRecipe(registry, "diamond-square");

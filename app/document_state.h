@@ -54,6 +54,13 @@ struct DocumentState {
 };
 
 // The editor's starting terrain: diamond-square at its defaults (detail 9, roughness 0.6), seed 1.
+// The state after the panel's edit to `recipe`: a change of detail (or of algorithm, where the
+// sizes differ) keeps the world's extent in metres, so metres per sample halve when the detail
+// rises by one and the terrain is as large in the engine at every detail ("design small, export
+// big"). One state, so the edit and its new spacing are one undo step.
+DocumentState withRecipe(const DocumentState& current, const core::Recipe& recipe,
+                         const core::Registry& registry);
+
 DocumentState defaultDocumentState(const core::Registry& registry);
 
 // "gray", "terrain", "rainbow" (the document's spelling) and back.

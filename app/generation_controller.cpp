@@ -5,12 +5,14 @@
 #include "core/cancel.h"
 #include "core/errors.h"
 #include "core/io/height_mapping.h"
+#include "core/world_scale.h"
 #include "core/registry.h"
 
 #include <QMetaObject>
 #include <QSemaphore>
 
 #include <algorithm>
+#include <optional>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -165,7 +167,8 @@ private:
         result.coarse = coarse;
         result.generateMs = ms;
         result.range = core::finiteMinMax(*map);
-        const core::ResolvedMapping mapping = core::mappingForRange(result.range);
+        result.world = worldFor(job.recipe);
+        const core::ResolvedMapping mapping = core::resolveMapping(result.world, *map);
         result.image = render::renderPreviewImage(*map, mapping, job.style);
         result.map = std::move(map);
         QMetaObject::invokeMethod(
@@ -177,8 +180,24 @@ private:
             Qt::QueuedConnection);
     }
 
+    // The world scale of a recipe: the same for every detail, so it is kept while only the
+    // detail changes (it costs a detail-10 generation, about a millisecond).
+    core::HeightMapping worldFor(const core::Recipe& recipe) {
+        core::Recipe key = recipe;
+        key.detail = 0;
+        if (!m_worldRecipe || !(*m_worldRecipe == key)) {
+            core::GenerateContext context;
+            context.threads = 2;
+            m_world = core::worldMapping(m_registry, recipe, context);
+            m_worldRecipe = key;
+        }
+        return m_world;
+    }
+
     const core::Registry& m_registry;
     GenerationController* m_controller;
+    std::optional<core::Recipe> m_worldRecipe;  // detail 0: the scale does not depend on it
+    core::HeightMapping m_world;
     core::Recipe m_cachedRecipe;
     std::shared_ptr<const core::Heightmap> m_cachedMap;
     static constexpr std::size_t kPoolSize = 3;  // on screen, being replaced, being generated

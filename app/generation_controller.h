@@ -43,7 +43,11 @@ struct GenerationResult {
     bool coarse = false;
     std::shared_ptr<const core::Heightmap> map;
     QImage image;  // the 2-D preview of `map` in `style`
-    core::MinMax range;
+    core::MinMax range;       // the map's own finite min/max (raw)
+    // The recipe's fixed scale (core::worldMapping: raw lo..hi at the reference detail become the
+    // document's height range). The preview image and the 3-D view are drawn over lo..hi, so the
+    // first image and the full map of one recipe look alike; the status bar reads metres with it.
+    core::HeightMapping world;
     double generateMs = 0.0;  // generation only; 0 when the cached map was reused
 };
 

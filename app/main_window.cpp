@@ -281,9 +281,8 @@ void MainWindow::connectParts() {
     // Edits flow panel -> document (undoable) -> stateChanged -> panels, views, generation.
     connect(m_parameters, &ParameterPanel::recipeEdited, this,
             [this](const core::Recipe& recipe, const QString& text, const QString& mergeKey) {
-                DocumentState next = m_document->state();
-                next.recipe = recipe;
-                m_document->edit(next, text, mergeKey);
+                m_document->edit(withRecipe(m_document->state(), recipe, m_registry), text,
+                                 mergeKey);
             });
     connect(m_viewControls, &ViewControls::viewEdited, this,
             [this](const ViewSettings& view, const QString& text, const QString& mergeKey) {
@@ -370,13 +369,15 @@ void MainWindow::applyViewToTerrain(const ViewSettings& view) {
 
 void MainWindow::onResult(const GenerationResult& result) {
     preview()->setContent(result.map, result.image);
-    if (terrainView()->heightmap() != result.map) terrainView()->setHeightmap(result.map, result.range);
+    if (terrainView()->heightmap() != result.map) {
+        terrainView()->setHeightmap(result.map, core::MinMax{result.world.lo, result.world.hi});
+    }
     m_shown = result;
     if (!result.coarse) {
         m_fullMap = result.map;
         m_fullRecipe = result.recipe;
     }
-    m_status->showResult(result);
+    m_status->showResult(result, m_document->state().world.units());
     if (!result.coarse) emit fullResultShown(result.request);
 }
 

@@ -27,7 +27,8 @@ StatusPanel::StatusPanel(QStatusBar* bar)
     : QObject(bar),
       m_bar(bar),
       m_size(makeField(bar, tr("Map size in samples"), 90)),
-      m_range(makeField(bar, tr("Lowest and highest height"), 170)),
+      m_range(makeField(bar, tr("Lowest and highest height in metres (the world scale: the same "
+                                "point has the same height at every detail)"), 170)),
       m_time(makeField(bar, tr("Time the last generation took"), 80)),
       m_hover(makeField(bar, tr("Sample under the mouse in the 2-D preview"), 190)),
       m_progress(new QProgressBar(bar)),
@@ -51,8 +52,10 @@ StatusPanel::StatusPanel(QStatusBar* bar)
     clearHover();
 }
 
-void StatusPanel::showResult(const GenerationResult& result) {
+void StatusPanel::showResult(const GenerationResult& result, const core::WorldUnits& units) {
     if (!result.map) return;
+    m_metres = core::resolveMapping(result.world, *result.map);
+    m_units = units;
     // A coarse map is every step-th sample of the full one (the lattice rule): say which.
     const int step = result.coarse && result.map->width() > 1
                          ? (1 << result.recipe.detail) / (result.map->width() - 1)
@@ -63,19 +66,19 @@ void StatusPanel::showResult(const GenerationResult& result) {
                         .arg(result.map->height())
                         .arg(result.coarse ? tr(" (every %1th sample, full map follows)").arg(step)
                                            : QString()));
-    m_range->setText(tr("min %1  max %2")
-                         .arg(double(result.range.min), 0, 'g', 4)
-                         .arg(double(result.range.max), 0, 'g', 4));
+    m_range->setText(tr("min %1 m  max %2 m")
+                         .arg(core::metresOf(m_metres, units, result.range.min), 0, 'f', 1)
+                         .arg(core::metresOf(m_metres, units, result.range.max), 0, 'f', 1));
     if (result.generateMs > 0.0) {
         m_time->setText(tr("%1 ms").arg(result.generateMs, 0, 'f', result.generateMs < 10 ? 1 : 0));
     }
 }
 
 void StatusPanel::showHover(int x, int y, float height) {
-    m_hover->setText(tr("x %1  y %2  h %3")
+    m_hover->setText(tr("x %1  y %2  h %3 m")
                          .arg(x * m_sampleStep)
                          .arg(y * m_sampleStep)
-                         .arg(double(height), 0, 'g', 5));
+                         .arg(core::metresOf(m_metres, m_units, height), 0, 'f', 2));
 }
 
 void StatusPanel::clearHover() { m_hover->setText(QString()); }

@@ -1,6 +1,9 @@
 #pragma once
 // The status bar's permanent fields: map size, min/max, generation time, the sample under the
 // mouse, and the generation progress with its Cancel button.
+#include "core/io/height_mapping.h"
+#include "core/io/world_units.h"
+
 #include <QObject>
 #include <QTimer>
 
@@ -21,7 +24,8 @@ public:
 
     explicit StatusPanel(QStatusBar* bar);
 
-    void showResult(const GenerationResult& result);
+    // Heights in metres: the result's world scale onto the document's height range.
+    void showResult(const GenerationResult& result, const core::WorldUnits& units);
     // x, y: the sample under the mouse in the shown map; read out in the full map's coordinates.
     void showHover(int x, int y, float height);
     void clearHover();
@@ -48,6 +52,8 @@ private:
     QTimer m_showDelay;
     bool m_busy = false;
     int m_sampleStep = 1;  // the shown map is every m_sampleStep-th sample of the full map
+    core::ResolvedMapping m_metres;  // raw -> metres for the shown map (extrapolating)
+    core::WorldUnits m_units;
 };
 
 }  // namespace terrain::app

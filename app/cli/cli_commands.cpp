@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -168,6 +169,23 @@ int runList(const core::Registry& registry, bool json) {
 
 namespace {
 
+// --world-size METRES: the spacing that makes a map of `width` samples that wide.
+core::WorldUnits worldOfSize(const core::WorldUnits& base, const std::string& text, int width) {
+    double metres = 0.0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, metres);
+    const int spans = std::max(1, width - 1);
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(metres) || !(metres > 0.0) ||
+        metres / spans > 1e6) {
+        throw InputError("--world-size", text,
+                         "metres greater than 0, at most 1e6 per sample (" + std::to_string(spans) +
+                             " sample spacings at this detail)");
+    }
+    core::WorldUnits world = base;
+    world.metresPerPixel = metres / double(spans);
+    return world;
+}
+
 core::GameExportRequest exportRequest(const OutputOptions& out) {
     core::GameExportRequest request;
     request.output = out.output;
@@ -196,6 +214,13 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     {
         const core::Recipe planned = buildRecipe(registry, gen);
         const auto size = registry.get(planned.algorithm).sizeForDetail(planned.detail);
+        if (out.worldSize) {
+            if (out.metresPerPixel) {
+                throw InputError(core::field::kMetresPerPixel, *out.metresPerPixel,
+                                 "either --metres-per-pixel or --world-size, not both");
+            }
+            request.world = worldOfSize(request.world, *out.worldSize, size.width);
+        }
         core::checkGameExport(request, size.width, size.height);
     }
     const Generated g = generateFromOptions(registry, gen);

@@ -43,6 +43,7 @@ struct OutputOptions {
     std::optional<std::string> size;            // WxH
     std::string resize = "bicubic";             // bicubic | crop
     std::optional<std::string> metresPerPixel;
+    std::optional<std::string> worldSize;       // metres across the map (width - 1 spacings)
     std::optional<std::string> heightRange;     // LO:HI metres
     std::optional<std::string> tiles;           // NxM
     std::string tileBorder = "1";               // 0 | 1

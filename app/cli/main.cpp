@@ -57,6 +57,9 @@ int main(int argc, char** argv) {
     generate->add_option("--size", out.size, "Output size WxH (default: the map's)");
     generate->add_option("--resize", out.resize, "How --size is reached: bicubic (default) or crop");
     generate->add_option("--metres-per-pixel", out.metresPerPixel, "Horizontal sample spacing in metres (default 1)");
+    generate->add_option("--world-size", out.worldSize,
+                         "Metres across the map instead of --metres-per-pixel: the spacing follows the detail, so "
+                         "every detail makes the same terrain at the same size");
     generate->add_option("--height-range", out.heightRange,
                          "LO:HI metres that the lowest and highest mapped heights become (default 0:100)");
     generate->add_option("--triangles", out.triangles,

@@ -7,6 +7,7 @@
 #include "core/cancel.h"
 #include "core/io/height_mapping.h"
 #include "core/registry.h"
+#include "core/world_scale.h"
 #include "render/colormap.h"
 
 #include <QTest>
@@ -66,9 +67,12 @@ core::Heightmap EditorTest::reference(const core::Recipe& recipe) const {
     return core::generate(m_window->registry(), recipe, context);
 }
 
-QImage EditorTest::referencePreview(const core::Heightmap& map, const ViewSettings& view) const {
-    return render::renderPreviewImage(map, core::resolveMapping(core::HeightMapping{}, map),
-                                      view.previewStyle());
+QImage EditorTest::referencePreview(const core::Heightmap& map, const core::Recipe& recipe,
+                                   const ViewSettings& view) const {
+    // Drawn over the recipe's world scale, as the editor does (the same at every detail).
+    core::GenerateContext context;
+    const core::HeightMapping world = core::worldMapping(m_window->registry(), recipe, context);
+    return render::renderPreviewImage(map, core::resolveMapping(world, map), view.previewStyle());
 }
 
 }  // namespace terrain::app::testing

@@ -59,7 +59,8 @@ protected:
     [[nodiscard]] bool waitUpToDate();
 
     core::Heightmap reference(const core::Recipe& recipe) const;
-    QImage referencePreview(const core::Heightmap& map, const ViewSettings& view) const;
+    QImage referencePreview(const core::Heightmap& map, const core::Recipe& recipe,
+                            const ViewSettings& view) const;
 
     RecordingPrompts m_prompts;
     std::unique_ptr<MainWindow> m_window;

@@ -11,9 +11,14 @@
 #include "app/view_controls.h"
 
 #include "core/io/export.h"
+#include "core/cancel.h"
+#include "core/io/world_units.h"
 #include "core/registry.h"
+#include "core/world_scale.h"
 #include "render/preview_widget.h"
 #include "render/terrain_view.h"
+
+#include <cmath>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -38,6 +43,22 @@ void nudge(QSlider* slider) {
     int next = slider->value() + step;
     if (next > slider->maximum()) next = slider->value() - step;
     slider->setValue(next);
+}
+
+// b == a * k for one k (to float rounding): what a pure amplitude change does.
+bool isUniformScale(const core::Heightmap& a, const core::Heightmap& b) {
+    if (a.width() != b.width() || a.height() != b.height()) return false;
+    const auto sa = a.samples(), sb = b.samples();
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < sa.size(); ++i) {
+        if (std::abs(sa[i]) > std::abs(sa[at])) at = i;
+    }
+    if (sa[at] == 0.0f) return false;
+    const double k = double(sb[at]) / double(sa[at]);
+    for (std::size_t i = 0; i < sa.size(); ++i) {
+        if (std::abs(double(sb[i]) - k * double(sa[i])) > 1e-5 * std::abs(double(sb[at]))) return false;
+    }
+    return true;
 }
 
 std::shared_ptr<const core::Heightmap> copyOf(const std::shared_ptr<const core::Heightmap>& map) {
@@ -73,10 +94,14 @@ TEST_F(EditorTest, EverySliderRegeneratesAndTheRecipeHoldsTheNewValue) {
             EXPECT_DOUBLE_EQ(recipe.params.at(spec.key), control->value());
             EXPECT_NE(recipe.params.at(spec.key), state.recipe.params.at(spec.key));
             EXPECT_FALSE(*m_window->preview()->heightmap() == *mapBefore);
-            // A pure scale (amplitude, range) leaves the normalised preview as it was; then the
-            // min/max in the status bar is what shows the change.
-            EXPECT_TRUE(m_window->preview()->image() != before ||
-                        m_window->statusPanel()->rangeLabel()->text() != rangeBefore);
+            // A pure scale (amplitude, range) changes the raw map but not the terrain in metres:
+            // the world scale maps the recipe's own range onto the height range. Every other
+            // parameter changes what is shown.
+            if (m_window->preview()->image() == before) {
+                EXPECT_EQ(m_window->statusPanel()->rangeLabel()->text(), rangeBefore);
+                EXPECT_TRUE(isUniformScale(*mapBefore, *m_window->preview()->heightmap()))
+                    << "the picture did not change, yet the map is not a scaled copy";
+            }
             state.recipe = recipe;
         }
 
@@ -95,6 +120,26 @@ TEST_F(EditorTest, EverySliderRegeneratesAndTheRecipeHoldsTheNewValue) {
         EXPECT_EQ(m_window->document()->state().recipe.seed, state.recipe.seed + 1);
         EXPECT_NE(m_window->preview()->image(), beforeSeed);
     }
+}
+
+TEST_F(EditorTest, RaisingTheDetailKeepsTheWorldsExtentAndOneUndoRestoresBoth) {
+    // Design small, export big: 2^9 samples of 1 m become 2^10 of 0.5 m, the same 512 m island.
+    DocumentState state = defaultDocumentState(m_window->registry());
+    state.recipe.detail = 9;
+    state.world.metresPerPixel = 1.0;
+    loadState(state);
+    SliderSpin* detail = m_window->parameterPanel()->detailControl();
+    detail->setFocus();
+    QTest::keyClick(detail->slider(), Qt::Key_Right);  // one step up, as a person would
+    ASSERT_TRUE(waitUpToDate());
+    const DocumentState raised = m_window->document()->state();
+    ASSERT_EQ(raised.recipe.detail, 10);
+    EXPECT_EQ(raised.world.metresPerPixel, 0.5);
+    EXPECT_EQ(raised.world.lowMetres, state.world.lowMetres);
+    EXPECT_EQ(raised.world.highMetres, state.world.highMetres);
+    m_window->document()->undoStack()->undo();
+    EXPECT_EQ(m_window->document()->state().recipe.detail, 9);
+    EXPECT_EQ(m_window->document()->state().world.metresPerPixel, 1.0);
 }
 
 TEST_F(EditorTest, ChoiceAndFlagControlsEditTheRecipe) {
@@ -192,7 +237,7 @@ TEST_F(EditorTest, TwoHundredRapidChangesEndWithBothViewsShowingTheLastRecipe) {
     ASSERT_TRUE(m_window->terrainView()->heightmap());
     EXPECT_TRUE(*m_window->preview()->heightmap() == expected);
     EXPECT_TRUE(*m_window->terrainView()->heightmap() == expected);
-    EXPECT_EQ(m_window->preview()->image(), referencePreview(expected, last.view));
+    EXPECT_EQ(m_window->preview()->image(), referencePreview(expected, last.recipe, last.view));
     EXPECT_EQ(m_window->controller()->shownRequest(), m_window->controller()->latestRequest());
 }
 
@@ -292,9 +337,17 @@ TEST_F(EditorTest, StatusBarShowsSizeRangeAndTheSampleUnderTheMouse) {
     ASSERT_TRUE(map);
     StatusPanel* status = m_window->statusPanel();
     EXPECT_EQ(status->sizeLabel()->text(), QStringLiteral("65 × 65"));
+    // Metres from the recipe's world scale onto the document's height range.
+    const DocumentState state = m_window->document()->state();
+    core::GenerateContext context;
+    const core::ResolvedMapping metres = core::resolveMapping(
+        core::worldMapping(m_window->registry(), state.recipe, context), *map);
+    const core::WorldUnits units = state.world.units();
     const core::MinMax range = core::minMax(*map);
-    EXPECT_TRUE(status->rangeLabel()->text().contains(QString::number(double(range.max), 'g', 4)))
-        << status->rangeLabel()->text().toStdString();
+    EXPECT_EQ(status->rangeLabel()->text(),
+              QStringLiteral("min %1 m  max %2 m")
+                  .arg(core::metresOf(metres, units, range.min), 0, 'f', 1)
+                  .arg(core::metresOf(metres, units, range.max), 0, 'f', 1));
     EXPECT_FALSE(status->timeLabel()->text().isEmpty());
 
     render::PreviewWidget* preview = m_window->preview();
@@ -304,10 +357,10 @@ TEST_F(EditorTest, StatusBarShowsSizeRangeAndTheSampleUnderTheMouse) {
     QTest::mouseMove(preview, centre);
     ASSERT_TRUE(QTest::qWaitFor([&] { return !status->hoverLabel()->text().isEmpty(); }, 10000));
     const QString expected =
-        QStringLiteral("x %1  y %2  h %3")
+        QStringLiteral("x %1  y %2  h %3 m")
             .arg(sample->x())
             .arg(sample->y())
-            .arg(double(map->at(sample->x(), sample->y())), 0, 'g', 5);
+            .arg(core::metresOf(metres, units, map->at(sample->x(), sample->y())), 0, 'f', 2);
     EXPECT_EQ(status->hoverLabel()->text(), expected);
 }
 

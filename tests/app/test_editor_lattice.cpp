@@ -77,7 +77,7 @@ TEST_F(EditorTest, AChangeAtDetail13FirstShowsTheExactDetail11MapThenTheFullMap)
     EXPECT_EQ(first.preview, first.result.map);
     EXPECT_EQ(first.terrain, first.result.map);
     EXPECT_TRUE(*first.preview == expectedLower) << "the first image is not the detail-11 map of the recipe";
-    EXPECT_EQ(first.image, referencePreview(expectedLower, state.view));
+    EXPECT_EQ(first.image, referencePreview(expectedLower, recipe, state.view));
     EXPECT_TRUE(first.sizeText.contains(QStringLiteral("every 4th sample"))) << first.sizeText.toStdString();
     // ... which is every 4th sample of the final map: the same terrain, not another one. The
     // hover readout names the full map's sample.
@@ -90,7 +90,7 @@ TEST_F(EditorTest, AChangeAtDetail13FirstShowsTheExactDetail11MapThenTheFullMap)
     ASSERT_TRUE(last.preview && last.terrain);
     EXPECT_TRUE(*last.preview == full);
     EXPECT_TRUE(*last.terrain == full);
-    EXPECT_EQ(last.image, referencePreview(full, state.view));
+    EXPECT_EQ(last.image, referencePreview(full, recipe, state.view));
     EXPECT_TRUE(last.hoverText.startsWith(QStringLiteral("x 10  y 20"))) << last.hoverText.toStdString();
 
     // With progress that moves forward between the two images up to the end.

@@ -102,6 +102,16 @@ c12 = np.array(Image.open(d + "/w12.png"), dtype=np.int64)
 assert (c12[::8, ::8] == c9).all(), np.abs(c12[::8, ::8] - c9).max()
 PY
 
+# --world-size keeps the terrain's size at every detail: the spacing follows the detail.
+for d in 9 11; do
+  "$cli" generate --detail $d --world-size 2048 --preset unity -o "$dir/ws$d.r16" >"$dir/ws$d.txt" 2>/dev/null || fail "world-size $d"
+done
+check "world-size 2048 m at detail 9 and 11" grep -q "Terrain Size X: 2048" "$dir/ws9.txt"
+check "world-size 2048 m at detail 11" grep -q "Terrain Size X: 2048" "$dir/ws11.txt"
+check "world-size 2048 m: 1 m per sample at detail 11" $py -c "import json; assert json.load(open('$dir/ws11.r16.json'))['metres_per_pixel'] == 1.0"
+expect 64 "either --metres-per-pixel or --world-size" generate --world-size 100 --metres-per-pixel 2 -o "$dir/bad/w.png"
+expect 64 "--world-size: '-3'" generate --world-size -3 -o "$dir/bad/w.png"
+
 # Meshes: assimp reads OBJ and GLB; vertex/face counts and the extent in metres.
 "$cli" generate --detail 5 --map normalize --metres-per-pixel 2 --height-range 0:50 -o "$dir/m.obj" 2>/dev/null || fail "obj"
 assimp info "$dir/m.obj" >"$dir/obj.txt" 2>&1 || fail "assimp obj: $(tail -5 "$dir/obj.txt")"
