@@ -120,6 +120,9 @@ CompareOutput analyseComparison(const CompareInput& input, quint64 job) {
         // The same bins for every panel in common mode, so the histograms can be compared.
         if (output.commonRange) options.histogramRange = output.commonRange;
         options.bins = 48;
+        if (panel.world.mode == core::HeightMapping::Mode::World) {
+            options.slope.rawRange = core::MinMax{panel.world.lo, panel.world.hi};
+        }
         out.stats = core::computeStats(map, options);
         out.stats.hurstExpected = core::expectedHurst(panel.recipe);
         out.stats.generationMs = panel.generateMs;

@@ -29,6 +29,9 @@ struct ComparePanelInput {
     core::Recipe recipe;
     std::shared_ptr<const core::Heightmap> map;
     double generateMs = 0.0;
+    // The recipe's world scale (GenerationResult::world): slopes and walkable share read the
+    // heights in metres through it, as the editor's status bar and terrain-cli compare do.
+    core::HeightMapping world;
 };
 
 struct CompareInput {

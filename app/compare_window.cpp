@@ -355,7 +355,7 @@ void CompareWindow::scheduleAnalysis() {
     for (const ComparePanel* panel : m_panels) {
         if (!panel->isCurrent()) return;  // the panel's resultChanged will ask again
         input.panels.push_back({panel->current()->request, panel->recipe(), panel->current()->map,
-                                panel->generateMs()});
+                                panel->generateMs(), panel->current()->world});
     }
     input.commonMapping = commonMapping();
     input.style = previewStyle();

@@ -11,6 +11,7 @@
 #include <core/io/rgb_png.h>
 #include <core/io/sidecar.h>
 #include <core/recipe.h>
+#include <core/world_scale.h>
 
 #include <nlohmann/json.hpp>
 
@@ -136,7 +137,7 @@ CLI::App* addCompareCommand(CLI::App& app, CompareOptions& o) {
     cmd->add_option("--threads", o.threads, "Worker threads (the output does not depend on it)");
     cmd->add_option("--map", o.map, "Height colours: common (one min/max over all panels, default) or per-panel");
     cmd->add_option("--metres-per-pixel", o.metresPerPixel, "Sample spacing for slopes and shading (default 10)");
-    cmd->add_option("--height-range", o.heightRange, "Metres the raw min..max of each map spans (default 1000)");
+    cmd->add_option("--height-range", o.heightRange, "Metres the recipe's world scale spans (its range at the reference detail 10; default 1000)");
     cmd->add_option("--walkable", o.walkable, "Walkable slope limit in degrees (default 35)");
     return cmd;
 }
@@ -205,6 +206,10 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
         Panel& p = panels[i];
         const double ms = *p.stats.generationMs;
         core::StatsOptions options = statsOptions;
+        // Slopes in metres through the recipe's world scale, the same at every detail and the
+        // same as the editor's compare window.
+        const core::HeightMapping world = core::worldMapping(registry, p.recipe, context);
+        options.slope.rawRange = core::MinMax{world.lo, world.hi};
         if (sheet.mapping == core::SheetMapping::Common) {
             options.histogramRange = core::sheetRange(sheetPanels, i, core::SheetMapping::Common);
         }
