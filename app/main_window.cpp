@@ -85,6 +85,10 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() {
+    // Children die after this body, when this object is a mere QWidget: the document's undo
+    // stack then emits cleanChanged, and a connection into MainWindow would call a slot on a
+    // destroyed MainWindow (UBSan's vptr check found it). Nothing may listen to it any more.
+    m_document->disconnect();
     // The worker thread and export jobs read m_registry, which dies before the child objects:
     // stop them first.
     delete m_controller;
