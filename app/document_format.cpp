@@ -1,6 +1,7 @@
 #include "document_format.h"
 
 #include "core/errors.h"
+#include "core/json_input.h"
 #include "core/registry.h"
 
 #include <nlohmann/json.hpp>
@@ -22,10 +23,10 @@ float readNumber(const json& view, const char* key, float lo, float hi, float fa
     const std::string field = std::string("view.") + key;
     if (!view.contains(key)) return fallback;
     const json& value = view.at(key);
-    if (!value.is_number()) throw core::InputError(field, value.dump(), "a number");
+    if (!value.is_number()) throw core::InputError(field, core::jsonForMessage(value), "a number");
     const double number = value.get<double>();
     if (!std::isfinite(number) || number < double(lo) || number > double(hi)) {
-        throw core::InputError(field, value.dump(),
+        throw core::InputError(field, core::jsonForMessage(value),
                                "a number in [" + std::to_string(lo) + ", " + std::to_string(hi) +
                                    "]");
     }
@@ -36,19 +37,19 @@ bool readFlag(const json& view, const char* key, bool fallback) {
     if (!view.contains(key)) return fallback;
     const json& value = view.at(key);
     if (!value.is_boolean()) {
-        throw core::InputError(std::string("view.") + key, value.dump(), "true or false");
+        throw core::InputError(std::string("view.") + key, core::jsonForMessage(value), "true or false");
     }
     return value.get<bool>();
 }
 
 ViewSettings viewFromJson(const json& view) {
-    if (!view.is_object()) throw core::InputError("view", view.dump(), "an object");
+    if (!view.is_object()) throw core::InputError("view", core::jsonForMessage(view), "an object");
     static const char* const known[] = {"colorMap",   "hillshade", "heightScale",
                                         "wireframe",  "water",     "waterLevel",
                                         "lightAzimuth_deg", "lightElevation_deg"};
     for (const auto& item : view.items()) {
         if (std::find(std::begin(known), std::end(known), item.key()) == std::end(known)) {
-            throw core::InputError("view." + item.key(), item.value().dump(),
+            throw core::InputError("view." + core::quoteForMessage(item.key()), core::jsonForMessage(item.value()),
                                    "one of the known view settings (colorMap, hillshade, "
                                    "heightScale, wireframe, water, waterLevel, lightAzimuth_deg, "
                                    "lightElevation_deg)");
@@ -59,7 +60,7 @@ ViewSettings viewFromJson(const json& view) {
         const json& value = view.at("colorMap");
         const auto map = value.is_string() ? colorMapFromName(value.get<std::string>())
                                            : std::nullopt;
-        if (!map) throw core::InputError("view.colorMap", value.dump(), "gray, terrain or rainbow");
+        if (!map) throw core::InputError("view.colorMap", core::jsonForMessage(value), "gray, terrain or rainbow");
         settings.colorMap = *map;
     }
     settings.hillshade = readFlag(view, "hillshade", settings.hillshade);
@@ -77,7 +78,7 @@ ViewSettings viewFromJson(const json& view) {
 }
 
 double readWorldNumber(const json& value, const std::string& field) {
-    if (!value.is_number()) throw core::InputError(field, value.dump(), "a number");
+    if (!value.is_number()) throw core::InputError(field, core::jsonForMessage(value), "a number");
     return value.get<double>();
 }
 
@@ -87,18 +88,18 @@ void checkWorldUnits(const core::WorldUnits& units, const std::string& field, co
     try {
         units.validate();
     } catch (const core::InputError& e) {
-        throw core::InputError(field, value.dump(), e.allowed());
+        throw core::InputError(field, core::jsonForMessage(value), e.allowed());
     }
 }
 
 WorldSize worldFromJson(const json& world) {
     if (!world.is_object()) {
-        throw core::InputError("world", world.dump(),
+        throw core::InputError("world", core::jsonForMessage(world),
                                "an object with metresPerPixel and heightRangeMetres");
     }
     for (const auto& item : world.items()) {
         if (item.key() != "metresPerPixel" && item.key() != "heightRangeMetres") {
-            throw core::InputError("world." + item.key(), item.value().dump(),
+            throw core::InputError("world." + core::quoteForMessage(item.key()), core::jsonForMessage(item.value()),
                                    "metresPerPixel or heightRangeMetres");
         }
     }
@@ -112,7 +113,7 @@ WorldSize worldFromJson(const json& world) {
         const json& value = world.at("heightRangeMetres");
         const char* field = "world.heightRangeMetres";
         if (!value.is_array() || value.size() != 2) {
-            throw core::InputError(field, value.dump(), "[LOW, HIGH] in metres");
+            throw core::InputError(field, core::jsonForMessage(value), "[LOW, HIGH] in metres");
         }
         size.lowMetres = readWorldNumber(value[0], field);
         size.highMetres = readWorldNumber(value[1], field);
@@ -146,21 +147,21 @@ json documentToJson(const core::Registry& registry, const DocumentState& state) 
 
 DocumentState documentFromJson(const core::Registry& registry, const json& document) {
     if (!document.is_object()) {
-        throw core::InputError("document", document.dump().substr(0, 40),
+        throw core::InputError("document", core::jsonForMessage(document, 40),
                                "a JSON object written by the terrain editor");
     }
     const auto format = document.find("format");
     if (format == document.end() || *format != kDocumentFormatName) {
-        throw core::InputError("format", format == document.end() ? "(missing)" : format->dump(),
+        throw core::InputError("format", format == document.end() ? "(missing)" : core::jsonForMessage(*format),
                                std::string("\"") + kDocumentFormatName + "\"");
     }
     const auto version = document.find("version");
     if (version == document.end() || !version->is_number_integer()) {
-        throw core::InputError("version", version == document.end() ? "(missing)" : version->dump(),
+        throw core::InputError("version", version == document.end() ? "(missing)" : core::jsonForMessage(*version),
                                "an integer format version");
     }
     if (version->get<long long>() > kDocumentFormatVersion || version->get<long long>() < 1) {
-        throw core::InputError("version", version->dump(),
+        throw core::InputError("version", core::jsonForMessage(*version),
                                "1.." + std::to_string(kDocumentFormatVersion) +
                                    " (the file was written by a newer editor)");
     }
@@ -168,7 +169,7 @@ DocumentState documentFromJson(const core::Registry& registry, const json& docum
         const std::string& key = item.key();
         if (key != "format" && key != "version" && key != "recipe" && key != "world" &&
             key != "view") {
-            throw core::InputError(key, item.value().dump(),
+            throw core::InputError(core::quoteForMessage(key), core::jsonForMessage(item.value()),
                                    "format, version, recipe, world or view");
         }
     }
@@ -179,16 +180,24 @@ DocumentState documentFromJson(const core::Registry& registry, const json& docum
     try {
         state.recipe = core::recipeFromJson(registry, document.at("recipe"));
     } catch (const core::InputError& e) {
-        throw core::InputError("recipe." + e.field(), e.value(), e.allowed());
+        // recipeFromJson names the recipe itself "recipe" (not an object): keep it as it is.
+        throw core::InputError(e.field() == "recipe" ? e.field() : "recipe." + e.field(), e.value(),
+                               e.allowed());
     }
     if (document.contains("world")) state.world = worldFromJson(document.at("world"));
     if (document.contains("view")) state.view = viewFromJson(document.at("view"));
     return state;
 }
 
+DocumentState documentFromText(const core::Registry& registry, std::string_view text,
+                               const std::string& source) {
+    return documentFromJson(registry, core::parseJsonInput(text, source));
+}
+
 void saveDocumentFile(const core::Registry& registry, const DocumentState& state,
                       const QString& path) {
-    const std::string text = documentToJson(registry, state).dump(2) + "\n";
+    const std::string text =
+        documentToJson(registry, state).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         throw core::IoError(core::IoError::Kind::CannotCreate,
@@ -210,14 +219,8 @@ DocumentState loadDocumentFile(const core::Registry& registry, const QString& pa
                                 file.errorString().toStdString());
     }
     const QByteArray bytes = file.readAll();
-    json document;
-    try {
-        document = json::parse(bytes.constData(), bytes.constData() + bytes.size());
-    } catch (const json::parse_error& e) {
-        throw core::InputError("document", path.toStdString(),
-                               "valid JSON (parse error at byte " + std::to_string(e.byte) + ")");
-    }
-    return documentFromJson(registry, document);
+    return documentFromText(registry, std::string_view(bytes.constData(), std::size_t(bytes.size())),
+                            path.toStdString());
 }
 
 }  // namespace terrain::app

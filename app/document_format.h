@@ -12,6 +12,9 @@
 
 #include <QString>
 
+#include <string>
+#include <string_view>
+
 namespace terrain::core {
 class Registry;
 }
@@ -25,6 +28,10 @@ inline constexpr const char* kDocumentSuffix = ".terrain.json";
 nlohmann::json documentToJson(const core::Registry& registry, const DocumentState& state);
 // Throws core::InputError naming the first field that cannot be used.
 DocumentState documentFromJson(const core::Registry& registry, const nlohmann::json& json);
+// Parses with core::parseJsonInput (depth, duplicate keys, NUL bytes, number overflow) and reads
+// the document; every refusal is a core::InputError. `source` names the text (its path).
+DocumentState documentFromText(const core::Registry& registry, std::string_view text,
+                               const std::string& source);
 
 // Writes atomically (temporary file + rename); throws core::IoError on failure.
 void saveDocumentFile(const core::Registry& registry, const DocumentState& state,

@@ -1,6 +1,7 @@
 #include "param_spec.h"
 
 #include "errors.h"
+#include "json_input.h"
 
 #include <algorithm>
 #include <charconv>
@@ -57,19 +58,19 @@ void ParamSpec::validate(double value, const std::string& field) const {
 double ParamSpec::parse(const std::string& text, const std::string& field) const {
     if (kind == ParamKind::Choice) {
         const auto it = std::find(choices.begin(), choices.end(), text);
-        if (it == choices.end()) throw InputError(field, text, allowedText());
+        if (it == choices.end()) throw InputError(field, quoteForMessage(text), allowedText());
         return double(it - choices.begin());
     }
     if (kind == ParamKind::Flag) {
         if (text == "true" || text == "1" || text == "on" || text == "yes") return 1.0;
         if (text == "false" || text == "0" || text == "off" || text == "no") return 0.0;
-        throw InputError(field, text, allowedText());
+        throw InputError(field, quoteForMessage(text), allowedText());
     }
     double value = 0.0;
     const char* begin = text.data();
     const char* end = begin + text.size();
     const auto [ptr, ec] = std::from_chars(begin, end, value);
-    if (text.empty() || ec != std::errc() || ptr != end) throw InputError(field, text, allowedText());
+    if (text.empty() || ec != std::errc() || ptr != end) throw InputError(field, quoteForMessage(text), allowedText());
     validate(value, field);
     return value;
 }

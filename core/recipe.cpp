@@ -1,6 +1,7 @@
 #include "recipe.h"
 
 #include "errors.h"
+#include "json_input.h"
 #include "registry.h"
 #include "sha256.h"
 
@@ -22,11 +23,7 @@ std::string paramKeys(const Algorithm& a) {
     return keys;
 }
 
-std::string shown(const json& value) {
-    std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-    if (text.size() > 60) text = text.substr(0, 57) + "...";
-    return text;
-}
+std::string shown(const json& value) { return jsonForMessage(value, 60); }
 
 std::string detailAllowed(const Algorithm& a) {
     return "a whole number from " + std::to_string(a.minDetail) + " to " + std::to_string(a.maxDetail) +
@@ -116,7 +113,7 @@ Recipe recipeFromJson(const Registry& registry, const json& j) {
     for (const auto& [key, value] : j.items()) {
         if (key != "format" && key != "version" && key != "algorithm" && key != "detail" &&
             key != "seed" && key != "params") {
-            throw InputError("recipe key", key, "format, version, algorithm, detail, seed, params");
+            throw InputError("recipe key", quoteForMessage(key), "format, version, algorithm, detail, seed, params");
         }
     }
     if (j.contains("format") && j["format"] != kFormatName) {
@@ -126,9 +123,9 @@ Recipe recipeFromJson(const Registry& registry, const json& j) {
         throw InputError("version", j.contains("version") ? shown(j["version"]) : "(missing)",
                          "a whole number from 1 to " + std::to_string(kRecipeFormatVersion));
     }
-    const auto version = j["version"].get<long long>();
+    const auto& version = j["version"];
     if (version < 1 || version > kRecipeFormatVersion) {
-        throw InputError("version", std::to_string(version),
+        throw InputError("version", shown(version),
                          "a whole number from 1 to " + std::to_string(kRecipeFormatVersion) +
                              " (this build reads recipe format " + std::to_string(kRecipeFormatVersion) +
                              "; the file is from a newer version)");
@@ -149,7 +146,11 @@ Recipe recipeFromJson(const Registry& registry, const json& j) {
     if (j.contains("seed")) {
         const auto& s = j["seed"];
         if (!s.is_number_unsigned()) {
-            throw InputError("seed", shown(s), "a whole number from 0 to 18446744073709551615");
+            // Non-negative integers parse as unsigned, so a signed zero was written "-0".
+            const bool minusZero = s.is_number_integer() && s.get<long long>() == 0;
+            throw InputError("seed", minusZero ? "-0" : shown(s),
+                             minusZero ? "a whole number from 0 to 18446744073709551615, without a sign"
+                                       : "a whole number from 0 to 18446744073709551615");
         }
         recipe.seed = s.get<std::uint64_t>();
     }
@@ -157,7 +158,7 @@ Recipe recipeFromJson(const Registry& registry, const json& j) {
         const auto& params = j["params"];
         if (!params.is_object()) throw InputError("params", shown(params), "a JSON object");
         for (const auto& [key, value] : params.items()) {
-            const std::string field = "params." + key;
+            const std::string field = "params." + quoteForMessage(key);
             if (key == "hurst" && findParam(a.params, "roughness") != nullptr) {
                 if (params.contains("roughness")) {
                     throw InputError(field, shown(value), "either roughness or hurst, not both");
@@ -170,7 +171,7 @@ Recipe recipeFromJson(const Registry& registry, const json& j) {
             }
             const ParamSpec* spec = findParam(a.params, key);
             if (spec == nullptr) {
-                throw InputError(field, key, "a parameter of " + a.id + ": " + paramKeys(a));
+                throw InputError(field, quoteForMessage(key), "a parameter of " + a.id + ": " + paramKeys(a));
             }
             recipe.params[key] = paramFromJson(*spec, value, field);
         }
@@ -204,7 +205,7 @@ void setParamFromText(const Registry& registry, Recipe& recipe, const std::strin
     }
     const ParamSpec* spec = findParam(a.params, key);
     if (spec == nullptr) {
-        throw InputError(field, key, "a parameter of " + a.id + ": " + paramKeys(a));
+        throw InputError(field, quoteForMessage(key), "a parameter of " + a.id + ": " + paramKeys(a));
     }
     recipe.params[key] = spec->parse(text, field);
 }
@@ -214,14 +215,7 @@ std::string recipeToText(const Registry& registry, const Recipe& recipe) {
 }
 
 Recipe recipeFromText(const Registry& registry, const std::string& text, const std::string& source) {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        throw InputError(source, "malformed or truncated JSON at byte " + std::to_string(e.byte),
-                         "a recipe JSON object (" + std::string(e.what()) + ")");
-    }
-    return recipeFromJson(registry, j);
+    return recipeFromJson(registry, parseJsonInput(text, source));
 }
 
 std::string recipeHash(const Registry& registry, const Recipe& recipe) {

@@ -2,6 +2,7 @@
 
 #include "cancel.h"
 #include "errors.h"
+#include "json_input.h"
 #include "generators/generators.h"
 #include "recipe.h"
 
@@ -19,7 +20,7 @@ const Algorithm* Registry::find(const std::string& id) const {
 
 const Algorithm& Registry::get(const std::string& id) const {
     if (const Algorithm* a = find(id)) return *a;
-    throw InputError("algorithm", id, "one of " + idList());
+    throw InputError("algorithm", quoteForMessage(id), "one of " + idList());
 }
 
 std::string Registry::idList() const {

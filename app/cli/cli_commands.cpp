@@ -13,7 +13,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <core/json_input.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <algorithm>
 #include <charconv>
@@ -42,22 +49,62 @@ T parseWhole(const std::string& text, const std::string& field, T lo, T hi) {
     return value;
 }
 
-std::string readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError("--recipe", path, "a readable recipe file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+}  // namespace
+
+std::string readRecipeFile(const std::string& path, const std::string& field) {
+    // Regular files only: a FIFO or a device would block or never end, a folder is no recipe.
+    // O_NONBLOCK so that opening a FIFO without a writer returns at once; fstat checks what
+    // was opened, not what the name pointed to a moment before.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        throw InputError(field, core::quoteForMessage(path, 4 * core::kMaxQuotedChars),
+                         std::string("a readable recipe file (") + std::strerror(errno) + ")");
+    }
+    struct stat info {};
+    const auto refuse = [&](const std::string& why) {
+        ::close(fd);
+        throw InputError(field, core::quoteForMessage(path, 4 * core::kMaxQuotedChars),
+                         "a regular recipe file (" + why + ")");
+    };
+    if (::fstat(fd, &info) != 0) refuse(std::strerror(errno));
+    if (S_ISDIR(info.st_mode)) refuse("this is a folder");
+    if (S_ISFIFO(info.st_mode)) refuse("this is a FIFO");
+    if (S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode)) refuse("this is a device");
+    if (S_ISSOCK(info.st_mode)) refuse("this is a socket");
+    if (!S_ISREG(info.st_mode)) refuse("this is not a regular file");
+    if (info.st_size > kMaxRecipeFileBytes) {
+        refuse("it has " + std::to_string(info.st_size) + " bytes; at most " + std::to_string(kMaxRecipeFileBytes));
+    }
+    std::string text;
+    char buffer[65536];
+    for (;;) {
+        const ssize_t got = ::read(fd, buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) refuse(std::strerror(errno));
+        if (got == 0) break;
+        text.append(buffer, std::size_t(got));
+        if (text.size() > std::size_t(kMaxRecipeFileBytes)) refuse("it grew past " + std::to_string(kMaxRecipeFileBytes) + " bytes");
+    }
+    ::close(fd);
+    return text;
 }
+
+std::string recipeDataMessage(const std::string& path, const core::InputError& e) {
+    // A syntax error already names the file as its field.
+    const std::string shown = core::quoteForMessage(path, 4 * core::kMaxQuotedChars);
+    return e.field() == path || e.field() == shown ? e.what() : shown + ": " + e.what();
+}
+
+namespace {
 
 core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen) {
     core::Recipe recipe;
     if (gen.recipeFile) {
         try {
-            recipe = core::recipeFromText(registry, readFile(*gen.recipeFile), *gen.recipeFile);
+            recipe = core::recipeFromText(registry, readRecipeFile(*gen.recipeFile, "--recipe"), *gen.recipeFile);
         } catch (const InputError& e) {
             if (e.field() == "--recipe") throw;
-            throw RecipeDataError(*gen.recipeFile + ": " + e.what());
+            throw RecipeDataError(recipeDataMessage(*gen.recipeFile, e));
         }
     } else {
         recipe = core::defaultRecipe(registry, gen.algorithm.value_or("diamond-square"));
@@ -147,7 +194,7 @@ int runList(const core::Registry& registry, bool json) {
                            {"size", {{"min", {lo.width, lo.height}}, {"max", {hi.width, hi.height}}}},
                            {"params", params}});
         }
-        std::cout << out.dump(2) << "\n";
+        std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         return kExitOk;
     }
     for (const auto& a : registry.algorithms()) {
@@ -310,7 +357,7 @@ int runBench(const core::Registry& registry, const BenchOptions& options) {
     const double hashScaling = most > 1 ? core::hashThroughputScaling(most, repetitions) : 1.0;
     if (options.json) {
         for (auto& o : out) o["machine_hash_scaling"] = hashScaling;
-        std::cout << out.dump(2) << "\n";
+        std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     } else if (most > 1) {
         std::cout << std::fixed << std::setprecision(2) << "machine: " << most << " threads hash " << hashScaling
                   << "x as fast as 1 (" << most << ".00 = " << most

@@ -1,6 +1,7 @@
 #pragma once
 // terrain-cli's commands over terrain_core. Flags are parsed in main.cpp (CLI11); the values
 // arrive here as text so that every bad value gets core's message: field, value, what is allowed.
+#include <core/errors.h>
 #include <core/registry.h>
 
 #include <optional>
@@ -14,6 +15,7 @@ enum ExitCode : int {
     kExitOk = 0,
     kExitUsage = 64,     // bad flag or flag value, unknown algorithm, size too big
     kExitDataErr = 65,   // bad recipe file contents
+    kExitSoftware = 70,  // an internal error (an exception no refusal expected)
     kExitCantCreate = 73,
     kExitIoErr = 74,
 };
@@ -22,6 +24,16 @@ enum ExitCode : int {
 struct RecipeDataError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// Recipe files above this size are refused before they are read (a recipe is a few hundred bytes).
+inline constexpr long kMaxRecipeFileBytes = 16L * 1024 * 1024;
+
+// The bytes of a recipe file named by `field` (--recipe, compare's RECIPE): regular files only,
+// refused without blocking (a FIFO, a device or a folder) with an InputError naming `field`.
+std::string readRecipeFile(const std::string& path, const std::string& field);
+
+// A bad recipe file's message for RecipeDataError: "PATH: FIELD: 'VALUE' is not allowed; ...".
+std::string recipeDataMessage(const std::string& path, const core::InputError& e);
 
 struct GenerationOptions {
     std::optional<std::string> algorithm;

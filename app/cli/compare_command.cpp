@@ -62,13 +62,11 @@ double numberIn(const std::optional<std::string>& text, const char* field, doubl
 }
 
 core::Recipe loadRecipe(const core::Registry& registry, const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in || fs::is_directory(path)) throw InputError("--recipe", path, "a readable recipe file");
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const std::string text = readRecipeFile(path, "--recipe");
     try {
         return core::recipeFromText(registry, text, path);
     } catch (const InputError& e) {
-        throw RecipeDataError(path + ": " + e.what());
+        throw RecipeDataError(recipeDataMessage(path, e));
     }
 }
 

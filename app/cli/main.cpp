@@ -1,132 +1,24 @@
 // terrain-cli: batch generation and export over terrain_core (no Qt).
-#include "cli_commands.h"
-#include "compare_command.h"
-#include "verify_command.h"
+#include "cli_app.h"
 
-#include <core/errors.h>
-#include <core/io/game_export.h>
-
-#include <CLI/CLI.hpp>
+#include <core/json_input.h>
 
 #include <iostream>
-
-namespace {
-
-using terrain::app::cli::GenerationOptions;
-
-void addGenerationOptions(CLI::App* cmd, GenerationOptions& gen) {
-    cmd->add_option("--algorithm", gen.algorithm, "Algorithm id (see `terrain-cli list`); default diamond-square");
-    cmd->add_option("--detail", gen.detail, "Detail level: the side is 2^detail+1 samples");
-    cmd->add_option("--seed", gen.seed, "Random seed, a whole number from 0 to 2^64-1");
-    cmd->add_option("--roughness", gen.roughness, "Per-level amplitude factor in [0, 1] (1 rough, 0 flat)");
-    cmd->add_option("--hurst", gen.hurst, "Roughness constant H instead of --roughness (roughness = 2^-H)");
-    cmd->add_option("--set", gen.sets, "KEY=VALUE for any algorithm parameter (repeatable)")->allow_extra_args(false);
-    cmd->add_option("--recipe", gen.recipeFile, "Start from a recipe JSON file; flags override it");
-    cmd->add_option("--save-recipe", gen.saveRecipe, "Write the final recipe as JSON");
-    cmd->add_option("--threads", gen.threads, "Worker threads (the output does not depend on it)");
-}
-
-}  // namespace
+#include <memory>
 
 int main(int argc, char** argv) {
     namespace cli = terrain::app::cli;
-    const auto registry = terrain::core::makeBuiltinRegistry();
-
-    CLI::App app{"terrain-cli: fractal heightmaps from the command line (diamond-square, midpoint "
-                 "displacement, midpoint line)"};
-    app.set_version_flag("--version", std::string("terrain-cli ") + TERRAIN_VERSION);
-    app.require_subcommand(1);
-
-    bool listJson = false;
-    auto* list = app.add_subcommand("list", "List the algorithms and their parameters, ranges and defaults");
-    list->add_flag("--json", listJson, "Machine-readable output");
-
-    GenerationOptions gen;
-    cli::OutputOptions out;
-    auto* generate = app.add_subcommand("generate", "Generate a heightmap and export it");
-    addGenerationOptions(generate, gen);
-    generate->add_option("--output,-o", out.output, "Output file")->required();
-    generate->add_option("--format", out.format,
-                         "png8, png16, raw16, pgm, txt, raw32, exr, tiff32; meshes obj, glb; pictures normal, "
-                         "normal-dx, hillshade, colour (default: the preset's, else from the extension)");
-    generate->add_option("--map", out.map, "Raw heights to metres and codes: world (default: the recipe's fixed scale, the same metres at "
-                         "every detail), normalize (this map's min..max) or clamp:LO:HI");
-    generate->add_option("--preset", out.preset,
-                         "Engine preset: " + terrain::core::enginePresetIds() +
-                             " (checks the size, prints the import settings)");
-    generate->add_option("--size", out.size, "Output size WxH (default: the map's)");
-    generate->add_option("--resize", out.resize, "How --size is reached: bicubic (default) or crop");
-    generate->add_option("--metres-per-pixel", out.metresPerPixel, "Horizontal sample spacing in metres (default 1)");
-    generate->add_option("--world-size", out.worldSize,
-                         "Metres across the map instead of --metres-per-pixel: the spacing follows the detail, so "
-                         "every detail makes the same terrain at the same size");
-    generate->add_option("--height-range", out.heightRange,
-                         "LO:HI metres that the lowest and highest mapped heights become (default 0:100)");
-    generate->add_option("--triangles", out.triangles,
-                         "obj/glb: at most this many triangles, from 2 (simplified by error; default or 0: every "
-                         "sample)");
-    generate->add_option("--tiles", out.tiles, "Split into NxM tiles (N columns, M rows)");
-    generate->add_option("--tile-border", out.tileBorder, "1 (default): neighbouring tiles share an edge; 0: they do not");
-    generate->add_option("--tile-pattern", out.tilePattern,
-                         std::string("Tile file names with {stem} {x} {y} {ext}; default Unreal's ") +
-                             terrain::core::kUnrealTilePattern + ", generic " +
-                             terrain::core::kGenericTilePattern);
-
-    std::optional<std::string> width;
-    std::string palette = "rainbow";
-    auto* ansi = app.add_subcommand("ansi", "Draw a heightmap in the terminal with ANSI colour codes");
-    addGenerationOptions(ansi, gen);
-    ansi->add_option("--width", width, "Columns (default: $COLUMNS or 80)");
-    ansi->add_option("--palette", palette, "rainbow (default) or gray");
-
-    cli::CompareOptions compareOptions;
-    auto* compare = cli::addCompareCommand(app, compareOptions);
-
-    cli::VerifyOptions verifyOptions;
-    auto* verify = cli::addVerifyCommand(app, verifyOptions);
-
-    cli::BenchOptions bench;
-    auto* benchCmd = app.add_subcommand("bench", "Measure the generators against the fill floor and the reference "
-                                                 "implementations (medians of interleaved runs)");
-    benchCmd->add_option("--algorithm", bench.algorithm, "Only this algorithm (default: all)");
-    benchCmd->add_option("--detail", bench.detail, "Only this detail (default: 10 and 12)");
-    benchCmd->add_option("--threads", bench.threads, "Only this thread count (default: 1 and all cores)");
-    benchCmd->add_option("--repetitions", bench.repetitions, "Interleaved rounds per case (default 5)");
-    benchCmd->add_flag("--json", bench.json, "One JSON object per case");
-
+    // The last resort: whatever escapes the command (or the set-up before it) is reported with
+    // exit 70 (EX_SOFTWARE) rather than reaching std::terminate.
     try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        std::cerr << "terrain-cli: " << e.what() << "\n(see terrain-cli --help)\n";
-        return cli::kExitUsage;
+        const auto registry = terrain::core::makeBuiltinRegistry();
+        auto line = std::make_unique<cli::CommandLine>();
+        if (const auto code = cli::parseCommandLine(*line, argc, argv, std::cout, std::cerr)) return *code;
+        return cli::runCommandLine(registry, *line, std::cerr);
+    } catch (const std::exception& e) {
+        std::cerr << "terrain-cli: internal error: " << terrain::core::quoteForMessage(e.what(), 1024) << "\n";
+    } catch (...) {
+        std::cerr << "terrain-cli: internal error (unknown exception)\n";
     }
-
-    try {
-        if (*list) return cli::runList(registry, listJson);
-        if (*generate) return cli::runGenerate(registry, gen, out);
-        if (*ansi) return cli::runAnsi(registry, gen, width, palette);
-        if (*benchCmd) return cli::runBench(registry, bench);
-        if (*compare) return cli::runCompare(registry, compareOptions);
-        if (*verify) return cli::runVerify(verifyOptions);
-    } catch (const cli::RecipeDataError& e) {
-        std::cerr << "terrain-cli: " << e.what() << "\n";
-        return cli::kExitDataErr;
-    } catch (const terrain::core::InputError& e) {
-        std::cerr << "terrain-cli: " << e.what() << "\n";
-        return cli::kExitUsage;
-    } catch (const terrain::core::SizeError& e) {
-        std::cerr << "terrain-cli: " << e.what() << "\n";
-        return cli::kExitUsage;
-    } catch (const terrain::core::IoError& e) {
-        std::cerr << "terrain-cli: " << e.what() << "\n";
-        return e.kind() == terrain::core::IoError::Kind::CannotCreate ? cli::kExitCantCreate : cli::kExitIoErr;
-    } catch (const std::bad_alloc&) {
-        std::cerr << "terrain-cli: out of memory\n";
-        return cli::kExitIoErr;
-    }
-    return cli::kExitUsage;
+    return cli::kExitSoftware;
 }

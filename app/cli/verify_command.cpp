@@ -3,6 +3,7 @@
 #include "cli_commands.h"
 
 #include <core/errors.h>
+#include <core/json_input.h>
 #include <core/io/sidecar.h>
 #include <core/sha256.h>
 
@@ -74,9 +75,11 @@ Checked verifyOne(const std::string& given) {
     }
     nlohmann::json j;
     try {
-        j = nlohmann::json::parse(text.str());
-    } catch (const nlohmann::json::exception&) {
-        return fail(kExitDataErr, sidecar.string() + ": not a sidecar (malformed JSON)");
+        // The hardened reader (depth, duplicate keys, NUL bytes, huge numbers): a sidecar is
+        // outside input like any other file.
+        j = core::parseJsonInput(text.str(), sidecar.string());
+    } catch (const core::InputError& e) {
+        return fail(kExitDataErr, std::string("not a sidecar: ") + e.what());
     }
     if (!j.is_object() || !j.contains("sha256") || !j["sha256"].is_string() ||
         !isHexSha256(j["sha256"].get<std::string>())) {

@@ -15,21 +15,37 @@
 namespace terrain::core {
 
 namespace avx512 {
+#if defined(__clang__)  // clang ignores GCC's target pragma: the same, as an attribute
+#pragma clang attribute push(__attribute__((target("arch=x86-64-v4"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("arch=x86-64-v4")
+#endif
 #define KERNEL_NAME "avx512"
 #include "level_kernels.inc"
 #undef KERNEL_NAME
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 }  // namespace avx512
 
 namespace avx2 {
+#if defined(__clang__)  // clang ignores GCC's target pragma: the same, as an attribute
+#pragma clang attribute push(__attribute__((target("arch=x86-64-v3"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("arch=x86-64-v3")
+#endif
 #define KERNEL_NAME "avx2"
 #include "level_kernels.inc"
 #undef KERNEL_NAME
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 }  // namespace avx2
 
 namespace baseline {
@@ -45,8 +61,18 @@ struct Supported {
     int count = 0;
     Supported() {
         __builtin_cpu_init();
-        if (__builtin_cpu_supports("x86-64-v4")) list[count++] = &avx512::kKernels;
-        if (__builtin_cpu_supports("x86-64-v3")) list[count++] = &avx2::kKernels;
+#if defined(__clang__) && __clang_major__ < 18  // no level names in its __builtin_cpu_supports
+        const bool v4 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                        __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512dq") &&
+                        __builtin_cpu_supports("avx512vl");
+        const bool v3 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+                        __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+#else
+        const bool v4 = __builtin_cpu_supports("x86-64-v4");
+        const bool v3 = __builtin_cpu_supports("x86-64-v3");
+#endif
+        if (v4 && v3) list[count++] = &avx512::kKernels;
+        if (v3) list[count++] = &avx2::kKernels;
         list[count++] = &baseline::kKernels;
     }
 };

@@ -14,6 +14,8 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <string>
+#include <utility>
 
 namespace terrain::app {
 namespace {
@@ -156,6 +158,34 @@ TEST(DocumentFormat, MalformedFileThrowsInputError) {
     file.close();
     EXPECT_THROW(loadDocumentFile(registry, path), core::InputError);
     EXPECT_THROW(loadDocumentFile(registry, dir.filePath("missing.terrain.json")), core::IoError);
+}
+
+// Issue 16 (findings 1, 2, 12): the editor's reader refuses hostile files naming the field.
+TEST(DocumentFormat, HostileTextIsRefusedNamingTheField) {
+    const core::Registry registry = core::makeBuiltinRegistry();
+    const auto refusal = [&](const std::string& text) {
+        try {
+            documentFromText(registry, text, "d.terrain.json");
+        } catch (const core::InputError& e) {
+            return std::pair<std::string, std::string>(e.field(), e.what());
+        }
+        return std::pair<std::string, std::string>("(no error)", "");
+    };
+    const std::string head = R"({"format":"terrain-editor-document","version":2,)";
+    const std::string recipe = R"("recipe":{"version":1,"algorithm":"diamond-square")";
+    EXPECT_EQ(refusal(head + recipe + R"(,"seed":1e309}})").first, "recipe.seed");
+    EXPECT_EQ(refusal(head + recipe + "}," + R"("view":{"waterLevel":)" + std::string(400, '9') + "}}").first,
+              "view.waterLevel");
+    const auto deep = refusal(head + R"("view":)" + std::string(100000, '[') + std::string(100000, ']') + "}");
+    EXPECT_NE(deep.second.find("at most 64 nested"), std::string::npos) << deep.second;
+    EXPECT_EQ(refusal(head + recipe + R"(},"version":2})").first, "version");  // duplicate key
+    EXPECT_EQ(refusal(head + recipe + "}}" + std::string(1, '\0') + "junk").first, "d.terrain.json");
+    // The recipe itself is not an object: "recipe", not "recipe.recipe".
+    EXPECT_EQ(refusal(head + R"("recipe":[1]})").first, "recipe");
+    const auto control = refusal(head + recipe + R"(},"view":{"colorMap":"gray\u0000 and more"}})");
+    EXPECT_EQ(control.first, "view.colorMap");
+    EXPECT_NE(control.second.find("gray\\u0000 and more"), std::string::npos) << control.second;
+    EXPECT_EQ(refusal(head + recipe + "}}").first, "(no error)");
 }
 
 TEST(DocumentUndo, EditsWithTheSameMergeKeyAreOneStep) {
