@@ -56,8 +56,9 @@ bool DocumentFiles::openFile(const QString& path) {
 
 bool DocumentFiles::loadInto(const QString& path) {
     DocumentState state;
+    int version = kDocumentFormatVersion;
     try {
-        state = loadDocumentFile(m_registry, path);
+        state = loadDocumentFile(m_registry, path, &version);
     } catch (const std::exception& e) {
         m_prompts->showError(tr("Cannot open document"),
                              tr("%1 cannot be opened:\n%2\n\nThe current document is kept.")
@@ -68,6 +69,7 @@ bool DocumentFiles::loadInto(const QString& path) {
     m_document->reset(state, absolute);
     rememberFolder(absolute);
     addRecent(absolute);
+    if (const QString note = documentNotice(version); !note.isEmpty()) emit notice(note);
     return true;
 }
 

@@ -42,6 +42,10 @@ public:
 
     QStringList recentFiles() const;
 
+signals:
+    // A one-line note for the status bar (e.g. a document made before the lattice rule).
+    void notice(const QString& text);
+
 private:
     bool loadInto(const QString& path);
     void addRecent(const QString& path);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <QFile>
+#include <QCoreApplication>
 #include <QSaveFile>
 
 #include <algorithm>
@@ -145,7 +146,18 @@ json documentToJson(const core::Registry& registry, const DocumentState& state) 
     };
 }
 
-DocumentState documentFromJson(const core::Registry& registry, const json& document) {
+QString documentNotice(int version) {
+    if (version >= kLatticeDocumentVersion) return {};
+    return QCoreApplication::translate(
+               "DocumentFormat",
+               "This document was made before detail became resolution (format %1): the same "
+               "settings now make a different terrain, the same at every detail. Save it to keep "
+               "this one.")
+        .arg(version);
+}
+
+DocumentState documentFromJson(const core::Registry& registry, const json& document,
+                               int* formatVersion) {
     if (!document.is_object()) {
         throw core::InputError("document", core::jsonForMessage(document, 40),
                                "a JSON object written by the terrain editor");
@@ -165,6 +177,7 @@ DocumentState documentFromJson(const core::Registry& registry, const json& docum
                                "1.." + std::to_string(kDocumentFormatVersion) +
                                    " (the file was written by a newer editor)");
     }
+    if (formatVersion) *formatVersion = version->get<int>();
     for (const auto& item : document.items()) {
         const std::string& key = item.key();
         if (key != "format" && key != "version" && key != "recipe" && key != "world" &&
@@ -190,8 +203,8 @@ DocumentState documentFromJson(const core::Registry& registry, const json& docum
 }
 
 DocumentState documentFromText(const core::Registry& registry, std::string_view text,
-                               const std::string& source) {
-    return documentFromJson(registry, core::parseJsonInput(text, source));
+                               const std::string& source, int* formatVersion) {
+    return documentFromJson(registry, core::parseJsonInput(text, source), formatVersion);
 }
 
 void saveDocumentFile(const core::Registry& registry, const DocumentState& state,
@@ -211,7 +224,8 @@ void saveDocumentFile(const core::Registry& registry, const DocumentState& state
     }
 }
 
-DocumentState loadDocumentFile(const core::Registry& registry, const QString& path) {
+DocumentState loadDocumentFile(const core::Registry& registry, const QString& path,
+                               int* formatVersion) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         throw core::IoError(core::IoError::Kind::CannotCreate,
@@ -220,7 +234,7 @@ DocumentState loadDocumentFile(const core::Registry& registry, const QString& pa
     }
     const QByteArray bytes = file.readAll();
     return documentFromText(registry, std::string_view(bytes.constData(), std::size_t(bytes.size())),
-                            path.toStdString());
+                            path.toStdString(), formatVersion);
 }
 
 }  // namespace terrain::app

@@ -6,6 +6,8 @@
 //
 // Version 2 added "world": {"metresPerPixel": M, "heightRangeMetres": [LO, HI]}. Version 1 files
 // (and files without "world") load with the defaults of WorldSize, which are terrain-cli's.
+// Version 3 holds a recipe of format 2 (the lattice rule, issue 10): older documents still open,
+// but make a different terrain than when saved; documentNotice() says so once.
 #include "document_state.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -21,23 +23,30 @@ class Registry;
 
 namespace terrain::app {
 
-inline constexpr int kDocumentFormatVersion = 2;
+inline constexpr int kDocumentFormatVersion = 3;
+inline constexpr int kLatticeDocumentVersion = 3;
+
+// The one-line notice for a document of `version` (empty when current).
+QString documentNotice(int version);
 inline constexpr const char* kDocumentFormatName = "terrain-editor-document";
 inline constexpr const char* kDocumentSuffix = ".terrain.json";
 
 nlohmann::json documentToJson(const core::Registry& registry, const DocumentState& state);
 // Throws core::InputError naming the first field that cannot be used.
-DocumentState documentFromJson(const core::Registry& registry, const nlohmann::json& json);
+// `formatVersion`, if given, receives the document's format version (for documentNotice).
+DocumentState documentFromJson(const core::Registry& registry, const nlohmann::json& json,
+                               int* formatVersion = nullptr);
 // Parses with core::parseJsonInput (depth, duplicate keys, NUL bytes, number overflow) and reads
 // the document; every refusal is a core::InputError. `source` names the text (its path).
 DocumentState documentFromText(const core::Registry& registry, std::string_view text,
-                               const std::string& source);
+                               const std::string& source, int* formatVersion = nullptr);
 
 // Writes atomically (temporary file + rename); throws core::IoError on failure.
 void saveDocumentFile(const core::Registry& registry, const DocumentState& state,
                       const QString& path);
 // Throws core::IoError when the file cannot be read, core::InputError when it is not a document
 // this editor can use (malformed JSON with its position, a foreign file, a newer version, …).
-DocumentState loadDocumentFile(const core::Registry& registry, const QString& path);
+DocumentState loadDocumentFile(const core::Registry& registry, const QString& path,
+                               int* formatVersion = nullptr);
 
 }  // namespace terrain::app

@@ -251,6 +251,8 @@ void MainWindow::createMenusAndToolBar() {
 
 void MainWindow::connectParts() {
     const Actions& a = m_actions;
+    connect(m_files, &DocumentFiles::notice, this,
+            [this](const QString& text) { m_status->showMessage(text, 20000); });
     connect(a.newDocument, &QAction::triggered, m_files, &DocumentFiles::newDocument);
     connect(a.open, &QAction::triggered, m_files, &DocumentFiles::open);
     connect(a.save, &QAction::triggered, m_files, &DocumentFiles::save);

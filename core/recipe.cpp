@@ -108,7 +108,14 @@ json recipeToJson(const Registry& registry, const Recipe& recipe) {
                 {"params", params}};
 }
 
-Recipe recipeFromJson(const Registry& registry, const json& j) {
+std::string olderRecipeNotice(int version) {
+    if (version >= kLatticeRecipeVersion) return {};
+    return "made with recipe format " + std::to_string(version) +
+           ", before detail became resolution (the lattice rule): the same settings now make a "
+           "different terrain, the same at every detail; save it again to keep this one";
+}
+
+Recipe recipeFromJson(const Registry& registry, const json& j, int* formatVersion) {
     if (!j.is_object()) throw InputError("recipe", shown(j), "a JSON object");
     for (const auto& [key, value] : j.items()) {
         if (key != "format" && key != "version" && key != "algorithm" && key != "detail" &&
@@ -130,6 +137,7 @@ Recipe recipeFromJson(const Registry& registry, const json& j) {
                              " (this build reads recipe format " + std::to_string(kRecipeFormatVersion) +
                              "; the file is from a newer version)");
     }
+    if (formatVersion) *formatVersion = version.get<int>();
     if (!j.contains("algorithm") || !j["algorithm"].is_string()) {
         throw InputError("algorithm", j.contains("algorithm") ? shown(j["algorithm"]) : "(missing)",
                          "one of " + registry.idList());
@@ -214,8 +222,9 @@ std::string recipeToText(const Registry& registry, const Recipe& recipe) {
     return recipeToJson(registry, recipe).dump(2) + "\n";
 }
 
-Recipe recipeFromText(const Registry& registry, const std::string& text, const std::string& source) {
-    return recipeFromJson(registry, parseJsonInput(text, source));
+Recipe recipeFromText(const Registry& registry, const std::string& text, const std::string& source,
+                      int* formatVersion) {
+    return recipeFromJson(registry, parseJsonInput(text, source), formatVersion);
 }
 
 std::string recipeHash(const Registry& registry, const Recipe& recipe) {

@@ -11,7 +11,13 @@ namespace terrain::core {
 
 class Registry;
 
-constexpr int kRecipeFormatVersion = 1;
+// Format 2: the lattice rule (issue 10). Detail became resolution: every random draw sits on one
+// world lattice, so a recipe of format 1 now makes a different terrain than when it was saved.
+constexpr int kRecipeFormatVersion = 2;
+constexpr int kLatticeRecipeVersion = 2;
+
+// The one line a front end shows when it reads a recipe of `version` (empty when current).
+std::string olderRecipeNotice(int version);
 
 struct Recipe {
     std::string algorithm = "diamond-square";
@@ -31,11 +37,14 @@ void validateRecipe(const Registry& registry, const Recipe& recipe);
 nlohmann::json recipeToJson(const Registry& registry, const Recipe& recipe);
 // Validates every field; missing parameters take their defaults; unknown keys, wrong types, a
 // newer format version and out-of-range values throw InputError naming the field.
-Recipe recipeFromJson(const Registry& registry, const nlohmann::json& json);
+// `formatVersion`, if given, receives the file's format version (for olderRecipeNotice).
+Recipe recipeFromJson(const Registry& registry, const nlohmann::json& json,
+                      int* formatVersion = nullptr);
 
 std::string recipeToText(const Registry& registry, const Recipe& recipe);  // pretty JSON
 // Parses text (throws InputError with the parse position for malformed or truncated JSON).
-Recipe recipeFromText(const Registry& registry, const std::string& text, const std::string& source);
+Recipe recipeFromText(const Registry& registry, const std::string& text, const std::string& source,
+                      int* formatVersion = nullptr);
 
 // Sets one parameter from text, as `--set KEY=VALUE` and the editor's fields do. Besides the
 // ParamSpec keys it takes two aliases: `hurst` (sets roughness = 2^-H) and, for algorithms with

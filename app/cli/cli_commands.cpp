@@ -97,11 +97,14 @@ std::string recipeDataMessage(const std::string& path, const core::InputError& e
 
 namespace {
 
-core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen) {
+// `formatVersion`: the recipe file's format, when there is one (for core::olderRecipeNotice).
+core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen,
+                         int* formatVersion = nullptr) {
     core::Recipe recipe;
     if (gen.recipeFile) {
         try {
-            recipe = core::recipeFromText(registry, readRecipeFile(*gen.recipeFile, "--recipe"), *gen.recipeFile);
+            recipe = core::recipeFromText(registry, readRecipeFile(*gen.recipeFile, "--recipe"),
+                                          *gen.recipeFile, formatVersion);
         } catch (const InputError& e) {
             if (e.field() == "--recipe") throw;
             throw RecipeDataError(recipeDataMessage(*gen.recipeFile, e));
@@ -159,7 +162,11 @@ struct Generated {
 };
 
 Generated generateFromOptions(const core::Registry& registry, const GenerationOptions& gen) {
-    Generated g{buildRecipe(registry, gen), {}, 0.0};
+    int version = core::kRecipeFormatVersion;
+    Generated g{buildRecipe(registry, gen, &version), {}, 0.0};
+    if (const std::string notice = core::olderRecipeNotice(version); !notice.empty()) {
+        std::cerr << "terrain-cli: note: " << *gen.recipeFile << ": " << notice << "\n";
+    }
     core::GenerateContext context;
     context.threads = threadCount(gen);
     const auto start = std::chrono::steady_clock::now();

@@ -64,7 +64,12 @@ double numberIn(const std::optional<std::string>& text, const char* field, doubl
 core::Recipe loadRecipe(const core::Registry& registry, const std::string& path) {
     const std::string text = readRecipeFile(path, "--recipe");
     try {
-        return core::recipeFromText(registry, text, path);
+        int version = core::kRecipeFormatVersion;
+        core::Recipe recipe = core::recipeFromText(registry, text, path, &version);
+        if (const std::string notice = core::olderRecipeNotice(version); !notice.empty()) {
+            std::cerr << "terrain-cli: note: " << path << ": " << notice << "\n";
+        }
+        return recipe;
     } catch (const InputError& e) {
         throw RecipeDataError(recipeDataMessage(path, e));
     }

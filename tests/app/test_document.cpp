@@ -50,7 +50,10 @@ TEST(DocumentFormat, RoundTripsEveryField) {
     QTemporaryDir dir;
     const QString path = dir.filePath("x.terrain.json");
     saveDocumentFile(registry, state, path);
-    EXPECT_TRUE(loadDocumentFile(registry, path) == state);
+    int version = 0;
+    EXPECT_TRUE(loadDocumentFile(registry, path, &version) == state);
+    EXPECT_EQ(version, kDocumentFormatVersion);
+    EXPECT_TRUE(documentNotice(version).isEmpty());
 }
 
 TEST(DocumentFormat, WorldSizeDefaultsAreTheCliDefaults) {
@@ -87,7 +90,11 @@ TEST(DocumentFormat, AVersion1FileWithoutAWorldSizeLoadsWithTheDefaults) {
     file.write(old);
     file.close();
     DocumentState state;
-    ASSERT_NO_THROW(state = loadDocumentFile(registry, path));
+    int version = 0;
+    ASSERT_NO_THROW(state = loadDocumentFile(registry, path, &version));
+    // Made before the lattice rule: it opens, and the editor says once that it looks different.
+    EXPECT_EQ(version, 1);
+    EXPECT_TRUE(documentNotice(version).contains(QStringLiteral("different terrain")));
     EXPECT_TRUE(state.world == WorldSize{});
     EXPECT_EQ(state.recipe.detail, 7);
     EXPECT_EQ(state.recipe.seed, 42u);

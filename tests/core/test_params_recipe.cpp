@@ -127,12 +127,29 @@ TEST(Recipe, BadValuesNameFieldValueAndWhatIsAllowed) {
     EXPECT_NE(e.allowed().find("1 to 14"), std::string::npos);
 }
 
+TEST(Recipe, Format1RecipesStillLoadAndSayOnceTheyMakeAnotherTerrainNow) {
+    // Issue 10: format 2 is the lattice rule; a format-1 recipe loads, and the caller learns
+    // its version to show the one-line notice.
+    int version = 0;
+    const core::Recipe old = core::recipeFromText(
+        registry(), R"({"version":1,"algorithm":"diamond-square","detail":7,"seed":3})", "old.json",
+        &version);
+    EXPECT_EQ(version, 1);
+    EXPECT_EQ(old.seed, 3u);
+    EXPECT_NE(core::olderRecipeNotice(version).find("different terrain"), std::string::npos);
+    const std::string saved = core::recipeToText(registry(), old);
+    EXPECT_NE(saved.find("\"version\": 2"), std::string::npos) << saved;
+    core::recipeFromText(registry(), saved, "new.json", &version);
+    EXPECT_EQ(version, core::kRecipeFormatVersion);
+    EXPECT_TRUE(core::olderRecipeNotice(version).empty());
+}
+
 TEST(Recipe, BadFilesAreRejectedNamingTheField) {
     auto load = [](const std::string& text) { return core::recipeFromText(registry(), text, "test.json"); };
     auto e = inputError([&] { load(R"({"version":1,"algorithm":"diamond-square","detail":)"); });
     EXPECT_EQ(e.field(), "test.json");
     EXPECT_NE(e.value().find("truncated"), std::string::npos);
-    e = inputError([&] { load(R"({"version":2,"algorithm":"diamond-square"})"); });
+    e = inputError([&] { load(R"({"version":3,"algorithm":"diamond-square"})"); });
     EXPECT_EQ(e.field(), "version");
     EXPECT_NE(e.allowed().find("newer"), std::string::npos);
     e = inputError([&] { load(R"({"version":1,"algorithm":"diamond-square","detail":"9"})"); });

@@ -25,6 +25,14 @@ cmp -s "$dir/t1.r16" "$dir/t2.r16" && pass || fail "1 and 2 threads differ"
 "$cli" generate --recipe "$dir/r.json" --output "$dir/t3.r16" 2>/dev/null || fail "from recipe"
 cmp -s "$dir/t1.r16" "$dir/t3.r16" && pass || fail "saved recipe does not reproduce the map"
 
+# A recipe of format 1 (before the lattice rule) still works, with a one-line note.
+printf '{"version": 1, "algorithm": "diamond-square", "detail": 5, "seed": 4}' >"$dir/v1.json"
+"$cli" generate --recipe "$dir/v1.json" --output "$dir/v1.png" 2>"$dir/v1.err" && [ -s "$dir/v1.png" ] \
+  && [ "$(grep -c "note: $dir/v1.json: made with recipe format 1" "$dir/v1.err")" -eq 1 ] && pass \
+  || fail "format-1 recipe note: $(cat "$dir/v1.err")"
+"$cli" generate --recipe "$dir/r.json" --output "$dir/v2.png" 2>"$dir/v2.err" && ! grep -q "note:" "$dir/v2.err" \
+  && pass || fail "a current recipe has no note"
+
 "$cli" list | grep -q "diamond-square" && pass || fail "list"
 "$cli" list --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); assert {a["id"] for a in d} >= {"diamond-square","midpoint-displacement","midpoint-line"}' \
   && pass || fail "list --json"
