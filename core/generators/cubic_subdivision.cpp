@@ -31,6 +31,26 @@ namespace {
 
 // The cubic through a, b, c, d (equally spaced) at the middle of b and c.
 float fourPoint(float a, float b, float c, float d) { return (9.0f * (b + c) - (a + d)) / 16.0f; }
+// Near the border, where one far point is missing: the quadratic through a, b, c at the middle of
+// b and c (its weights -1/8, 6/8, 3/8), so that the stencil stays smooth there too.
+float threePoint(float a, float b, float c) { return (6.0f * b + 3.0f * c - a) / 8.0f; }
+
+// The rule on four equally spaced values v[0..3] at -3/2, -1/2, 1/2, 3/2 (has[i]: whether v[i]
+// exists) at 0: the 4-point value; the 3-point one where one end is missing (near the border);
+// the mean of the middle two where both are; false where a middle one is missing.
+bool interpolate(const float v[4], const bool has[4], float& out) {
+    if (!has[1] || !has[2]) return false;
+    if (has[0] && has[3]) {
+        out = fourPoint(v[0], v[1], v[2], v[3]);
+    } else if (has[0] || has[3]) {
+        out = has[0] ? threePoint(v[0], v[1], v[2]) : threePoint(v[3], v[2], v[1]);
+    } else {
+        out = (v[1] + v[2]) / 2.0f;
+    }
+    return true;
+}
+
+constexpr int kOffsets[4] = {-3, -1, 1, 3};  // the rule's points, in nearest-neighbour offsets
 
 // The map as the stencils see it: points outside follow the edge mode (clip: missing; reflect:
 // the point mirrored across the one being made; wrap: coordinates modulo the period).
@@ -42,17 +62,31 @@ public:
     float& at(int x, int y) const { return m_z[std::size_t(y) * std::size_t(m_side) + std::size_t(x)]; }
 
     // The base value through (x, y) along the axis (dx, dy), the offset to its nearest
-    // neighbours: the 4-point value when the far ones (at 3 * offset) exist too, else the mean of
-    // the nearest two; false when a nearest one is missing (clip at the border).
+    // neighbours (the far ones are at 3 * offset); false when a nearest one is missing (clip at
+    // the border). See interpolate().
     bool axis(int x, int y, int dx, int dy, float& out) const {
-        float a, b, c, d;
-        if (!get(x - dx, y - dy, x, y, b) || !get(x + dx, y + dy, x, y, c)) return false;
-        if (get(x - 3 * dx, y - 3 * dy, x, y, a) && get(x + 3 * dx, y + 3 * dy, x, y, d)) {
-            out = fourPoint(a, b, c, d);
-        } else {
-            out = (b + c) / 2.0f;
+        float v[4] = {};
+        bool has[4];
+        for (int i = 0; i < 4; ++i) has[i] = get(x + kOffsets[i] * dx, y + kOffsets[i] * dy, x, y, v[i]);
+        return interpolate(v, has, out);
+    }
+    // The tensor product of the rule over the 4 x 4 points (x, y) + (a u + b v) / 2 with a, b in
+    // {-3, -1, 1, 3}: along u on each of the four lines, then across them. Diamond-square's cross
+    // of two axes leaves small cusps at the coarse points; this does not. False when it cannot be
+    // made (a middle line or point missing at a clipped border).
+    bool tensor(int x, int y, int ux, int uy, int vx, int vy, float& out) const {
+        float lines[4] = {};
+        bool hasLine[4];
+        for (int j = 0; j < 4; ++j) {
+            float v[4] = {};
+            bool has[4];
+            for (int i = 0; i < 4; ++i) {
+                const int a = kOffsets[i], b = kOffsets[j];
+                has[i] = get(x + (a * ux + b * vx) / 2, y + (a * uy + b * vy) / 2, x, y, v[i]);
+            }
+            hasLine[j] = interpolate(v, has, lines[j]);
         }
-        return true;
+        return interpolate(lines, hasLine, out);
     }
     // The mean of the two axes' values, or the one that exists.
     float twoAxes(int x, int y, int dx1, int dy1, int dx2, int dy2) const {
@@ -61,6 +95,18 @@ public:
         const bool hasV = axis(x, y, dx2, dy2, v);
         if (hasU && hasV) return (u + v) / 2.0f;
         return hasU ? u : v;
+    }
+
+    // Diamond-square's base values, h = half the square's side: the tensor product of the
+    // corners (axis-aligned 4 x 4) for a square's centre, of the corners and centres on the
+    // diagonal lattice for an edge midpoint; at a clipped border, the axes that exist.
+    float diamondBase(int x, int y, int h) const {
+        float t;
+        return tensor(x, y, 2 * h, 0, 0, 2 * h, t) ? t : twoAxes(x, y, h, h, h, -h);
+    }
+    float squareBase(int x, int y, int h) const {
+        float t;
+        return tensor(x, y, h, h, h, -h, t) ? t : twoAxes(x, y, h, 0, 0, h);
     }
 
 private:
@@ -117,14 +163,14 @@ void cubicDiamondSquareInto(const DiamondSquareParams& p, const GenerateContext&
         // Diamond: each square's centre from the corners on its two diagonals.
         eachRow(count, count, context, [&](int j) {
             const int y = h + j * s;
-            for (int x = h; x < last; x += s) z.at(x, y) = z.twoAxes(x, y, h, h, h, -h) + noise(x, y) * scale;
+            for (int x = h; x < last; x += s) z.at(x, y) = z.diamondBase(x, y, h) + noise(x, y) * scale;
         });
         // Square: each edge midpoint from the corners (along its edge) and centres (across it).
         eachRow(2 * count + 1, count + 1, context, [&](int k) {
             const int y = k * h;
             if (y >= end) return;
             for (int x = k % 2 == 0 ? h : 0; x < end; x += s) {
-                z.at(x, y) = z.twoAxes(x, y, h, 0, 0, h) + noise(x, y) * scale;
+                z.at(x, y) = z.squareBase(x, y, h) + noise(x, y) * scale;
             }
         });
         context.report(float(level) / float(p.detail));

@@ -212,16 +212,17 @@ TEST(LatticeRuleMidpointLine, RefusesADetailBeyondTheLattice) {
     EXPECT_THROW(core::midpointLine(p, onThreads(1)), core::InputError);
 }
 
-// The maps nest whatever the thread counts that made them: details 11 and 12 on 1, 2 and 3
-// threads are the same bytes, and 12 sampled every 2nd point is 11. `make(detail, threads)`.
+// The maps nest whatever the thread counts that made them: details `coarse` and coarse + 1 (11
+// and 12 unless given) on 1, 2 and 3 threads are the same bytes, and the finer sampled every 2nd
+// point is the coarser. `make(detail, threads)`.
 template <class Make>
-void expectNestedOnAnyThreadCount(const Make& make, const std::string& what) {
-    const core::Heightmap coarse = make(11, 1);
-    const core::Heightmap fine = make(12, 1);
+void expectNestedOnAnyThreadCount(const Make& make, const std::string& what, int coarseDetail = 11) {
+    const core::Heightmap coarse = make(coarseDetail, 1);
+    const core::Heightmap fine = make(coarseDetail + 1, 1);
     EXPECT_TRUE(sameBits(subsample(fine, 1), coarse)) << what;
     for (int threads : {2, 3}) {
-        EXPECT_TRUE(sameBits(make(11, threads), coarse)) << what << ", detail 11 on " << threads << " threads";
-        EXPECT_TRUE(sameBits(make(12, threads), fine)) << what << ", detail 12 on " << threads << " threads";
+        EXPECT_TRUE(sameBits(make(coarseDetail, threads), coarse)) << what << ", coarse on " << threads << " threads";
+        EXPECT_TRUE(sameBits(make(coarseDetail + 1, threads), fine)) << what << ", fine on " << threads << " threads";
     }
 }
 
@@ -258,7 +259,7 @@ TEST(LatticeRule, CubicDiamondSquareAndMidpointDisplacementNestOnAnyThreadCount)
             p.detail = detail;
             return core::diamondSquare(p, onThreads(threads));
         };
-        expectNestedOnAnyThreadCount(make, std::string("cubic ") + edgeName(edge));
+        expectNestedOnAnyThreadCount(make, std::string("cubic ") + edgeName(edge), 9);
     }
     core::MidpointDisplacementParams p;
     p.seed = 4242;
@@ -267,7 +268,7 @@ TEST(LatticeRule, CubicDiamondSquareAndMidpointDisplacementNestOnAnyThreadCount)
         p.detail = detail;
         return core::midpointDisplacement(p, onThreads(threads));
     };
-    expectNestedOnAnyThreadCount(make, "cubic clamped");
+    expectNestedOnAnyThreadCount(make, "cubic clamped", 9);
 }
 
 // The step-by-step references follow the rule too (they are what the kernels are checked
