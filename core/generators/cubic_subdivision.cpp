@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdlib>
 
 namespace terrain::core {
 namespace {
@@ -65,6 +66,10 @@ public:
     // neighbours (the far ones are at 3 * offset); false when a nearest one is missing (clip at
     // the border). See interpolate().
     bool axis(int x, int y, int dx, int dy, float& out) const {
+        if (inside(x, y, 3 * std::abs(dx), 3 * std::abs(dy))) {
+            out = fourPoint(at(x - 3 * dx, y - 3 * dy), at(x - dx, y - dy), at(x + dx, y + dy), at(x + 3 * dx, y + 3 * dy));
+            return true;
+        }
         float v[4] = {};
         bool has[4];
         for (int i = 0; i < 4; ++i) has[i] = get(x + kOffsets[i] * dx, y + kOffsets[i] * dy, x, y, v[i]);
@@ -75,6 +80,21 @@ public:
     // of two axes leaves small cusps at the coarse points; this does not. False when it cannot be
     // made (a middle line or point missing at a clipped border).
     bool tensor(int x, int y, int ux, int uy, int vx, int vy, float& out) const {
+        const int reachX = 3 * (std::abs(ux) + std::abs(vx)) / 2, reachY = 3 * (std::abs(uy) + std::abs(vy)) / 2;
+        if (inside(x, y, reachX, reachY)) {
+            // Inside the map (most points): no edge rule, every point exists, the same arithmetic.
+            float lines[4];
+            for (int j = 0; j < 4; ++j) {
+                float v[4];
+                for (int i = 0; i < 4; ++i) {
+                    const int a = kOffsets[i], b = kOffsets[j];
+                    v[i] = at(x + (a * ux + b * vx) / 2, y + (a * uy + b * vy) / 2);
+                }
+                lines[j] = fourPoint(v[0], v[1], v[2], v[3]);
+            }
+            out = fourPoint(lines[0], lines[1], lines[2], lines[3]);
+            return true;
+        }
         float lines[4] = {};
         bool hasLine[4];
         for (int j = 0; j < 4; ++j) {
@@ -110,6 +130,13 @@ public:
     }
 
 private:
+    // Whether the box of half-sides (rx, ry) around (x, y) needs no edge rule: every point of a
+    // stencil in it exists, read as it is (wrap never reads the last row and column: they are
+    // copies, made at the end).
+    bool inside(int x, int y, int rx, int ry) const {
+        const int hi = m_edge == EdgeMode::Wrap ? m_last - 1 : m_last;
+        return x - rx >= 0 && x + rx <= hi && y - ry >= 0 && y + ry <= hi;
+    }
     bool outside(int v) const { return v < 0 || v > m_last; }
     // v mod the period; stencils reach less than 2 periods outside, so no division is needed.
     int wrap(int v) const {
