@@ -7,8 +7,10 @@
 // coarse grid line (midpoint displacement's seams) and at every coarse point (diamond-square's
 // dimples). The jump is hidden only where the finer levels' noise is larger than it, i.e. at high
 // roughness. The 4-point scheme (Dyn, Levin & Gregory 1987) reads two more points along the same
-// axis, (-a + 9b + 9c - d) / 16, and its limit is C1: no slope jump, so nothing for the eye (or the
-// crease score) to find on the coarse lines.
+// line, (-a + 9b + 9c - d) / 16, and its limit is C1: no slope jump, so nothing for the eye (or the
+// crease score) to find on the coarse lines. Midpoint displacement applies it along edges and as
+// the mean of row and column for centres; diamond-square as a tensor product over the 4 x 4
+// points around the new one (a cross of two axes left small cusps at its coarse points).
 //
 // The lattice rule holds as for the linear variants: every new point is made from points of its
 // own level or coarser ones (the wider stencil reaches 3h instead of h, still on the level's

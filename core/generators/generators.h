@@ -24,7 +24,8 @@ enum class EdgeMode {
 // (docs/algorithms.md, "Grid artefacts").
 enum class Interpolation {
     Linear,  // the mean of the nearest neighbours, as the seed articles do (the default)
-    Cubic,   // the 4-point scheme per axis (-a + 9b + 9c - d) / 16: no creases along coarse lines
+    Cubic,   // the 4-point scheme (-a + 9b + 9c - d) / 16 along lines (a tensor product for
+             // diamond-square): a smooth surface between the coarse points, no creases or dimples
 };
 
 // Seeds 000/001, 002, 003. Side 2^detail+1.
