@@ -85,7 +85,116 @@ struct DiamondSquare {
 
 }  // namespace
 
+namespace {
+
+// Interpolation::Cubic, breadth-first and point by point: the rule along a line of four points is
+// the 4-point value (-a + 9b + 9c - d) / 16 (where a far one is missing, the quadratic through the
+// other three; where both are, the mean of the nearest two). Diamond-square applies it as a
+// tensor product over the 4 x 4 points around the new one (axis-aligned corners for a centre, the
+// diagonal lattice of corners and centres for an edge midpoint), or where that cannot be made (a
+// clipped border) as the mean of its two axes; midpoint displacement along the edge for an edge
+// midpoint and as the mean of the two axes for a centre. Plus the point's draw.
+struct CubicSubdivision {
+    core::Heightmap& map;
+    EdgeMode edge;  // midpoint displacement: clip (its stencils only leave the map at the border)
+
+    int last() const { return map.width() - 1; }
+    std::optional<float> value(int x, int y, int cx, int cy) const {
+        const int n = last();
+        if (edge == EdgeMode::Wrap) return map.at(((x % n) + n) % n, ((y % n) + n) % n);
+        const auto inside = [n](int v) { return v >= 0 && v <= n; };
+        if (inside(x) && inside(y)) return map.at(x, y);
+        if (edge == EdgeMode::Clip) return std::nullopt;
+        const int mx = 2 * cx - x, my = 2 * cy - y;  // reflect: mirrored across the new point
+        if (inside(mx) && inside(my)) return map.at(mx, my);
+        return std::nullopt;
+    }
+    // Four values at -3/2, -1/2, 1/2, 3/2 (in units of the nearest spacing) -> the value at 0.
+    static std::optional<float> rule(const std::optional<float> (&v)[4]) {
+        const auto &a = v[0], &b = v[1], &c = v[2], &d = v[3];
+        if (!b || !c) return std::nullopt;
+        if (a && d) return (9.0f * (*b + *c) - (*a + *d)) / 16.0f;
+        if (a) return (6.0f * *b + 3.0f * *c - *a) / 8.0f;  // the quadratic through a, b, c
+        if (d) return (6.0f * *c + 3.0f * *b - *d) / 8.0f;
+        return (*b + *c) / 2.0f;
+    }
+    std::optional<float> axis(int x, int y, int dx, int dy) const {
+        return rule({value(x - 3 * dx, y - 3 * dy, x, y), value(x - dx, y - dy, x, y), value(x + dx, y + dy, x, y),
+                     value(x + 3 * dx, y + 3 * dy, x, y)});
+    }
+    // Over the 4 x 4 points (x, y) + i * u + j * v, i, j in {-3/2, -1/2, 1/2, 3/2}: along u, then
+    // across the four results. u and v are given doubled, so that the offsets stay integers.
+    std::optional<float> tensor(int x, int y, int ux2, int uy2, int vx2, int vy2) const {
+        const int k[4] = {-3, -1, 1, 3};
+        std::optional<float> lines[4];
+        for (int j = 0; j < 4; ++j) {
+            std::optional<float> along[4];
+            for (int i = 0; i < 4; ++i)
+                along[i] = value(x + (k[i] * ux2 + k[j] * vx2) / 2, y + (k[i] * uy2 + k[j] * vy2) / 2, x, y);
+            lines[j] = rule(along);
+        }
+        return rule(lines);
+    }
+    float base(int x, int y, int dx1, int dy1, int dx2, int dy2) const {
+        const auto u = axis(x, y, dx1, dy1), v = axis(x, y, dx2, dy2);
+        if (u && v) return (*u + *v) / 2.0f;
+        return u ? *u : *v;
+    }
+};
+
+void referenceCubicDiamondSquareInto(const core::DiamondSquareParams& p, core::Heightmap& out) {
+    const int size = (1 << p.detail) + 1, max = size - 1;
+    out.reshapeUninitialized(size, size);
+    for (int i = 0; i < 4; ++i) out.at(i % 2 * max, i / 2 * max) = core::diamondSquareCorner(p, i);
+    const CubicSubdivision cubic{out, p.edge};
+    const auto frand = [&](int x, int y) {
+        if (p.edge == EdgeMode::Wrap) x %= max, y %= max;  // opposite edges draw the same
+        return core::toSigned(
+            hash4(p.seed, core::onLattice(x, p.detail), core::onLattice(y, p.detail), RngStream::DiamondSquare));
+    };
+    float randomScale = p.amplitude;
+    for (int subSize = max; subSize > 1; subSize /= 2, randomScale *= p.roughness) {
+        const int half = subSize / 2;
+        for (int y = half; y < max; y += subSize)  // diamond: along both diagonals
+            for (int x = half; x < max; x += subSize)
+                out.at(x, y) = cubic.tensor(x, y, subSize, 0, 0, subSize).value_or(
+                                   cubic.base(x, y, half, half, half, -half)) +
+                               frand(x, y) * randomScale;
+        for (int y = 0; y <= max; y += half)  // square: along the edge and across it
+            for (int x = (y / half) % 2 == 0 ? half : 0; x <= max; x += subSize)
+                out.at(x, y) = cubic.tensor(x, y, half, half, half, -half).value_or(cubic.base(x, y, half, 0, 0, half)) +
+                               frand(x, y) * randomScale;
+    }
+}
+
+void referenceCubicMidpointDisplacementInto(const core::MidpointDisplacementParams& p, core::Heightmap& out) {
+    const int size = (1 << p.detail) + 1, max = size - 1;
+    out.reshapeUninitialized(size, size);
+    for (int i = 0; i < 4; ++i) out.at(i % 2 * max, i / 2 * max) = core::midpointDisplacementCorner(p, i);
+    const CubicSubdivision cubic{out, EdgeMode::Clip};
+    const auto vary = [&](float v, int x, int y, float spread) {
+        const auto h = hash4(p.seed, core::onLattice(x, p.detail), core::onLattice(y, p.detail),
+                             RngStream::MidpointDisplacement);
+        const float moved = v + core::toSigned(h) * spread;
+        return p.clamp ? std::clamp(moved, 0.0f, 1.0f) : moved;
+    };
+    float spread = p.spread;
+    for (int subSize = max; subSize > 1; subSize /= 2, spread *= p.roughness) {
+        const int half = subSize / 2;
+        for (int y = 0; y <= max; y += subSize)  // horizontal edges
+            for (int x = half; x < max; x += subSize) out.at(x, y) = vary(*cubic.axis(x, y, half, 0), x, y, spread);
+        for (int y = half; y < max; y += subSize)  // vertical edges
+            for (int x = 0; x <= max; x += subSize) out.at(x, y) = vary(*cubic.axis(x, y, 0, half), x, y, spread);
+        for (int y = half; y < max; y += subSize)  // centres
+            for (int x = half; x < max; x += subSize)
+                out.at(x, y) = vary(cubic.base(x, y, half, 0, 0, half), x, y, spread);
+    }
+}
+
+}  // namespace
+
 void referenceDiamondSquareInto(const core::DiamondSquareParams& p, core::Heightmap& out) {
+    if (p.interpolation == core::Interpolation::Cubic) return referenceCubicDiamondSquareInto(p, out);
     const int size = (1 << p.detail) + 1;
     const int max = size - 1;
     Terrain map(size, out);
@@ -165,6 +274,7 @@ struct MidpointDisplacement {
 }  // namespace
 
 void referenceMidpointDisplacementInto(const core::MidpointDisplacementParams& p, core::Heightmap& out) {
+    if (p.interpolation == core::Interpolation::Cubic) return referenceCubicMidpointDisplacementInto(p, out);
     const int size = (1 << p.detail) + 1;
     Terrain map(size, out);
     MidpointDisplacement md{p, map, std::vector<bool>(std::size_t(size) * std::size_t(size), false)};

@@ -180,22 +180,23 @@ private:
 
 }  // namespace
 
+float diamondSquareCorner(const DiamondSquareParams& p, int i) {
+    const int last = sideForDetail(p.detail) - 1;
+    const int src = p.edge == EdgeMode::Wrap ? 0 : i;  // a tiling map has one corner value
+    if (p.fixedCorners) return p.corners[std::size_t(src)];
+    const int x = src % 2 * last, y = src / 2 * last;
+    return p.amplitude *
+           toSigned(hash4(p.seed, onLattice(x, p.detail), onLattice(y, p.detail), RngStream::Corners));
+}
+
 void diamondSquareInto(const DiamondSquareParams& p, const GenerateContext& context, Heightmap& map) {
+    if (p.interpolation == Interpolation::Cubic) return cubicDiamondSquareInto(p, context, map);
     const int side = sideForDetail(p.detail);
     const int last = side - 1;
     map.reshapeUninitialized(side, side);
     const LevelGrids grids(map, p.detail);
     const LevelGrid corners = grids.level(0);  // 2 x 2: the map's corners
-    const bool wrap = p.edge == EdgeMode::Wrap;
-    const int cx[4] = {0, last, 0, last};
-    const int cy[4] = {0, 0, last, last};
-    for (int i = 0; i < 4; ++i) {
-        const int src = wrap ? 0 : i;  // a tiling map has one corner value
-        corners.row(i / 2)[i % 2] =
-            p.fixedCorners ? p.corners[std::size_t(src)]
-                           : p.amplitude * toSigned(hash4(p.seed, onLattice(cx[src], p.detail),
-                                                          onLattice(cy[src], p.detail), RngStream::Corners));
-    }
+    for (int i = 0; i < 4; ++i) corners.row(i / 2)[i % 2] = diamondSquareCorner(p, i);
     // Level l (counted from the top) displaces by amplitude * roughness^(l - 1), whatever the
     // detail: a finer map only adds levels below the ones a coarser map has.
     float scale = p.amplitude;
@@ -258,6 +259,7 @@ DiamondSquareParams diamondSquareParams(const Recipe& recipe) {
     p.fixedCorners = recipe.params.at("corners") != 0.0;
     p.corners = {float(recipe.params.at("corner_nw")), float(recipe.params.at("corner_ne")),
                  float(recipe.params.at("corner_sw")), float(recipe.params.at("corner_se"))};
+    p.interpolation = static_cast<Interpolation>(int(recipe.params.at("interpolation")));
     return p;
 }
 
@@ -288,6 +290,7 @@ Algorithm diamondSquareAlgorithm() {
         corner("corner_ne", "north-east"),
         corner("corner_sw", "south-west"),
         corner("corner_se", "south-east"),
+        interpolationParam(),
     };
     a.sizeForDetail = [](int detail) { return Size{sideForDetail(detail), sideForDetail(detail)}; };
     a.generateInto = [](const Recipe& r, const GenerateContext& c, Heightmap& out) {

@@ -20,6 +20,14 @@ enum class EdgeMode {
     Reflect,  // take the neighbour mirrored across the point (seed 002's choice)
 };
 
+// How a new point's base value is interpolated from the points around it before it is displaced
+// (docs/algorithms.md, "Grid artefacts").
+enum class Interpolation {
+    Linear,  // the mean of the nearest neighbours, as the seed articles do (the default)
+    Cubic,   // the 4-point scheme (-a + 9b + 9c - d) / 16 along lines (a tensor product for
+             // diamond-square): a smooth surface between the coarse points, no creases or dimples
+};
+
 // Seeds 000/001, 002, 003. Side 2^detail+1.
 struct DiamondSquareParams {
     int detail = 9;
@@ -29,7 +37,10 @@ struct DiamondSquareParams {
     EdgeMode edge = EdgeMode::Clip;
     bool fixedCorners = false;
     std::array<float, 4> corners{};  // NW, NE, SW, SE when fixedCorners (Wrap uses NW for all)
+    Interpolation interpolation = Interpolation::Linear;
 };
+// Corner i (NW, NE, SW, SE) of the map: fixed, or drawn from the seed (wrap: one value for all).
+float diamondSquareCorner(const DiamondSquareParams& params, int i);
 DiamondSquareParams diamondSquareParams(const Recipe& recipe);
 Heightmap diamondSquare(const DiamondSquareParams& params, const GenerateContext& context);
 void diamondSquareInto(const DiamondSquareParams& params, const GenerateContext& context, Heightmap& out);
@@ -42,7 +53,10 @@ struct MidpointDisplacementParams {
     float spread = 0.3f;
     float roughness = 0.5f;
     bool clamp = true;  // clamp to [0, 1] after every step, as seed 004 does
+    Interpolation interpolation = Interpolation::Linear;
 };
+// Corner i (NW, NE, SW, SE) of the map: drawn from the seed in [0, 1).
+float midpointDisplacementCorner(const MidpointDisplacementParams& params, int i);
 MidpointDisplacementParams midpointDisplacementParams(const Recipe& recipe);
 Heightmap midpointDisplacement(const MidpointDisplacementParams& params, const GenerateContext& context);
 void midpointDisplacementInto(const MidpointDisplacementParams& params, const GenerateContext& context,
@@ -63,6 +77,14 @@ void midpointLineInto(const MidpointLineParams& params, const GenerateContext& c
 void midpointLineIntoWith(const LevelKernels& kernels, const MidpointLineParams& params,
                           const GenerateContext& context, Heightmap& out);
 Algorithm midpointLineAlgorithm();
+
+// The Interpolation::Cubic variants (cubic_subdivision.cpp): the same levels, draws and amplitudes,
+// with each new point's base value from the 4-point scheme; row-parallel scalar code.
+void cubicDiamondSquareInto(const DiamondSquareParams& params, const GenerateContext& context, Heightmap& out);
+void cubicMidpointDisplacementInto(const MidpointDisplacementParams& params, const GenerateContext& context,
+                                   Heightmap& out);
+// The `interpolation` row (linear | cubic) of the diamond-square and midpoint-displacement tables.
+ParamSpec interpolationParam();
 
 // 2^detail + 1, the side of a diamond-square or midpoint grid.
 inline int sideForDetail(int detail) { return (1 << detail) + 1; }

@@ -115,18 +115,21 @@ private:
 
 }  // namespace
 
+float midpointDisplacementCorner(const MidpointDisplacementParams& p, int i) {
+    const int last = sideForDetail(p.detail) - 1;
+    const int x = i % 2 * last, y = i / 2 * last;
+    return toUnit(PointHash(p.seed, RngStream::MidpointDisplacement)(onLattice(x, p.detail), onLattice(y, p.detail)));
+}
+
 void midpointDisplacementInto(const MidpointDisplacementParams& p, const GenerateContext& context,
                               Heightmap& map) {
+    if (p.interpolation == Interpolation::Cubic) return cubicMidpointDisplacementInto(p, context, map);
     const int side = sideForDetail(p.detail);
     const int last = side - 1;
     map.reshapeUninitialized(side, side);
     const LevelGrids grids(map, p.detail);
     const LevelGrid corners = grids.level(0);  // 2 x 2: the map's corners
-    const PointHash hash(p.seed, RngStream::MidpointDisplacement);
-    for (int i = 0; i < 4; ++i) {
-        const int x = i % 2 * last, y = i / 2 * last;
-        corners.row(i / 2)[i % 2] = toUnit(hash(onLattice(x, p.detail), onLattice(y, p.detail)));
-    }
+    for (int i = 0; i < 4; ++i) corners.row(i / 2)[i % 2] = midpointDisplacementCorner(p, i);
     // Level l (counted from the top) moves points by up to spread * roughness^(l - 1), whatever
     // the detail: a finer map only adds levels below the ones a coarser map has.
     float spread = p.spread;
@@ -165,6 +168,7 @@ MidpointDisplacementParams midpointDisplacementParams(const Recipe& recipe) {
     p.spread = float(recipe.params.at("spread"));
     p.roughness = float(recipe.params.at("roughness"));
     p.clamp = recipe.params.at("clamp") != 0.0;
+    p.interpolation = static_cast<Interpolation>(int(recipe.params.at("interpolation")));
     return p;
 }
 
@@ -183,6 +187,7 @@ Algorithm midpointDisplacementAlgorithm() {
          "Spread reduction: the factor the spread is multiplied by at each level (1 = rough, 0 = flat)", {}},
         {"clamp", "Clamp to [0, 1]", "", ParamKind::Flag, 0, 1, 1, 1,
          "Clamp every value to [0, 1] after each step, as seed 004 does", {}},
+        interpolationParam(),
     };
     a.sizeForDetail = [](int detail) { return Size{sideForDetail(detail), sideForDetail(detail)}; };
     a.generateInto = [](const Recipe& r, const GenerateContext& c, Heightmap& out) {

@@ -3,7 +3,7 @@
 // point is 12, for every edge mode, corner mode and clamp setting. A separate executable, so ctest
 // can give it the label "large" (ctest -L large runs it alone, -LE large skips it). The grids are
 // reused across cases (generateInto keeps a buffer of the same size), so the pages are faulted
-// in once; 10-25 s here on 2 threads (shared machine).
+// in once; 10-25 s here on 2 threads (shared machine), plus ~10-30 s for the cubic case.
 #include "lattice_test_support.h"
 
 #include <gtest/gtest.h>
@@ -75,6 +75,33 @@ TEST(LatticeRuleLarge, MidpointDisplacementNestsAtDetails13And14) {
             },
             clamp ? "clamped" : "unclamped");
     }
+}
+
+// interpolation=cubic (the grid-artefact remedy, scalar code: ~4x the time of the cases above).
+TEST(LatticeRuleLarge, CubicInterpolationNestsAtDetails13And14) {
+    for (EdgeMode edge : {EdgeMode::Clip, EdgeMode::Wrap}) {
+        core::DiamondSquareParams p;
+        p.seed = 77;
+        p.roughness = 0.4f;
+        p.edge = edge;
+        p.interpolation = core::Interpolation::Cubic;
+        expectNested(
+            [&](int detail, core::Heightmap& out) {
+                p.detail = detail;
+                core::diamondSquareInto(p, onThreads(2), out);
+            },
+            std::string("cubic diamond-square ") + test::edgeName(edge));
+    }
+    core::MidpointDisplacementParams p;
+    p.seed = 77;
+    p.roughness = 0.4f;
+    p.interpolation = core::Interpolation::Cubic;
+    expectNested(
+        [&](int detail, core::Heightmap& out) {
+            p.detail = detail;
+            core::midpointDisplacementInto(p, onThreads(2), out);
+        },
+        "cubic midpoint displacement");
 }
 
 }  // namespace
