@@ -2,6 +2,12 @@
 
 #include <QAction>
 #include <QFile>
+#include <QImage>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextFragment>
+#include <QTextImageFormat>
+#include <QTextCursor>
 #include <QKeySequence>
 #include <QTextBrowser>
 #include <QWidget>
@@ -34,6 +40,26 @@ QTextBrowser* makeBrowser(QWidget* parent, const QString& name, const QString& t
     return browser;
 }
 
+// The screenshots are 1400 px wide: draw them at most `width_px` wide so the guide reads without
+// a horizontal scroll bar.
+void fitImages(QTextDocument& document, int width_px) {
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            QTextImageFormat image = fragment.charFormat().toImageFormat();
+            if (!image.isValid()) continue;
+            const QImage picture(QStringLiteral(":/help/") + image.name());
+            if (picture.isNull() || picture.width() <= width_px) continue;
+            image.setWidth(width_px);
+            image.setHeight(double(picture.height()) * width_px / picture.width());
+            QTextCursor cursor(&document);
+            cursor.setPosition(fragment.position());
+            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+            cursor.setCharFormat(image);
+        }
+    }
+}
+
 }  // namespace
 
 QString shortcutListHtml(const QList<QAction*>& actions) {
@@ -62,6 +88,7 @@ QTextBrowser* showUserGuide(QWidget* parent) {
         QFile file(QString::fromLatin1(kUserGuideResource));
         if (file.open(QIODevice::ReadOnly)) {
             browser->setMarkdown(QString::fromUtf8(file.readAll()));
+            fitImages(*browser->document(), 820);
         } else {
             browser->setPlainText(QObject::tr("The user guide is missing from this build."));
         }

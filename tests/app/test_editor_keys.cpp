@@ -19,6 +19,9 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QProgressBar>
+#include <QScrollBar>
+#include <QTextDocument>
+#include <QUrl>
 #include <QSettings>
 #include <QTest>
 #include <QTextBrowser>
@@ -140,6 +143,11 @@ TEST_F(EditorKeysTest, HelpOpensUserGuideAndShortcutList) {
     EXPECT_TRUE(guide->isVisible());
     EXPECT_TRUE(guide->toPlainText().contains(QStringLiteral("Keyboard shortcuts")));
     EXPECT_TRUE(guide->toPlainText().contains(QStringLiteral("Status bar")));
+    // The bundled screenshots load and fit the window's width.
+    EXPECT_EQ(guide->horizontalScrollBar()->maximum(), 0);
+    EXPECT_FALSE(guide->document()->resource(QTextDocument::ImageResource,
+                                             QUrl(QStringLiteral("images/editor_midpoint_line.png")))
+                     .isNull());
 
     windowAction(*m_window, QStringLiteral("Keyboard Shortcuts"))->trigger();
     auto* keys = m_window->findChild<QTextBrowser*>(QStringLiteral("keyboardShortcuts"));
