@@ -3,6 +3,7 @@
 // missing files, and the toolbar and status bar do not jump.
 #include "editor_fixture.h"
 
+#include "app/central_views.h"
 #include "app/document.h"
 #include "app/document_files.h"
 #include "app/help_windows.h"
@@ -105,6 +106,11 @@ TEST_F(EditorKeysTest, WindowShortcutsPassFocusedBoxesWithoutChangingThem) {
     QTest::keyClick(detail, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     EXPECT_EQ(m_window->document()->undoStack()->index(), m_window->document()->undoStack()->count())
         << "Ctrl+Shift+Z did not redo";
+    // The layout keys (Ctrl+Shift+1…3) switch views instead of typing into the box.
+    QTest::keyClick(detail, Qt::Key_3, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_EQ(m_window->centralViews()->viewLayout(), CentralViews::Layout::TerrainOnly);
+    QTest::keyClick(detail, Qt::Key_1, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_EQ(m_window->centralViews()->viewLayout(), CentralViews::Layout::Both);
     EXPECT_EQ(detail->text(), text);
     EXPECT_EQ(m_window->document()->state().recipe.detail, 6);
     // Typing still edits the box.
