@@ -438,7 +438,10 @@ void MainWindow::saveLayout() {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/splitter"), m_views->saveState());
+    // The horizon chart takes the whole centre: keep the 2-D/3-D split of the last map instead.
+    if (!m_views->showsLine()) {
+        settings.setValue(QStringLiteral("window/splitter"), m_views->saveState());
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
