@@ -114,6 +114,20 @@ bool DocumentFiles::maybeSave() {
     return false;
 }
 
+bool DocumentFiles::openRecent(const QString& path) {
+    if (!QFileInfo::exists(path)) {
+        // Moved or deleted since: drop it, so the list only offers what can be opened.
+        QStringList files = recentFiles();
+        files.removeAll(path);
+        QSettings().setValue(kRecentKey, files);
+        m_prompts->showError(tr("Cannot open document"),
+                             tr("%1 no longer exists; it was removed from Open Recent.")
+                                 .arg(QDir::toNativeSeparators(path)));
+        return false;
+    }
+    return openFile(path);
+}
+
 QStringList DocumentFiles::recentFiles() const {
     return QSettings().value(kRecentKey).toStringList();
 }
@@ -134,7 +148,7 @@ void DocumentFiles::refreshRecentMenu() {
         const QString path = files[i];
         QAction* action = m_recentMenu->addAction(
             QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path)));
-        connect(action, &QAction::triggered, this, [this, path] { openFile(path); });
+        connect(action, &QAction::triggered, this, [this, path] { openRecent(path); });
     }
     if (files.isEmpty()) {
         m_recentMenu->addAction(tr("(none)"))->setEnabled(false);

@@ -34,6 +34,8 @@ public:
     bool newDocument();
     bool open();                          // asks for a path
     bool openFile(const QString& path);   // asks about unsaved changes first
+    // Open Recent: a file that no longer exists is removed from the list, with a message.
+    bool openRecent(const QString& path);
     bool save();
     bool saveAs();
     bool saveTo(const QString& path);

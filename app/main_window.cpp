@@ -5,10 +5,14 @@
 #include "document.h"
 #include "document_files.h"
 #include "export_actions.h"
+#include "help_windows.h"
 #include "parameter_panel.h"
 #include "prompts.h"
+#include "screen_timing.h"
 #include "seed_variations.h"
+#include "shortcut_router.h"
 #include "status_panel.h"
+#include "undo_actions.h"
 #include "view_controls.h"
 
 #include "render/preview_widget.h"
@@ -68,8 +72,10 @@ MainWindow::MainWindow(QWidget* parent)
               if (m_fullMap && m_fullRecipe == source.recipe) source.map = m_fullMap;
               return source;
           },
-          m_views->preview(), m_views->terrainView(), this)) {
+          m_views->preview(), m_views->terrainView(), this)),
+      m_screenTiming(new ScreenTiming(m_views->preview(), m_views->terrainView(), this)) {
     setCentralWidget(m_views);
+    new ShortcutRouter(this);
     createDocks();
     createActions();
     createMenusAndToolBar();
@@ -80,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_parameters->setRecipe(m_document->state().recipe);
     m_viewControls->setView(m_document->state().view);
     applyViewToTerrain(m_document->state().view);
+    m_screenTiming->changeMade();
     m_controller->submit(m_document->state().recipe, m_document->state().view.previewStyle());
     updateTitle();
 }
@@ -116,6 +123,7 @@ bool MainWindow::isUpToDate() const {
 }
 
 void MainWindow::regenerate() {
+    m_screenTiming->changeMade();
     m_controller->submit(m_document->state().recipe, m_document->state().view.previewStyle(),
                          true);
 }
@@ -146,6 +154,14 @@ void MainWindow::createActions() {
     a.open = make(tr("&Open…"), QKeySequence::Open, tr("Open a terrain document"));
     a.save = make(tr("&Save"), QKeySequence::Save, tr("Save the terrain document"));
     a.saveAs = make(tr("Save &As…"), QKeySequence::SaveAs, tr("Save under a new name"));
+    // Qt's generic X11 key theme (no desktop, e.g. Xvfb) binds nothing to SaveAs; the guide
+    // promises Ctrl+Shift+S everywhere.
+    if (!a.saveAs->shortcuts().contains(QKeySequence(tr("Ctrl+Shift+S")))) {
+        a.saveAs->setShortcuts(a.saveAs->shortcuts() << QKeySequence(tr("Ctrl+Shift+S")));
+        a.saveAs->setToolTip(tr("Save under a new name (%1)")
+                                 .arg(QKeySequence(tr("Ctrl+Shift+S"))
+                                          .toString(QKeySequence::NativeText)));
+    }
     a.exportHeightmap = make(tr("&Export Heightmap…"), QKeySequence(tr("Ctrl+E")),
                              tr("Write the heightmap for a game engine: presets, world size, "
                                 "formats, size and tiles"));
@@ -154,10 +170,8 @@ void MainWindow::createActions() {
     a.exportPreview = make(tr("Export 2-D &Preview as Shown…"), {},
                            tr("Save the 2-D preview with its colour map"));
     a.quit = make(tr("&Quit"), QKeySequence::Quit, tr("Close the editor"));
-    a.undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-    a.undo->setShortcut(QKeySequence::Undo);
-    a.redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-    a.redo->setShortcut(QKeySequence::Redo);
+    a.undo = makeUndoAction(m_document->undoStack(), this);
+    a.redo = makeRedoAction(m_document->undoStack(), this);
     addAction(a.undo);
     addAction(a.redo);
     a.newSeed = make(tr("New &Seed"), QKeySequence(tr("Ctrl+R")), tr("Pick a random seed"));
@@ -178,6 +192,10 @@ void MainWindow::createActions() {
     a.layoutTerrain = make(tr("Maximise &3-D View"), QKeySequence(tr("Ctrl+Shift+3")),
                            tr("Show only the 3-D view"));
     a.about = make(tr("&About"), {}, tr("About the terrain editor"));
+    a.userGuide = make(tr("&User Guide"), QKeySequence::HelpContents,
+                       tr("Read the user guide (bundled with the editor)"));
+    a.shortcutList = make(tr("&Keyboard Shortcuts"), {},
+                          tr("List every keyboard shortcut of the editor"));
     a.compare = make(tr("&Compare Algorithms…"), QKeySequence(tr("Ctrl+K")),
                      tr("Show 2 to 4 recipes side by side with their numbers"));
     a.seedVariations = make(tr("Seed &Variations…"), {},
@@ -190,6 +208,12 @@ void MainWindow::createActions() {
     }
     a.layoutBoth->setChecked(true);
     a.cancel->setEnabled(false);
+    // Document-level actions work from any window of the editor (compare, seed variations,
+    // help), not only when the main window has focus; modal dialogs still block them.
+    for (QAction* action : {a.newDocument, a.open, a.save, a.saveAs, a.exportHeightmap, a.quit,
+                            a.undo, a.redo, a.newSeed, a.regenerate}) {
+        action->setShortcutContext(Qt::ApplicationShortcut);
+    }
 }
 
 void MainWindow::createMenusAndToolBar() {
@@ -231,7 +255,11 @@ void MainWindow::createMenusAndToolBar() {
     view->addAction(m_parameterDock->toggleViewAction());
     view->addAction(m_viewDock->toggleViewAction());
 
-    menuBar()->addMenu(tr("&Help"))->addAction(a.about);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(a.userGuide);
+    help->addAction(a.shortcutList);
+    help->addSeparator();
+    help->addAction(a.about);
 
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
@@ -277,6 +305,9 @@ void MainWindow::connectParts() {
             [this] { m_views->setViewLayout(CentralViews::Layout::TerrainOnly); });
     connect(a.compare, &QAction::triggered, this, &MainWindow::openCompareWindow);
     connect(a.seedVariations, &QAction::triggered, this, &MainWindow::openSeedVariations);
+    connect(a.userGuide, &QAction::triggered, this, [this] { showUserGuide(this); });
+    connect(a.shortcutList, &QAction::triggered, this,
+            [this] { showShortcutList(this, actions()); });
     connect(a.about, &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About Terrain Editor"),
                            tr("<b>Terrain Editor</b> %1<br>Fractal heightmaps: diamond-square "
@@ -301,6 +332,7 @@ void MainWindow::connectParts() {
     connect(m_document, &Document::filePathChanged, this, &MainWindow::updateTitle);
 
     connect(m_controller, &GenerationController::resultReady, this, &MainWindow::onResult);
+    connect(m_screenTiming, &ScreenTiming::shown, m_status, &StatusPanel::showScreenTime);
     connect(m_controller, &GenerationController::progressChanged, m_status,
             &StatusPanel::setProgress);
     connect(m_controller, &GenerationController::busyChanged, this, [this](bool busy) {
@@ -338,6 +370,7 @@ void MainWindow::onStateChanged(const DocumentState& previous) {
                               before.lightAzimuth_deg != after.lightAzimuth_deg ||
                               before.lightElevation_deg != after.lightElevation_deg;
     if (!(previous.recipe == state.recipe) || styleChanged) {
+        m_screenTiming->changeMade();
         m_controller->submit(state.recipe, after);
     }
 }
@@ -374,6 +407,9 @@ void MainWindow::applyViewToTerrain(const ViewSettings& view) {
 }
 
 void MainWindow::onResult(const GenerationResult& result) {
+    const core::WorldUnits units = m_document->state().world.units();
+    m_views->showMapShape(result.map, result.world.lo, result.world.hi, units.loMetres,
+                          units.hiMetres);
     preview()->setContent(result.map, result.image);
     if (terrainView()->heightmap() != result.map) {
         terrainView()->setHeightmap(result.map, core::MinMax{result.world.lo, result.world.hi});
@@ -383,8 +419,11 @@ void MainWindow::onResult(const GenerationResult& result) {
         m_fullMap = result.map;
         m_fullRecipe = result.recipe;
     }
-    m_status->showResult(result, m_document->state().world.units());
-    if (!result.coarse) emit fullResultShown(result.request);
+    m_status->showResult(result, units);
+    if (!result.coarse) {
+        m_screenTiming->resultApplied(result.generateMs);
+        emit fullResultShown(result.request);
+    }
 }
 
 void MainWindow::updateTitle() {
@@ -405,7 +444,10 @@ void MainWindow::saveLayout() {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/splitter"), m_views->saveState());
+    // The horizon chart takes the whole centre: keep the 2-D/3-D split of the last map instead.
+    if (!m_views->showsLine()) {
+        settings.setValue(QStringLiteral("window/splitter"), m_views->saveState());
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -29,6 +29,7 @@ class Document;
 class DocumentFiles;
 class ExportActions;
 class ParameterPanel;
+class ScreenTiming;
 class Prompts;
 class SeedVariationsWindow;
 class StatusPanel;
@@ -59,6 +60,7 @@ public:
     StatusPanel* statusPanel() const { return m_status; }
     DocumentFiles* files() const { return m_files; }
     ExportActions* exports() const { return m_exports; }
+    ScreenTiming* screenTiming() const { return m_screenTiming; }
     // The result on screen (coarse or full), if any.
     const std::optional<GenerationResult>& shownResult() const { return m_shown; }
     // True when the full map of the document's current recipe and preview style is on screen
@@ -100,6 +102,7 @@ private:
     StatusPanel* m_status;
     DocumentFiles* m_files;
     ExportActions* m_exports;
+    ScreenTiming* m_screenTiming;
     QDockWidget* m_parameterDock = nullptr;
     QDockWidget* m_viewDock = nullptr;
 
@@ -132,6 +135,8 @@ private:
         QAction* layoutPreview = nullptr;
         QAction* layoutTerrain = nullptr;
         QAction* about = nullptr;
+        QAction* userGuide = nullptr;
+        QAction* shortcutList = nullptr;
         QAction* compare = nullptr;
         QAction* seedVariations = nullptr;
     } m_actions;

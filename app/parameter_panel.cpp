@@ -49,6 +49,7 @@ ParameterPanel::ParameterPanel(const core::Registry& registry, QWidget* parent)
                                  QString::fromStdString(algorithm.summary), Qt::ToolTipRole);
     }
     m_algorithm->setToolTip(tr("The generation algorithm; each has its own parameters."));
+    m_summary->setObjectName(QStringLiteral("algorithmSummary"));
     m_summary->setWordWrap(true);
     m_summary->setStyleSheet(QStringLiteral("color: palette(mid);"));
     m_seed->setToolTip(tr("The random seed: the same recipe and seed always give the same map."));

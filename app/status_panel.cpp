@@ -4,8 +4,11 @@
 
 #include <QLabel>
 #include <QProgressBar>
+#include <QHBoxLayout>
 #include <QPushButton>
 #include <QStatusBar>
+
+#include "screen_timing.h"
 
 #include <cmath>
 
@@ -29,18 +32,33 @@ StatusPanel::StatusPanel(QStatusBar* bar)
       m_size(makeField(bar, tr("Map size in samples"), 90)),
       m_range(makeField(bar, tr("Lowest and highest height in metres (the world scale: the same "
                                 "point has the same height at every detail)"), 170)),
-      m_time(makeField(bar, tr("Time the last generation took"), 80)),
+      m_time(makeField(bar, tr("Time from the last change until its map was on screen in both "
+                               "views, and the part the generation took"), 80)),
       m_hover(makeField(bar, tr("Sample under the mouse in the 2-D preview"), 190)),
       m_progress(new QProgressBar(bar)),
       m_cancel(new QPushButton(tr("Cancel"), bar)) {
+    // Wide enough for the longest time text, so a new time moves no other field.
+    m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(
+                                ScreenTiming::describe(999.0, 999.0)) + 8);
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(140);
     m_progress->setTextVisible(false);
     m_progress->setToolTip(tr("Generating…"));
     m_cancel->setToolTip(tr("Stop the running generation (Esc)"));
     m_cancel->setFlat(true);
-    bar->addPermanentWidget(m_progress);
-    bar->addPermanentWidget(m_cancel);
+    // The bar and button keep their place while hidden, so showing them moves no label.
+    auto* job = new QWidget(bar);
+    auto* jobLayout = new QHBoxLayout(job);
+    jobLayout->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* part : {static_cast<QWidget*>(m_progress), static_cast<QWidget*>(m_cancel)}) {
+        QSizePolicy policy = part->sizePolicy();
+        policy.setRetainSizeWhenHidden(true);
+        part->setSizePolicy(policy);
+        jobLayout->addWidget(part);
+    }
+    m_progress->setFixedWidth(140);
+    job->setFixedSize(job->sizeHint());
+    bar->addPermanentWidget(job);
     connect(m_cancel, &QPushButton::clicked, this, &StatusPanel::cancelRequested);
     m_showDelay.setSingleShot(true);
     m_showDelay.setInterval(kShowDelay_ms);
@@ -69,9 +87,10 @@ void StatusPanel::showResult(const GenerationResult& result, const core::WorldUn
     m_range->setText(tr("min %1 m  max %2 m")
                          .arg(core::metresOf(m_metres, units, result.range.min), 0, 'f', 1)
                          .arg(core::metresOf(m_metres, units, result.range.max), 0, 'f', 1));
-    if (result.generateMs > 0.0) {
-        m_time->setText(tr("%1 ms").arg(result.generateMs, 0, 'f', result.generateMs < 10 ? 1 : 0));
-    }
+}
+
+void StatusPanel::showScreenTime(double screen_ms, double generate_ms) {
+    m_time->setText(ScreenTiming::describe(screen_ms, generate_ms));
 }
 
 void StatusPanel::showHover(int x, int y, float height) {

@@ -20,7 +20,8 @@ class StatusPanel : public QObject {
     Q_OBJECT
 
 public:
-    static constexpr int kShowDelay_ms = 250;
+    // Jobs shorter than this never show the progress bar and Cancel button.
+    static constexpr int kShowDelay_ms = 300;
 
     explicit StatusPanel(QStatusBar* bar);
 
@@ -31,12 +32,15 @@ public:
     void clearHover();
     void setBusy(bool busy);
     void setProgress(float fraction);
+    // The time from the change until the map was on screen, and the worker's part of it.
+    void showScreenTime(double screen_ms, double generate_ms);
     void showMessage(const QString& message, int timeout_ms = 5000);
 
     QLabel* sizeLabel() const { return m_size; }
     QLabel* rangeLabel() const { return m_range; }
     QLabel* timeLabel() const { return m_time; }
     QLabel* hoverLabel() const { return m_hover; }
+    QProgressBar* progressBar() const { return m_progress; }
 
 signals:
     void cancelRequested();

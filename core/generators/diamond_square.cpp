@@ -267,7 +267,7 @@ Algorithm diamondSquareAlgorithm() {
     Algorithm a;
     a.id = "diamond-square";
     a.name = "Diamond-square";
-    a.summary = "Breadth-first diamond-square on a 2^detail+1 grid (seeds 000, 002, 003)";
+    a.summary = "Breadth-first diamond-square on a 2^detail+1 grid";
     a.minDetail = 1;
     a.maxDetail = 14;
     a.defaultDetail = 9;

@@ -176,7 +176,7 @@ Algorithm midpointDisplacementAlgorithm() {
     Algorithm a;
     a.id = "midpoint-displacement";
     a.name = "Midpoint displacement";
-    a.summary = "Square subdivision with spread and spread reduction, clamped to [0, 1] (seed 004)";
+    a.summary = "Square subdivision with spread and spread reduction, clamped to [0, 1]";
     a.minDetail = 1;
     a.maxDetail = 14;
     a.defaultDetail = 9;

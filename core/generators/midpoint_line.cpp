@@ -110,7 +110,7 @@ Algorithm midpointLineAlgorithm() {
     Algorithm a;
     a.id = "midpoint-line";
     a.name = "Midpoint line (1-D)";
-    a.summary = "The 1-D horizon line of seed 003: 2^detail+1 samples in one row";
+    a.summary = "A 1-D horizon: 2^detail+1 heights in one row, drawn as a line chart";
     a.minDetail = 1;
     static_assert(kLatticeDetail >= 20, "every detail must fit on the world lattice");
     a.maxDetail = 20;
