@@ -83,6 +83,10 @@ GameExportPlan checkGameExport(const GameExportRequest& request, int sourceWidth
 std::optional<OutputSize> suggestedOutputSize(const GameExportRequest& request, int sourceWidth,
                                               int sourceHeight);
 
+// The world the files describe: request.world, with the spacing scaled by (source - 1) /
+// (output - 1) when the map is resampled, so the export spans the document's metres.
+WorldUnits exportedWorld(const GameExportRequest& request, int sourceWidth, int sourceHeight);
+
 // Writes the file(s) and sidecar(s) as one transaction: all of them are put in place, or none
 // and the previous files stay (FileTransaction).
 GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& request);
