@@ -291,6 +291,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
 
     GameExportResult result;
     result.format = plan.format;
+    result.world = world;
     result.warnings = presetNameWarnings(request);
     if (request.preset) {
         for (auto& w : presetInputWarnings(*request.preset, world)) {

@@ -59,6 +59,7 @@ struct GameExportResult {
     int height = 0;
     std::vector<std::filesystem::path> files;  // the exports (each has a .json sidecar)
     std::vector<EngineSetting> settings;       // empty without a preset
+    WorldUnits world;  // what the files say: exportedWorld() (spacing scaled by a resample)
     // obj/glb: every file's vertices and triangles summed, the largest error of any file.
     std::optional<MeshSummary> mesh;
     // For the user; a warning that mentions a field holds it as a reference, so each front end

@@ -16,6 +16,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -450,12 +452,25 @@ TEST(ExportDialog, ResamplingKeepsTheWorldsSizeInMetres) {
     request.world = core::WorldUnits{2.0, 0.0, 100.0};  // 128 m
     request.size = core::OutputSize{33, 33};
     request.resize = core::ResizeMode::Bicubic;
-    core::runGameExport(map, request);
+    EXPECT_DOUBLE_EQ(core::runGameExport(map, request).world.metresPerPixel, 4.0);
     const QByteArray sidecar = readAll(dir.filePath("w.exr.json"));
     ASSERT_FALSE(sidecar.isEmpty());
     const auto json = nlohmann::json::parse(sidecar.toStdString());
     EXPECT_DOUBLE_EQ(json["world_size_metres"][0].get<double>(), 128.0) << json.dump();
     EXPECT_DOUBLE_EQ(json["metres_per_pixel"].get<double>(), 4.0) << json.dump();
+
+    // terrain-cli says and writes the same.
+    QProcess cli;
+    cli.start(QStringLiteral(TERRAIN_CLI_PATH),
+              {"generate", "--detail", "6", "--metres-per-pixel", "2", "--height-range", "0:100",
+               "--size", "33x33", "--resize", "bicubic", "-o", dir.filePath("c.exr")});
+    ASSERT_TRUE(cli.waitForFinished(60000));
+    const QString said = QString::fromUtf8(cli.readAllStandardError());
+    ASSERT_EQ(cli.exitCode(), 0) << said.toStdString();
+    EXPECT_TRUE(said.contains(QRegularExpression(QStringLiteral(", 4(\\.0+)? m per pixel"))))
+        << said.toStdString();
+    const auto cliJson = nlohmann::json::parse(readAll(dir.filePath("c.exr.json")).toStdString());
+    EXPECT_DOUBLE_EQ(cliJson["world_size_metres"][0].get<double>(), 128.0) << cliJson.dump();
 }
 
 // Issue 15 item 12: the export starts beside the document, with its name.
