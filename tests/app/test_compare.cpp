@@ -16,6 +16,7 @@
 #include "render/terrain_view.h"
 
 #include <QFile>
+#include <QLabel>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -310,6 +311,10 @@ TEST(CompareOpening, OpensOnTwoDifferentAlgorithms) {
         EXPECT_EQ(window.panel(0)->recipe().algorithm, algorithm);
         EXPECT_NE(window.panel(1)->recipe().algorithm, window.panel(0)->recipe().algorithm);
         EXPECT_NE(window.panel(1)->recipe().algorithm, "midpoint-line");  // same shape as A
+        // Hurst and crease explained where the numbers are.
+        const QString help = window.panel(0)->statsLabel()->toolTip();
+        EXPECT_TRUE(help.contains(QStringLiteral("<b>Hurst</b>: how rough"))) << help.toStdString();
+        EXPECT_TRUE(help.contains(QStringLiteral("<b>crease</b>: how much sharper")));
     }
 }
 
