@@ -29,6 +29,26 @@ core::MinMax commonRange(const std::vector<std::shared_ptr<const core::Heightmap
 }
 
 
+core::Heightmap heightsIn(const ComparePanelInput& panel, DifferenceUnit unit) {
+    core::Heightmap out = *panel.map;
+    if (unit == DifferenceUnit::Raw) return out;
+    core::ResolvedMapping mapping;
+    core::WorldUnits units = panel.units;
+    if (unit == DifferenceUnit::Normalised) {
+        mapping = core::resolveMapping(core::HeightMapping{}, out);  // own min..max
+        units.loMetres = 0.0;
+        units.hiMetres = 1.0;
+    } else if (panel.world.mode == core::HeightMapping::Mode::World) {
+        mapping = core::resolveMapping(panel.world, out);
+    } else {
+        mapping = core::resolveMapping(core::HeightMapping{}, out);
+    }
+    for (float& v : out.samples()) {
+        if (std::isfinite(v)) v = float(core::metresOf(mapping, units, v));
+    }
+    return out;
+}
+
 core::Heightmap differenceMap(const core::Heightmap& a, const core::Heightmap& b) {
     core::Heightmap out = core::Heightmap::uninitialized(a.width(), a.height());
     const auto sa = a.samples();
@@ -117,6 +137,9 @@ CompareOutput analyseComparison(const CompareInput& input, quint64 job) {
                                          : core::resolveMapping(core::HeightMapping{}, map);
         out.image = render::renderPreviewImage(map, out.mapping, input.style);
         core::StatsOptions options;
+        // The document's world, as terrain-cli compare --metres-per-pixel --height-range.
+        options.slope.metresPerPixel = panel.units.metresPerPixel;
+        options.slope.heightRangeMetres = panel.units.rangeMetres();
         // The same bins for every panel in common mode, so the histograms can be compared.
         if (output.commonRange) options.histogramRange = output.commonRange;
         options.bins = 48;
@@ -131,7 +154,10 @@ CompareOutput analyseComparison(const CompareInput& input, quint64 job) {
 
     if (input.difference && input.panels.size() >= 2 && input.panels[0].map &&
         input.panels[1].map) {
-        output.difference = analyseDifference(*input.panels[0].map, *input.panels[1].map);
+        output.difference =
+            analyseDifference(heightsIn(input.panels[0], input.differenceUnit),
+                              heightsIn(input.panels[1], input.differenceUnit));
+        output.difference.unit = input.differenceUnit;
     }
     return output;
 }

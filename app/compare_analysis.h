@@ -8,6 +8,7 @@
 #include "core/analysis/statistics.h"
 #include "core/heightmap.h"
 #include "core/io/height_mapping.h"
+#include "core/io/world_units.h"
 #include "core/recipe.h"
 #include "render/colormap.h"
 
@@ -32,13 +33,22 @@ struct ComparePanelInput {
     // The recipe's world scale (GenerationResult::world): slopes and walkable share read the
     // heights in metres through it, as the editor's status bar and terrain-cli compare do.
     core::HeightMapping world;
+    // The document's world at this map's size: metres between samples and the metres the world
+    // scale spans, as terrain-cli compare's --metres-per-pixel and --height-range.
+    core::WorldUnits units;
 };
+
+// What A − B subtracts. Raw heights of two algorithms are on different scales (diamond-square
+// and midpoint displacement differ by a factor), so metres (each through its recipe's world
+// scale) or each map's own 0..1 are the meaningful ones.
+enum class DifferenceUnit { Metres, Normalised, Raw };
 
 struct CompareInput {
     std::vector<ComparePanelInput> panels;
     bool commonMapping = true;  // one min/max over all panels
     render::PreviewStyle style;
     bool difference = false;    // A − B of the first two panels
+    DifferenceUnit differenceUnit = DifferenceUnit::Metres;
 };
 
 struct ComparePanelOutput {
@@ -50,6 +60,7 @@ struct ComparePanelOutput {
 struct CompareDifference {
     bool valid = false;
     QString reason;  // why there is none (sizes differ)
+    DifferenceUnit unit = DifferenceUnit::Metres;
     std::shared_ptr<const core::Heightmap> map;  // A − B, sample by sample
     float maxAbs = 0.0f;   // the colour scale runs over [-maxAbs, maxAbs]
     double meanAbs = 0.0;
@@ -68,6 +79,10 @@ struct CompareOutput {
 
 // One min/max over the finite samples of every map ({0, 0} when there are none).
 core::MinMax commonRange(const std::vector<std::shared_ptr<const core::Heightmap>>& maps);
+
+// `panel`'s map in `unit`: metres through its world scale (raw lo..hi → units' height range),
+// its own min..max → 0..1, or the raw heights.
+core::Heightmap heightsIn(const ComparePanelInput& panel, DifferenceUnit unit);
 
 // a − b; both must have the same size.
 core::Heightmap differenceMap(const core::Heightmap& a, const core::Heightmap& b);

@@ -89,6 +89,8 @@ ComparePanel::ComparePanel(const core::Registry& registry, const QString& name, 
     m_stats->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_stats->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_stats->setText(tr("<i>generating…</i>"));
+    m_stats->setObjectName(QStringLiteral("stats"));
+    m_stats->setToolTip(statsHelp());
     m_stats->setFixedHeight(5 * (m_stats->fontMetrics().lineSpacing() + 3) + 2);  // five rows
     auto* numbers = new QVBoxLayout;
     numbers->addWidget(m_stats);
@@ -177,6 +179,17 @@ QString ComparePanel::recipeSummary(const core::Registry& registry, const core::
         parts << QStringLiteral("seed %1 · %2×%3").arg(recipe.seed).arg(size.width).arg(size.height);
     }
     return parts.join(QStringLiteral(" · "));
+}
+
+QString ComparePanel::statsHelp() {
+    return tr("<p><b>walkable</b>: share of the map flatter than the slope limit, with the "
+              "document's world size (metres per pixel and height range).</p>"
+              "<p><b>Hurst</b>: how rough the terrain is from near to far, 0 to 1: near 1 smooth "
+              "rolling hills, near 0 jagged noise at every scale (measured from how height "
+              "differences grow with distance; \"expected\" from the roughness).</p>"
+              "<p><b>crease</b>: how much sharper the surface bends along the coarse grid lines "
+              "than elsewhere: 1 means no visible grid seams, higher means creases on a square "
+              "grid (the dimples and seams of square subdivision).</p>");
 }
 
 QString ComparePanel::statsText(const core::TerrainStats& s) {

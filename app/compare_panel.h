@@ -67,6 +67,8 @@ public:
     QLabel* statsLabel() const { return m_stats; }
     CompareHistogram* histogram() const { return m_histogram; }
 
+    // One line each for walkable, Hurst and crease: the numbers' tooltip.
+    static QString statsHelp();
     static QString statsText(const core::TerrainStats& stats);
     static QString recipeSummary(const core::Registry& registry, const core::Recipe& recipe);
 

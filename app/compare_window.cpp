@@ -82,12 +82,28 @@ CompareWindow::CompareWindow(const core::Registry& registry, Document* document,
     m_pairMode = new QComboBox(m_pairColumn);
     m_pairMode->addItem(tr("Difference A − B"));
     m_pairMode->addItem(tr("Swipe A | B"));
+    m_differenceUnit = new QComboBox(m_pairColumn);
+    m_differenceUnit->setObjectName(QStringLiteral("differenceUnit"));
+    m_differenceUnit->addItem(tr("in metres"), int(DifferenceUnit::Metres));
+    m_differenceUnit->addItem(tr("in normalised heights (each map 0..1)"),
+                              int(DifferenceUnit::Normalised));
+    m_differenceUnit->addItem(tr("in raw units"), int(DifferenceUnit::Raw));
+    m_differenceUnit->setToolTip(
+        tr("Metres: each map through its recipe's world scale into the document's height range. "
+           "Normalised: each map's lowest point 0, highest 1, so shapes compare whatever their "
+           "relief. Raw: the generators' own numbers, on different scales for different "
+           "algorithms"));
+    connect(m_differenceUnit, &QComboBox::currentIndexChanged, this,
+            &CompareWindow::scheduleAnalysis);
     m_pairNumbers = new QLabel(m_pairColumn);
     m_pairNumbers->setWordWrap(true);
     m_pairNumbers->setTextFormat(Qt::RichText);
     auto* pairLayout = new QVBoxLayout(m_pairColumn);
     pairLayout->setContentsMargins(4, 4, 4, 4);
-    pairLayout->addWidget(m_pairMode);
+    auto* pairRow = new QHBoxLayout;
+    pairRow->addWidget(m_pairMode);
+    pairRow->addWidget(m_differenceUnit, 1);
+    pairLayout->addLayout(pairRow);
     pairLayout->addWidget(m_pairStack, 1);
     pairLayout->addWidget(m_pairNumbers);
     connect(m_pairMode, &QComboBox::currentIndexChanged, m_pairStack,
@@ -102,6 +118,10 @@ CompareWindow::CompareWindow(const core::Registry& registry, Document* document,
     if (m_document) {  // start with the look of the main window
         setColorMap(m_document->state().view.colorMap);
         setHillshade(m_document->state().view.hillshade);
+        // Slopes, walkable share and metres follow the document's world size.
+        connect(m_document, &Document::stateChanged, this, [this](const DocumentState& previous) {
+            if (!(previous.world == m_document->state().world)) scheduleAnalysis();
+        });
     }
     connect(&m_analyzer, &CompareAnalyzer::ready, this, &CompareWindow::onAnalysisReady);
     setPanelCount(kMinPanels);
@@ -180,10 +200,14 @@ void CompareWindow::buildControls() {
 }
 
 core::Recipe CompareWindow::presetRecipe(int index) const {
-    // Panel A starts from the document; the others from the comparisons people ask for first:
-    // diamond-square's edge modes, then midpoint displacement, then any other algorithm.
+    // Panel A starts from the document, panel B from another algorithm of the same shape (a
+    // comparison of two algorithms, not of one algorithm's edge modes); then the other
+    // algorithms, then diamond-square's edge modes.
     std::vector<core::Recipe> presets;
     if (m_document) presets.push_back(m_document->state().recipe);
+    for (const core::Algorithm& algorithm : m_registry.algorithms()) {
+        presets.push_back(core::defaultRecipe(m_registry, algorithm.id));
+    }
     if (const core::Algorithm* ds = m_registry.find("diamond-square")) {
         const core::ParamSpec* edge = core::findParam(ds->params, "edge");
         for (std::size_t i = 0; edge && i < edge->choices.size(); ++i) {
@@ -192,12 +216,7 @@ core::Recipe CompareWindow::presetRecipe(int index) const {
             presets.push_back(r);
         }
     }
-    for (const core::Algorithm& algorithm : m_registry.algorithms()) {
-        if (algorithm.id != "diamond-square") {
-            presets.push_back(core::defaultRecipe(m_registry, algorithm.id));
-        }
-    }
-    // Skip presets equal to an earlier one (the document usually is diamond-square clip).
+    // Skip presets equal to an earlier one (the document usually is a default recipe).
     std::vector<core::Recipe> distinct;
     for (const core::Recipe& r : presets) {
         const bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const core::Recipe& d) {
@@ -206,6 +225,15 @@ core::Recipe CompareWindow::presetRecipe(int index) const {
         if (!seen) distinct.push_back(r);
     }
     if (distinct.empty()) return {};
+    // B: the first other algorithm whose map has A's shape, so A − B exists.
+    const auto shape = [this](const core::Recipe& r) {
+        const core::Algorithm* a = m_registry.find(r.algorithm);
+        return a ? a->sizeForDetail(std::clamp(9, a->minDetail, a->maxDetail)).height > 1 : true;
+    };
+    const auto other = std::find_if(distinct.begin() + 1, distinct.end(), [&](const core::Recipe& r) {
+        return r.algorithm != distinct.front().algorithm && shape(r) == shape(distinct.front());
+    });
+    if (other != distinct.end()) std::rotate(distinct.begin() + 1, other, other + 1);
     return distinct[std::size_t(index) % distinct.size()];
 }
 
@@ -339,6 +367,29 @@ void CompareWindow::setPairView(PairView view) {
     m_pairMode->setCurrentIndex(view == PairView::Difference ? 0 : 1);
 }
 
+void CompareWindow::setDifferenceUnit(DifferenceUnit unit) {
+    m_differenceUnit->setCurrentIndex(m_differenceUnit->findData(int(unit)));
+}
+
+DifferenceUnit CompareWindow::differenceUnit() const {
+    return DifferenceUnit(m_differenceUnit->currentData().toInt());
+}
+
+core::WorldUnits CompareWindow::worldUnitsFor(const core::Heightmap& map) const {
+    // The document's world keeps its extent at every detail: a panel at another detail (or of
+    // another algorithm) spans the same metres with its own number of samples.
+    const WorldSize world = m_document ? m_document->state().world : WorldSize{};
+    core::WorldUnits units = world.units();
+    if (!m_document) return units;
+    const core::Recipe& recipe = m_document->state().recipe;
+    const core::Algorithm* algorithm = m_registry.find(recipe.algorithm);
+    if (!algorithm || map.width() < 2) return units;
+    const int documentWidth = algorithm->sizeForDetail(recipe.detail).width;
+    if (documentWidth < 2) return units;
+    units.metresPerPixel *= double(documentWidth - 1) / double(map.width() - 1);
+    return units;
+}
+
 CompareWindow::PairView CompareWindow::pairView() const {
     return m_pairMode->currentIndex() == 0 ? PairView::Difference : PairView::Swipe;
 }
@@ -355,11 +406,13 @@ void CompareWindow::scheduleAnalysis() {
     for (const ComparePanel* panel : m_panels) {
         if (!panel->isCurrent()) return;  // the panel's resultChanged will ask again
         input.panels.push_back({panel->current()->request, panel->recipe(), panel->current()->map,
-                                panel->generateMs(), panel->current()->world});
+                                panel->generateMs(), panel->current()->world,
+                                worldUnitsFor(*panel->current()->map)});
     }
     input.commonMapping = commonMapping();
     input.style = previewStyle();
     input.difference = panelCount() == 2;
+    input.differenceUnit = differenceUnit();
     m_analyzer.submit(std::move(input));
 }
 
@@ -396,9 +449,10 @@ void CompareWindow::onAnalysisReady(const CompareOutput& output) {
                     ? tr("A and B are identical: A − B = 0 everywhere.")
                     : tr("A − B: <span style='color:#b2182b'><b>red</b></span> A higher, "
                          "<span style='color:#2166ac'><b>blue</b></span> B higher, full colour at "
-                         "±%1<br>max |A − B| %1 · mean |A − B| %2 · RMS %3")
+                         "±%1%4<br>max |A − B| %1%4 · mean |A − B| %2%4 · RMS %3%4")
                           .arg(QString::number(double(d.maxAbs), 'g', 3),
-                               QString::number(d.meanAbs, 'g', 3), QString::number(d.rms, 'g', 3)));
+                               QString::number(d.meanAbs, 'g', 3), QString::number(d.rms, 'g', 3),
+                               d.unit == DifferenceUnit::Metres ? tr(" m") : QString()));
         } else {
             m_differenceView->setContent(nullptr, QImage());
             m_pairNumbers->setText(d.reason.toHtmlEscaped());

@@ -77,6 +77,9 @@ public:
     enum class PairView { Difference, Swipe };
     void setPairView(PairView view);
     PairView pairView() const;
+    // What A − B subtracts: metres by default.
+    void setDifferenceUnit(DifferenceUnit unit);
+    DifferenceUnit differenceUnit() const;
 
     render::PreviewWidget* differenceView() const { return m_differenceView; }
     CompareSwipeView* swipeView() const { return m_swipeView; }
@@ -104,6 +107,7 @@ private:
     void syncCamerasFrom(render::TerrainView* source);
     std::vector<render::PreviewWidget*> linkedPreviews() const;
     void updatePairColumn();
+    core::WorldUnits worldUnitsFor(const core::Heightmap& map) const;
 
     const core::Registry& m_registry;
     Document* m_document;
@@ -124,6 +128,7 @@ private:
     QComboBox* m_colorMap = nullptr;
     QCheckBox* m_hillshade = nullptr;
     QComboBox* m_pairMode = nullptr;
+    QComboBox* m_differenceUnit = nullptr;
 
     QSplitter* m_columns = nullptr;
     QWidget* m_pairColumn = nullptr;

@@ -13,6 +13,7 @@ Document::Document(DocumentState initial, QObject* parent)
 }
 
 void Document::edit(const DocumentState& next, const QString& text, const QString& mergeKey) {
+    setView(next.view);  // view state: never an undo step
     if (next == m_state) return;
     m_undoStack.push(new ChangeStateCommand(this, m_state, next, text, mergeKey));
 }
@@ -41,6 +42,19 @@ void Document::markSaved(const QString& filePath) {
         emit filePathChanged(m_filePath);
     }
     m_undoStack.setClean();
+}
+
+void Document::setView(const ViewSettings& view) {
+    if (view == m_state.view) return;
+    DocumentState next = m_state;
+    next.view = view;
+    applyState(next);
+}
+
+void Document::applyEdit(const DocumentState& state) {
+    DocumentState next = state;
+    next.view = m_state.view;
+    applyState(next);
 }
 
 void Document::applyState(const DocumentState& state) {

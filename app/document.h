@@ -23,6 +23,10 @@ public:
     // (one slider drag) merge into one undo step.
     void edit(const DocumentState& next, const QString& text, const QString& mergeKey = {});
 
+    // View settings (wireframe, water, colour map, hillshade, height scale, light) are how the
+    // editor shows the map, not the map: no undo step, not "modified"; a save still keeps them.
+    void setView(const ViewSettings& view);
+
     // Replaces the whole document (New, Open): clears the undo history, marks it saved.
     void reset(const DocumentState& state, const QString& filePath);
     // Replaces the whole document with recovered work (autosave after a crash): like reset(), but
@@ -34,8 +38,9 @@ public:
     bool isModified() const { return !m_undoStack.isClean(); }
     void markSaved(const QString& filePath);
 
-    // Used by the undo commands only.
-    void applyState(const DocumentState& state);
+    // Used by the undo commands only: the recorded state, with the view as it is now (view
+    // changes are not undo steps, so undo never flips a toggle back).
+    void applyEdit(const DocumentState& state);
 
 signals:
     void stateChanged(const terrain::app::DocumentState& previous);
@@ -43,6 +48,8 @@ signals:
     void modifiedChanged(bool modified);
 
 private:
+    void applyState(const DocumentState& state);
+
     DocumentState m_state;
     QString m_filePath;
     QUndoStack m_undoStack;

@@ -1,5 +1,6 @@
 #include "export_actions.h"
 
+#include "document_format.h"
 #include "error_text.h"
 #include "export_dialog.h"
 #include "heightmap_export.h"
@@ -47,15 +48,39 @@ void ExportActions::exportHeightmap() {
                              tr("The document cannot be exported:\n%1").arg(currentErrorText()));
         return;
     }
-    ExportDialog dialog(QDir(lastFolder()).filePath(QStringLiteral("heightmap.png")),
+    ExportDialog dialog(suggestedExportPath(source.documentPath, lastFolder()),
                         QSize(size.width, size.height), source.world, m_window);
-    if (m_lastChoices) dialog.setChoices(*m_lastChoices);
+    if (m_lastChoices) {
+        // The last export's choices; another document (or a first save) starts from its own
+        // folder and name (setChoices keeps the extension the format asks for).
+        ExportSettings last = *m_lastChoices;
+        if (source.documentPath != m_lastDocumentPath) {
+            last.path = suggestedExportPath(source.documentPath, lastFolder());
+        }
+        dialog.setChoices(last);
+    }
     if (dialog.exec() != QDialog::Accepted) return;
     const ExportSettings settings = dialog.settings();
     m_lastChoices = settings;
+    m_lastDocumentPath = source.documentPath;
     const WorldSize world = dialog.worldSize();
     if (!(world == source.world)) emit worldSizeChosen(world);
     exportHeightmapTo(settings.path, settings.request);
+}
+
+QString ExportActions::suggestedExportPath(const QString& documentPath,
+                                          const QString& lastFolder) {
+    if (documentPath.isEmpty()) return QDir(lastFolder).filePath(QStringLiteral("heightmap.png"));
+    const QFileInfo document(documentPath);
+    QString name = document.fileName();
+    const QString suffix = QString::fromLatin1(kDocumentSuffix);
+    if (name.endsWith(suffix, Qt::CaseInsensitive)) {
+        name.chop(suffix.size());
+    } else if (const qsizetype dot = name.lastIndexOf(QLatin1Char('.')); dot > 0) {
+        name.truncate(dot);
+    }
+    if (name.isEmpty()) name = QStringLiteral("heightmap");
+    return document.absoluteDir().filePath(name + QStringLiteral(".png"));
 }
 
 QFuture<HeightmapExportOutcome> ExportActions::exportHeightmapTo(const QString& path,

@@ -41,7 +41,12 @@ public:
         core::Recipe recipe;
         WorldSize world;
         std::shared_ptr<const core::Heightmap> map;
+        QString documentPath;  // empty for an untitled document
     };
+
+    // Where the export dialog starts: the document's folder and name (land.terrain.json →
+    // land.png beside it); an untitled document's: heightmap.png in the last export folder.
+    static QString suggestedExportPath(const QString& documentPath, const QString& lastFolder);
 
     ExportActions(const core::Registry& registry, Prompts* prompts, QWidget* window,
                   std::function<Source()> source, render::PreviewWidget* preview,
@@ -80,6 +85,7 @@ private:
     render::PreviewWidget* m_preview;
     render::TerrainView* m_terrainView;
     std::optional<ExportSettings> m_lastChoices;  // the dialog starts from them next time
+    QString m_lastDocumentPath;                   // the document they were made for
 };
 
 }  // namespace terrain::app

@@ -357,6 +357,8 @@ void ExportDialog::setChoices(const ExportSettings& settings) {
         std::max(0, m_tilePattern->findData(QString::fromStdString(r.tilePattern))));
     m_triangles->setValue(int(std::min<std::int64_t>(r.targetTriangles, m_triangles->maximum())));
     m_path->setText(settings.path);
+    // The last export's size was chosen for the map of then; a preset's size follows this map.
+    if (r.preset && settings.source != m_source) suggestSize();
     m_applying = false;
     updateFormatItems();
     onFormatChanged();
@@ -386,6 +388,7 @@ WorldSize ExportDialog::worldSize() const {
 ExportSettings ExportDialog::settings() const {
     ExportSettings settings;
     settings.path = m_path->text().trimmed();
+    settings.source = m_source;
     core::GameExportRequest& r = settings.request;
     r.output = toFilesystemPath(settings.path);
     r.format = format();
@@ -426,19 +429,29 @@ void ExportDialog::onPresetChanged() {
         // What terrain-cli --preset writes without --format, at a size the engine accepts.
         m_applying = true;
         m_format->setCurrentIndex(m_format->findData(int(chosen->format)));
-        const std::optional<core::OutputSize> size =
-            core::suggestedOutputSize(settings().request, m_source.width(), m_source.height());
-        if (size) {
-            m_sizeMode->setCurrentIndex(1);
-            m_width->setValue(size->width);
-            m_height->setValue(size->height);
-            if (size->width > m_source.width() || size->height > m_source.height()) {
-                m_resize->setCurrentIndex(m_resize->findData(int(core::ResizeMode::Bicubic)));
-            }
-        }
+        suggestSize();
         m_applying = false;
     }
     onFormatChanged();
+}
+
+void ExportDialog::suggestSize() {
+    // From the map's own size each time, never from the size an earlier preset or export chose:
+    // Blender after Unreal keeps the map's 1025, and a finer map gets a larger Unity size.
+    core::GameExportRequest request = settings().request;
+    request.size.reset();
+    const std::optional<core::OutputSize> size =
+        core::suggestedOutputSize(request, m_source.width(), m_source.height());
+    if (!size) {
+        m_sizeMode->setCurrentIndex(0);
+        return;
+    }
+    m_sizeMode->setCurrentIndex(1);
+    m_width->setValue(size->width);
+    m_height->setValue(size->height);
+    if (size->width > m_source.width() || size->height > m_source.height()) {
+        m_resize->setCurrentIndex(m_resize->findData(int(core::ResizeMode::Bicubic)));
+    }
 }
 
 void ExportDialog::onFormatChanged() {

@@ -52,6 +52,7 @@ private:
     void connectFields();
     void setWorldFields(const WorldSize& world);
     void onPresetChanged();
+    void suggestSize();
     void onFormatChanged();
     void updateFormatItems();
     void updateEnabled();

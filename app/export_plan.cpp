@@ -145,7 +145,8 @@ ExportPreview previewExport(const ExportSettings& settings, QSize source) {
             preview.engineSettings = QString::fromStdString(core::settingsText(
                 *request.preset, core::engineSettings(*request.preset, plan.format,
                                                       plan.fileWidth, plan.fileHeight,
-                                                      request.world)));
+                                                      core::exportedWorld(request, source.width(),
+                                                                          source.height()))));
         }
     } catch (const core::InputError& e) {
         preview.error = dialogMessage(e);

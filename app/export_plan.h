@@ -17,6 +17,7 @@ namespace terrain::app {
 struct ExportSettings {
     QString path;
     core::GameExportRequest request;
+    QSize source;  // the map's size the choices were made for
 };
 
 struct ExportPreview {

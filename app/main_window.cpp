@@ -69,6 +69,7 @@ MainWindow::MainWindow(QWidget* parent)
               ExportActions::Source source;
               source.recipe = m_document->state().recipe;
               source.world = m_document->state().world;
+              source.documentPath = m_document->filePath();
               if (m_fullMap && m_fullRecipe == source.recipe) source.map = m_fullMap;
               return source;
           },
@@ -322,11 +323,7 @@ void MainWindow::connectParts() {
                                  mergeKey);
             });
     connect(m_viewControls, &ViewControls::viewEdited, this,
-            [this](const ViewSettings& view, const QString& text, const QString& mergeKey) {
-                DocumentState next = m_document->state();
-                next.view = view;
-                m_document->edit(next, text, mergeKey);
-            });
+            [this](const ViewSettings& view) { m_document->setView(view); });
     connect(m_document, &Document::stateChanged, this, &MainWindow::onStateChanged);
     connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::filePathChanged, this, &MainWindow::updateTitle);

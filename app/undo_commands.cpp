@@ -16,9 +16,9 @@ ChangeStateCommand::ChangeStateCommand(Document* document, DocumentState before,
       m_after(std::move(after)),
       m_mergeKey(std::move(mergeKey)) {}
 
-void ChangeStateCommand::undo() { m_document->applyState(m_before); }
+void ChangeStateCommand::undo() { m_document->applyEdit(m_before); }
 
-void ChangeStateCommand::redo() { m_document->applyState(m_after); }
+void ChangeStateCommand::redo() { m_document->applyEdit(m_after); }
 
 int ChangeStateCommand::id() const { return m_mergeKey.isEmpty() ? -1 : kMergeableId; }
 

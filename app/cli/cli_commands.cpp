@@ -301,7 +301,7 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     }
     std::cerr << "terrain-cli: " << result.files.size() << " file(s), " << result.width << "x" << result.height
               << ", " << core::exportFormatName(result.format) << ", " << request.mapping.toString() << ", heights "
-              << request.world.loMetres << ".." << request.world.hiMetres << " m, " << request.world.metresPerPixel
+              << request.world.loMetres << ".." << request.world.hiMetres << " m, " << result.world.metresPerPixel
               << " m per pixel, in " << std::fixed << std::setprecision(1) << ms << " ms\n";
     if (result.mesh) {
         // Three significant digits whatever the scale: "max error 1.4 m", "0.00312 m", "0 m".

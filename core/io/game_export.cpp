@@ -243,6 +243,19 @@ std::optional<OutputSize> suggestedOutputSize(const GameExportRequest& request, 
     return nearestPresetSize(*request.preset, output.width, output.height);
 }
 
+WorldUnits exportedWorld(const GameExportRequest& request, int sourceWidth, int sourceHeight) {
+    WorldUnits world = request.world;
+    const OutputSize output = outputSizeOf(request, sourceWidth, sourceHeight);
+    // Resampling keeps the world's extent: (source - 1) steps become (output - 1) steps over the
+    // same metres, so Unity's 513 and Unreal's 505 of one 1024 m document both span 1024 m.
+    // Cropping keeps the spacing: it cuts a smaller piece of the same world.
+    if (request.size && request.resize == ResizeMode::Bicubic && output.width > 1 &&
+        output.width != sourceWidth) {
+        world.metresPerPixel *= double(sourceWidth - 1) / double(output.width - 1);
+    }
+    return world;
+}
+
 GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& request) {
     FileTransaction transaction;
     GameExportResult result = runGameExport(map, request, transaction);
@@ -264,22 +277,24 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         extra["resized_from"] = {map.width(), map.height()};
         extra["resize"] = request.resize == ResizeMode::Crop ? "crop (centred)" : "bicubic";
     }
+    const WorldUnits world = exportedWorld(request, map.width(), map.height());
 
     // One mapping for the whole map, so every tile uses the same codes for the same height and
     // neighbouring tiles match along their shared edges.
     const ResolvedMapping whole = resolveMapping(request.mapping, *source);
     const MinMax wholeRaw = finiteMinMax(*source);
     if (request.mapping.mode == HeightMapping::Mode::World) {
-        extra["world"] = {{"height_range_metres", {request.world.loMetres, request.world.hiMetres}},
+        extra["world"] = {{"height_range_metres", {world.loMetres, world.hiMetres}},
                           {"raw_range", {request.mapping.lo, request.mapping.hi}},
                           {"reference_detail", kReferenceDetail}};
     }
 
     GameExportResult result;
     result.format = plan.format;
+    result.world = world;
     result.warnings = presetNameWarnings(request);
     if (request.preset) {
-        for (auto& w : presetInputWarnings(*request.preset, request.world)) {
+        for (auto& w : presetInputWarnings(*request.preset, world)) {
             result.warnings.push_back(std::move(w));
         }
     }
@@ -294,7 +309,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
                               const nlohmann::json& partExtra) {
         ExportOptions options;
         options.format = plan.format;
-        options.world = request.world;
+        options.world = world;
         options.pngCompression = request.pngCompression;
         options.targetTriangles = request.targetTriangles;
         options.progress = plan.tiles ? std::function<void(float)>() : request.progress;
@@ -331,14 +346,14 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         in.mapping = request.mapping;
         in.resolved = whole;
         in.rawFinite = plan.tiles ? finiteMinMax(part) : wholeRaw;
-        in.world = request.world;
+        in.world = world;
         in.recipe = request.recipe;
         in.recipeSha256 = request.recipeSha256;
         in.mesh = report.mesh;
         if (request.preset) {
             nlohmann::json settings = nlohmann::json::object();
             for (const auto& s : engineSettings(*request.preset, plan.format, part.width(),
-                                                part.height(), request.world)) {
+                                                part.height(), world)) {
                 settings[s.name] = s.value;
             }
             in.engine = {{"preset", request.preset->id},
@@ -383,7 +398,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
     }
     if (request.preset) {
         result.settings = engineSettings(*request.preset, plan.format, result.width,
-                                         result.height, request.world);
+                                         result.height, world);
     }
     return result;
 }

@@ -59,6 +59,7 @@ struct GameExportResult {
     int height = 0;
     std::vector<std::filesystem::path> files;  // the exports (each has a .json sidecar)
     std::vector<EngineSetting> settings;       // empty without a preset
+    WorldUnits world;  // what the files say: exportedWorld() (spacing scaled by a resample)
     // obj/glb: every file's vertices and triangles summed, the largest error of any file.
     std::optional<MeshSummary> mesh;
     // For the user; a warning that mentions a field holds it as a reference, so each front end
@@ -82,6 +83,10 @@ GameExportPlan checkGameExport(const GameExportRequest& request, int sourceWidth
 // suggests.
 std::optional<OutputSize> suggestedOutputSize(const GameExportRequest& request, int sourceWidth,
                                               int sourceHeight);
+
+// The world the files describe: request.world, with the spacing scaled by (source - 1) /
+// (output - 1) when the map is resampled, so the export spans the document's metres.
+WorldUnits exportedWorld(const GameExportRequest& request, int sourceWidth, int sourceHeight);
 
 // Writes the file(s) and sidecar(s) as one transaction: all of them are put in place, or none
 // and the previous files stay (FileTransaction).

@@ -15,10 +15,15 @@
 #include "render/preview_widget.h"
 #include "render/terrain_view.h"
 
+#include <QFile>
+#include <QLabel>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -172,6 +177,7 @@ TEST_F(CompareTest, DifferenceOfIdenticalRecipesIsFlatZero) {
 TEST_F(CompareTest, DifferenceIsASampleBySampleSubtraction) {
     const core::Recipe a = recipeFor("diamond-square", 0);
     const core::Recipe b = recipeFor("midpoint-displacement");
+    window->setDifferenceUnit(DifferenceUnit::Raw);
     window->setPanelRecipe(0, a);
     window->setPanelRecipe(1, b);
     ASSERT_TRUE(waitUpToDate());
@@ -292,6 +298,126 @@ TEST_F(CompareTest, PairColumnOnlyWithTwoPanels) {
     EXPECT_TRUE(window->pairColumn()->isVisible());
 }
 
+// Issue 15 item 14: the window opens on the document and another algorithm.
+TEST(CompareOpening, OpensOnTwoDifferentAlgorithms) {
+    const core::Registry registry = core::makeBuiltinRegistry();
+    for (const char* algorithm : {"diamond-square", "midpoint-displacement"}) {
+        SCOPED_TRACE(algorithm);
+        DocumentState state = defaultDocumentState(registry);
+        state.recipe = core::defaultRecipe(registry, algorithm);
+        state.recipe.detail = 6;
+        Document document(state);
+        CompareWindow window(registry, &document);
+        EXPECT_EQ(window.panel(0)->recipe().algorithm, algorithm);
+        EXPECT_NE(window.panel(1)->recipe().algorithm, window.panel(0)->recipe().algorithm);
+        EXPECT_NE(window.panel(1)->recipe().algorithm, "midpoint-line");  // same shape as A
+        // Hurst and crease explained where the numbers are.
+        const QString help = window.panel(0)->statsLabel()->toolTip();
+        EXPECT_TRUE(help.contains(QStringLiteral("<b>Hurst</b>: how rough"))) << help.toStdString();
+        EXPECT_TRUE(help.contains(QStringLiteral("<b>crease</b>: how much sharper")));
+    }
+}
+
+class CompareWorldTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        DocumentState state = defaultDocumentState(registry);
+        state.recipe = core::defaultRecipe(registry, "diamond-square");
+        state.recipe.detail = 6;  // 65 x 65
+        state.recipe.seed = 3;
+        // 256 m wide, 600 m high: not the 1:100 of SlopeOptions' defaults (10 m, 1000 m), so
+        // slopes read with the defaults would differ.
+        state.world = WorldSize{4.0, -20.0, 580.0};
+        document = std::make_unique<Document>(state);
+        window = std::make_unique<CompareWindow>(registry, document.get());
+        window->resize(1500, 900);
+        window->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));
+        ASSERT_TRUE(QTest::qWaitFor([this] { return window->isUpToDate(); }, kWait_ms));
+    }
+
+    const core::Registry registry = core::makeBuiltinRegistry();
+    std::unique_ptr<Document> document;
+    std::unique_ptr<CompareWindow> window;
+};
+
+// A − B in metres (each map through its recipe's world scale into the document's height range)
+// and in normalised heights, not only in raw units that differ between algorithms.
+TEST_F(CompareWorldTest, DifferenceInMetresAndNormalisedHeights) {
+    ASSERT_EQ(window->differenceUnit(), DifferenceUnit::Metres);
+    const GenerationResult& a = *window->panel(0)->current();
+    const GenerationResult& b = *window->panel(1)->current();
+    ASSERT_EQ(a.world.mode, core::HeightMapping::Mode::World);
+    const auto metres = [&](const GenerationResult& r, float raw) {
+        return -20.0 + 600.0 * (double(raw) - double(r.world.lo)) /
+                           (double(r.world.hi) - double(r.world.lo));
+    };
+    const CompareDifference& d = window->shownAnalysis()->difference;
+    ASSERT_TRUE(d.valid) << d.reason.toStdString();
+    EXPECT_EQ(d.unit, DifferenceUnit::Metres);
+    for (int y = 0; y < d.map->height(); y += 9) {
+        for (int x = 0; x < d.map->width(); x += 7) {
+            const double expected = metres(a, a.map->at(x, y)) - metres(b, b.map->at(x, y));
+            ASSERT_NEAR(d.map->at(x, y), expected, 1e-3) << x << "," << y;
+        }
+    }
+    EXPECT_GT(d.maxAbs, 1.0f);  // metres, not raw units of a few tenths
+    EXPECT_LE(d.maxAbs, 1200.0f);
+
+    window->setDifferenceUnit(DifferenceUnit::Normalised);
+    ASSERT_TRUE(QTest::qWaitFor([this] { return window->isUpToDate(); }, kWait_ms));
+    const CompareDifference& n = window->shownAnalysis()->difference;
+    ASSERT_TRUE(n.valid);
+    EXPECT_EQ(n.unit, DifferenceUnit::Normalised);
+    const core::MinMax ra = core::finiteMinMax(*a.map);
+    const core::MinMax rb = core::finiteMinMax(*b.map);
+    const int x = 17, y = 40;
+    EXPECT_NEAR(n.map->at(x, y), (a.map->at(x, y) - ra.min) / (ra.max - ra.min) -
+                                     (b.map->at(x, y) - rb.min) / (rb.max - rb.min),
+                1e-5);
+    EXPECT_LE(n.maxAbs, 1.0f);
+}
+
+// The walkable share uses the document's world size, and agrees with terrain-cli compare
+// --metres-per-pixel --height-range for the same map.
+TEST_F(CompareWorldTest, WalkableShareAgreesWithTerrainCliCompare) {
+    QTemporaryDir dir;
+    QStringList recipeFlags;
+    double editorShare[2] = {};
+    for (int i = 0; i < 2; ++i) {
+        const QString file = dir.filePath(QStringLiteral("r%1.json").arg(i));
+        QFile out(file);
+        ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+        out.write(QByteArray::fromStdString(
+            core::recipeToJson(registry, window->panel(i)->recipe()).dump()));
+        out.close();
+        recipeFlags << QStringLiteral("--recipe") << file;
+        editorShare[i] = window->shownAnalysis()->panels[std::size_t(i)].stats.slope.walkableFraction;
+    }
+    QProcess cli;
+    cli.start(QStringLiteral(TERRAIN_CLI_PATH),
+              QStringList{"compare"} + recipeFlags +
+                  QStringList{"--metres-per-pixel", "4", "--height-range", "600", "--output",
+                              dir.filePath("sheet.png"), "--stats", dir.filePath("stats.json")});
+    ASSERT_TRUE(cli.waitForFinished(60000));
+    ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
+    QFile stats(dir.filePath("stats.json"));
+    ASSERT_TRUE(stats.open(QIODevice::ReadOnly));
+    const auto json = nlohmann::json::parse(stats.readAll().toStdString());
+    for (int i = 0; i < 2; ++i) {
+        SCOPED_TRACE(i);
+        const double cliShare = json.at(std::size_t(i)).at("walkable_fraction");
+        EXPECT_DOUBLE_EQ(editorShare[i], cliShare);
+    }
+    // And it follows the document: a world twice as high has steeper slopes.
+    DocumentState steeper = document->state();
+    steeper.world.highMetres = 1180.0;
+    document->edit(steeper, QStringLiteral("Change World Size"));
+    ASSERT_TRUE(QTest::qWaitFor([this] { return window->isUpToDate(); }, kWait_ms));
+    const double share = window->shownAnalysis()->panels[0].stats.slope.walkableFraction;
+    EXPECT_LT(share, editorShare[0]);
+}
+
 TEST(CompareAnalysisTest, CommonRangeSpansEveryMap) {
     auto a = std::make_shared<core::Heightmap>(2, 1);
     auto b = std::make_shared<core::Heightmap>(2, 1);
@@ -346,7 +472,7 @@ TEST(CompareShots, WriteDocImages) {
 
     window.panel(0)->editToggle()->setChecked(false);
     window.setPanelCount(2);
-    window.setPanelRecipe(1, recipe("diamond-square", 2));
+    window.setPanelRecipe(1, recipe("midpoint-displacement", -1));
     window.setPairView(CompareWindow::PairView::Difference);
     settle();
     ASSERT_TRUE(window.grab().save(folder + QStringLiteral("/compare_difference.png")));

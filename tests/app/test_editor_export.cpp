@@ -6,6 +6,10 @@
 #include "app/document.h"
 #include "app/export_actions.h"
 #include "app/export_dialog.h"
+#include "app/main_window.h"
+#include "app/slider_spin.h"
+#include "app/view_controls.h"
+#include "render/terrain_view.h"
 
 #include "core/io/game_export.h"
 
@@ -215,6 +219,88 @@ TEST_F(EditorTest, TheDialogsWorldSizeGoesIntoTheDocumentAsOneUndoStep) {
     m_window->exports()->exportHeightmap();
     ASSERT_TRUE(QTest::qWaitFor([&] { return !m_prompts.reports.isEmpty(); }, 60000));
     EXPECT_EQ(document->undoStack()->count(), steps);
+    EXPECT_FALSE(document->isModified());
+}
+
+// Issue 15 item 12: the export starts beside the document with its name, and exporting (with the
+// document's world size) neither marks it modified nor adds an undo step.
+TEST_F(EditorTest, ExportStartsBesideTheDocumentAndLeavesItUnmodified) {
+    Document* document = m_window->document();
+    const QString saved = m_dir.filePath(QStringLiteral("valley.terrain.json"));
+    document->markSaved(saved);
+    ASSERT_FALSE(document->isModified());
+    const int steps = document->undoStack()->count();
+
+    QString shownPath;
+    onExportDialog([&](ExportDialog& dialog) {
+        shownPath = field<QLineEdit>(dialog, "path")->text();
+        QTest::mouseClick(dialog.exportButton(), Qt::LeftButton);
+    });
+    m_window->exports()->exportHeightmap();
+    EXPECT_EQ(shownPath, m_dir.filePath(QStringLiteral("valley.png")));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !m_prompts.errors.isEmpty() ||
+                                             QFile::exists(m_dir.filePath("valley.png.json")); },
+                                60000));
+    EXPECT_TRUE(m_prompts.errors.isEmpty()) << m_prompts.errors.join('\n').toStdString();
+    EXPECT_TRUE(QFile::exists(m_dir.filePath(QStringLiteral("valley.png"))));
+    EXPECT_FALSE(document->isModified());
+    EXPECT_EQ(document->undoStack()->count(), steps);
+    EXPECT_FALSE(m_window->isWindowModified());
+
+    // Another document starts from its own name, not the last export's.
+    document->markSaved(m_dir.filePath(QStringLiteral("ridge.terrain.json")));
+    onExportDialog([&](ExportDialog& dialog) {
+        shownPath = field<QLineEdit>(dialog, "path")->text();
+        dialog.reject();
+    });
+    m_window->exports()->exportHeightmap();
+    EXPECT_EQ(shownPath, m_dir.filePath(QStringLiteral("ridge.png")));
+}
+
+// View toggles are view state: with real keys on the focused control, no undo step, not
+// modified; and undoing a recipe edit leaves them as they are.
+TEST_F(EditorTest, ViewTogglesAreNotUndoStepsAndDoNotModifyTheDocument) {
+    Document* document = m_window->document();
+    ASSERT_FALSE(document->isModified());
+    QUndoStack* undo = document->undoStack();
+    const int steps = undo->count();
+    ViewControls* controls = m_window->viewControls();
+    m_window->activateWindow();
+
+    const auto press = [&](QWidget* widget, Qt::Key key) {
+        widget->setFocus(Qt::OtherFocusReason);
+        QCoreApplication::processEvents();
+        QTest::keyClick(widget, key);
+        QCoreApplication::processEvents();
+    };
+    press(controls->wireframeCheck(), Qt::Key_Space);
+    EXPECT_TRUE(document->state().view.wireframe);
+    EXPECT_TRUE(m_window->terrainView()->wireframe());
+    press(controls->waterCheck(), Qt::Key_Space);
+    EXPECT_TRUE(document->state().view.water);
+    press(controls->hillshadeCheck(), Qt::Key_Space);
+    const ViewSettings before = document->state().view;
+    press(controls->colorMapCombo(), Qt::Key_Down);
+    press(controls->heightScaleControl()->slider(), Qt::Key_PageUp);
+    EXPECT_NE(document->state().view.colorMap, before.colorMap);
+    EXPECT_NE(document->state().view.heightScale, before.heightScale);
+    EXPECT_EQ(undo->count(), steps);
+    EXPECT_FALSE(document->isModified());
+    EXPECT_FALSE(m_window->isWindowModified());
+
+    // A recipe edit is an undo step; undoing it keeps the view.
+    const ViewSettings view = document->state().view;
+    const std::uint64_t seed = document->state().recipe.seed;
+    DocumentState next = document->state();
+    next.recipe.seed = seed + 1;
+    document->edit(next, QStringLiteral("Change Seed"));
+    EXPECT_EQ(undo->count(), steps + 1);
+    press(controls->wireframeCheck(), Qt::Key_Space);
+    EXPECT_FALSE(document->state().view.wireframe);
+    undo->undo();
+    EXPECT_EQ(document->state().recipe.seed, seed);
+    EXPECT_FALSE(document->state().view.wireframe);  // not flipped back by the undo
+    EXPECT_TRUE(document->state().view.water == view.water);
     EXPECT_FALSE(document->isModified());
 }
 

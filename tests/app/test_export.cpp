@@ -1,5 +1,6 @@
 // The export pieces without the window: the background job, the dialog's fields, presets,
 // checks and messages, and (opt-in) the dialog's screenshot for docs/.
+#include "app/export_actions.h"
 #include "app/export_dialog.h"
 #include "app/export_plan.h"
 #include "app/heightmap_export.h"
@@ -15,6 +16,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -22,6 +25,7 @@
 #include <QTest>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace terrain::app {
 namespace {
@@ -209,7 +213,9 @@ TEST(ExportDialog, APresetSetsFormatAndSizeAndShowsTheNumbersToType) {
     EXPECT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
     EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale Z: 48.8281")))
         << settingsShown(dialog).toStdString();
-    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale X: 200")));
+    // 129 resampled to 127 keeps the 256 m: 256 / 126 m a sample, in centimetres.
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale X: 203.17")))
+        << settingsShown(dialog).toStdString();
     EXPECT_TRUE(field<QLabel>(dialog, "summary")->text().contains(QStringLiteral("127 × 127")));
     const ExportSettings settings = dialog.settings();
     EXPECT_EQ(settings.request.preset, &presetNamed("unreal"));
@@ -380,6 +386,103 @@ TEST(ExportDialog, TheLastChoicesComeBack) {
     EXPECT_EQ(back.request.mapping.mode, core::HeightMapping::Mode::Clamp);
     EXPECT_TRUE(second.worldSize() == WorldSize{});  // the world size is the document's
     EXPECT_TRUE(second.exportButton()->isEnabled()) << errorShown(second).toStdString();
+}
+
+// Issue 15 item 6: each preset, and each map size, suggests its size from the map, never from
+// the size an earlier preset or export left in the fields.
+TEST(ExportDialog, EachPresetAndEachMapSizeSuggestTheSizeAgain) {
+    ExportDialog dialog(QStringLiteral("/tmp/terrain/land.png"), QSize(1025, 1025), kWorld);
+    choosePreset(dialog, "unreal");
+    EXPECT_EQ(field<QComboBox>(dialog, "sizeMode")->currentIndex(), 1);
+    EXPECT_EQ(field<QSpinBox>(dialog, "outputWidth")->value(), 1009);
+    // Blender takes any size: the map's own again, not Unreal's.
+    choosePreset(dialog, "blender");
+    EXPECT_EQ(field<QComboBox>(dialog, "sizeMode")->currentIndex(), 0);
+    ASSERT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
+    EXPECT_FALSE(dialog.settings().request.size.has_value());
+    choosePreset(dialog, "unity");
+    EXPECT_FALSE(dialog.settings().request.size.has_value());  // 1025 is Unity's
+
+    // The last export's choices, made at detail 9 (513), come back at detail 10 (1025): Unity
+    // takes 1025 itself, Unreal's nearest is 1009, not the 513 and 505 of then.
+    for (const auto& [id, width] : {std::pair{"unity", 0}, std::pair{"unreal", 1009}}) {
+        SCOPED_TRACE(id);
+        ExportDialog before(QStringLiteral("/tmp/terrain/land.png"), QSize(513, 513), kWorld);
+        choosePreset(before, id);
+        const ExportSettings chosen = before.settings();
+        ExportDialog after(QStringLiteral("/tmp/terrain/land.png"), QSize(1025, 1025), kWorld);
+        after.setChoices(chosen);
+        const ExportSettings now = after.settings();
+        if (width == 0) {
+            EXPECT_FALSE(now.request.size.has_value()) << now.request.size->width;
+        } else {
+            ASSERT_TRUE(now.request.size.has_value());
+            EXPECT_EQ(now.request.size->width, width);
+        }
+        EXPECT_TRUE(after.exportButton()->isEnabled()) << errorShown(after).toStdString();
+    }
+}
+
+// Resampling keeps the world's extent in metres: the engine numbers and the sidecar say 1024 m
+// for Unity's 1025 and Unreal's 1009 of the same 1024 m document.
+TEST(ExportDialog, ResamplingKeepsTheWorldsSizeInMetres) {
+    const WorldSize world{1.0, 0.0, 200.0};
+    ExportDialog dialog(QStringLiteral("/tmp/terrain/land.png"), QSize(1025, 1025), world);
+    choosePreset(dialog, "unreal");
+    ASSERT_EQ(field<QSpinBox>(dialog, "outputWidth")->value(), 1009);
+    // 1024 m over 1008 steps: 1.01587 m, Unreal's Scale X in cm.
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale X: 101.587")))
+        << settingsShown(dialog).toStdString();
+    const core::WorldUnits exported = core::exportedWorld(dialog.settings().request, 1025, 1025);
+    EXPECT_DOUBLE_EQ(exported.metresPerPixel * 1008.0, 1024.0);
+    // A crop keeps the spacing: a smaller piece of the same world.
+    core::GameExportRequest crop = dialog.settings().request;
+    crop.resize = core::ResizeMode::Crop;
+    EXPECT_DOUBLE_EQ(core::exportedWorld(crop, 1025, 1025).metresPerPixel, 1.0);
+
+    // What runGameExport writes into the sidecar.
+    const core::Registry registry = core::makeBuiltinRegistry();
+    core::Recipe recipe = core::defaultRecipe(registry, "diamond-square");
+    recipe.detail = 6;  // 65
+    const core::Heightmap map = core::generate(registry, recipe, core::GenerateContext{});
+    QTemporaryDir dir;
+    core::GameExportRequest request;
+    request.output = toFilesystemPath(dir.filePath("w.exr"));
+    request.format = core::ExportFormat::Exr;
+    request.world = core::WorldUnits{2.0, 0.0, 100.0};  // 128 m
+    request.size = core::OutputSize{33, 33};
+    request.resize = core::ResizeMode::Bicubic;
+    EXPECT_DOUBLE_EQ(core::runGameExport(map, request).world.metresPerPixel, 4.0);
+    const QByteArray sidecar = readAll(dir.filePath("w.exr.json"));
+    ASSERT_FALSE(sidecar.isEmpty());
+    const auto json = nlohmann::json::parse(sidecar.toStdString());
+    EXPECT_DOUBLE_EQ(json["world_size_metres"][0].get<double>(), 128.0) << json.dump();
+    EXPECT_DOUBLE_EQ(json["metres_per_pixel"].get<double>(), 4.0) << json.dump();
+
+    // terrain-cli says and writes the same.
+    QProcess cli;
+    cli.start(QStringLiteral(TERRAIN_CLI_PATH),
+              {"generate", "--detail", "6", "--metres-per-pixel", "2", "--height-range", "0:100",
+               "--size", "33x33", "--resize", "bicubic", "-o", dir.filePath("c.exr")});
+    ASSERT_TRUE(cli.waitForFinished(60000));
+    const QString said = QString::fromUtf8(cli.readAllStandardError());
+    ASSERT_EQ(cli.exitCode(), 0) << said.toStdString();
+    EXPECT_TRUE(said.contains(QRegularExpression(QStringLiteral(", 4(\\.0+)? m per pixel"))))
+        << said.toStdString();
+    const auto cliJson = nlohmann::json::parse(readAll(dir.filePath("c.exr.json")).toStdString());
+    EXPECT_DOUBLE_EQ(cliJson["world_size_metres"][0].get<double>(), 128.0) << cliJson.dump();
+}
+
+// Issue 15 item 12: the export starts beside the document, with its name.
+TEST(ExportDialog, TheFileNameStartsFromTheDocument) {
+    EXPECT_EQ(ExportActions::suggestedExportPath(QStringLiteral("/maps/valley.terrain.json"),
+                                                 QStringLiteral("/last")),
+              QStringLiteral("/maps/valley.png"));
+    EXPECT_EQ(ExportActions::suggestedExportPath(QStringLiteral("/maps/old.json"),
+                                                 QStringLiteral("/last")),
+              QStringLiteral("/maps/old.png"));
+    EXPECT_EQ(ExportActions::suggestedExportPath(QString(), QStringLiteral("/last")),
+              QStringLiteral("/last/heightmap.png"));
 }
 
 // ----- the logic behind it ----------------------------------------------------------------------
