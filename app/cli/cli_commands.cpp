@@ -195,7 +195,7 @@ core::GameExportRequest exportRequest(const OutputOptions& out) {
     if (out.metresPerPixel) request.world = core::WorldUnits::withMetresPerPixel(request.world, *out.metresPerPixel);
     if (out.heightRange) request.world = core::WorldUnits::withHeightRange(request.world, *out.heightRange);
     if (out.size) request.size = core::parseOutputSize(*out.size);
-    request.resize = core::parseResizeMode(out.resize);
+    request.resize = core::parseResizeMode(out.resize.value_or("bicubic"));
     if (out.triangles) request.targetTriangles = core::parseTriangleTarget(*out.triangles);
     if (out.tiles) {
         core::TileLayout layout = core::parseTiles(*out.tiles);
@@ -204,6 +204,53 @@ core::GameExportRequest exportRequest(const OutputOptions& out) {
     }
     if (out.tilePattern) request.tilePattern = *out.tilePattern;  // checked by checkGameExport
     return request;
+}
+
+std::string sizeText(core::OutputSize size) {
+    return std::to_string(size.width) + "x" + std::to_string(size.height);
+}
+
+// A preset without --size (issue 15, item 5): a chosen --resize reaches the preset's nearest
+// size; a lower detail that is that size is suggested first (the lattice rule: the same terrain,
+// every 2nd sample); Unreal crops the centre of the next 2^n+1 map by default and says so.
+// Otherwise checkGameExport refuses with the commands that work.
+void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOptions& out,
+                   core::GameExportRequest& request, int width, int height) {
+    if (!request.preset || request.size) return;
+    const auto wanted = core::suggestedOutputSize(request, width, height);
+    if (!wanted) return;
+    const bool fits = wanted->width <= width && wanted->height <= height;
+    const core::EnginePreset& preset = *request.preset;
+    if (out.resize) {
+        if (request.resize == core::ResizeMode::Crop && !fits) {
+            throw InputError(core::field::kResize, "crop",
+                             "bicubic: " + std::string(preset.engine) + "'s nearest size " +
+                                 sizeText(*wanted) + " is larger than the map " +
+                                 sizeText({width, height}) + " and a crop cannot enlarge");
+        }
+        request.size = wanted;
+        std::cerr << "terrain-cli: --size " << sizeText(*wanted) << " (the nearest size --preset "
+                  << preset.id << " accepts), --resize " << *out.resize << "\n";
+        return;
+    }
+    for (int d = detail - 1; d >= algorithm.minDetail && !request.tiles; --d) {
+        const auto lower = algorithm.sizeForDetail(d);
+        if (lower.width != wanted->width || lower.height != wanted->height) continue;
+        throw InputError("--detail", std::to_string(detail),
+                         "a detail whose map " + std::string(preset.engine) + " imports (" +
+                             preset.sizeRule + "): --detail " + std::to_string(d) + " gives " +
+                             sizeText(*wanted) +
+                             ", the same terrain (every 2nd sample per detail level, the lattice "
+                             "rule); or keep this detail with --size " + sizeText(*wanted) +
+                             " --resize bicubic");
+    }
+    if (std::string(preset.id).rfind("unreal", 0) == 0 && fits) {
+        request.size = wanted;
+        request.resize = core::ResizeMode::Crop;
+        std::cerr << "terrain-cli: cropping the centre " << sizeText(*wanted) << " of the "
+                  << sizeText({width, height}) << " map for " << preset.engine
+                  << " (a recommended size); --resize bicubic resamples the whole map instead\n";
+    }
 }
 
 }  // namespace
@@ -221,6 +268,8 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
             }
             request.world = worldOfSize(request.world, *out.worldSize, size.width);
         }
+        fitPresetSize(registry.get(planned.algorithm), planned.detail, out, request, size.width,
+                      size.height);
         core::checkGameExport(request, size.width, size.height);
     }
     const Generated g = generateFromOptions(registry, gen);

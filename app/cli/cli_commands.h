@@ -41,7 +41,7 @@ struct OutputOptions {
     std::string map = "world";
     std::optional<std::string> preset;          // engine preset (unity, unreal, ...)
     std::optional<std::string> size;            // WxH
-    std::string resize = "bicubic";             // bicubic | crop
+    std::optional<std::string> resize;          // bicubic (default) | crop
     std::optional<std::string> metresPerPixel;
     std::optional<std::string> worldSize;       // metres across the map (width - 1 spacings)
     std::optional<std::string> heightRange;     // LO:HI metres

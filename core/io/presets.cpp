@@ -105,6 +105,19 @@ std::string number(double value) {
     return text;
 }
 
+// Ten significant digits: a relative error of 5e-10, far below half a 16-bit step (7.6e-6 of
+// the range), for the numbers that scale 16-bit codes; "%.6g" could lose the half step.
+std::string exact(double value) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.10g", value);
+    return text;
+}
+
+// Unity's raw import and Unreal's landscape both divide a 16-bit code by 65536 (full scale is
+// code 65536, not 65535), while we write t = 1 as 65535: scaling the range by 65536 / 65535
+// puts every code c on LO + c x range / 65535, exactly where it was written.
+constexpr double kCodeFullScale = 65536.0 / 65535.0;
+
 // A value the engine's field takes as a whole number; the tolerance absorbs rounding in derived
 // values such as 0.07 m x 100 = 7.000000000000001 %.
 bool isWhole(double value) {
@@ -295,22 +308,26 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
              "on (Unity puts the file's first row at the terrain's z = 0, south, edge; our row 0 is "
              "north)"},
             {"Terrain Size X", number(sizeX)},
-            {"Terrain Size Y", number(range)},
+            // ImportRaw divides each code by 65536 (see kCodeFullScale).
+            {"Terrain Size Y", exact(range * kCodeFullScale)},
             {"Terrain Size Z", number(sizeZ)},
             {"Terrain Transform Position Y", number(world.loMetres)},
         };
     }
     if (id == "unreal") {
-        // LandscapeDataAccess.h: local height = (code - 32768) / 128 (LANDSCAPE_ZSCALE), times the
-        // actor's Z scale in cm, plus its Z: at Z scale 100 the full 16-bit range spans 512 m, so
-        // Z scale = range * 100 / 512 (the top code lands range / 65536 below HI).
-        const double mid = (world.loMetres + world.hiMetres) / 2.0;
+        // LandscapeDataAccess.h: local height = (code - 32768) / 128 (LANDSCAPE_ZSCALE, MidValue),
+        // times the actor's Z scale, in cm, plus its Z: metres(c) = Z/100 + (c - 32768) x
+        // ZScale / 12800. Code c was written as LO + c x range / 65535, so ZScale = range x
+        // 12800 / 65535 (= range x 100 / 512 x 65536 / 65535) and Z = (LO + 32768 x range /
+        // 65535) x 100.
+        const double scaleZ = range * 12800.0 / 65535.0;
+        const double locationZ_cm = (world.loMetres + 32768.0 * range / 65535.0) * 100.0;
         return {
             {"Landscape mode > Import from File > Heightmap File", "this file"},
             {"Scale X", number(world.metresPerPixel * 100.0)},
             {"Scale Y", number(world.metresPerPixel * 100.0)},
-            {"Scale Z", number(range * 100.0 / 512.0)},
-            {"Location Z (cm)", number(mid * 100.0) + " (code 32768 sits at the actor's Z)"},
+            {"Scale Z", exact(scaleZ)},
+            {"Location Z (cm)", exact(locationZ_cm) + " (code 32768 sits at the actor's Z)"},
             {"Resolution", std::to_string(width) + " x " + std::to_string(height)},
         };
     }

@@ -207,7 +207,7 @@ TEST(ExportDialog, APresetSetsFormatAndSizeAndShowsTheNumbersToType) {
     EXPECT_EQ(field<QSpinBox>(dialog, "outputWidth")->value(), 127);
     EXPECT_EQ(field<QSpinBox>(dialog, "outputHeight")->value(), 127);
     EXPECT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
-    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale Z: 48.8281")))
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale Z: 48.82887007")))
         << settingsShown(dialog).toStdString();
     EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale X: 200")));
     EXPECT_TRUE(field<QLabel>(dialog, "summary")->text().contains(QStringLiteral("127 × 127")));

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -214,17 +215,44 @@ TEST(ExportPresets, SettingsCarryTheNumbersToType) {
     WorldUnits w;
     w.metresPerPixel = 2.0;
     w.loMetres = -100.0;
-    w.hiMetres = 412.0;  // range 512 m: Unreal Z scale 100
+    w.hiMetres = 412.0;  // range 512 m: Unreal Z scale 100 x 65536 / 65535
     const auto ue = engineSettings(findEnginePreset("unreal"), ExportFormat::Png16, 1009, 1009, w);
-    EXPECT_EQ(settingOf(ue, "Scale Z"), "100");
+    EXPECT_EQ(settingOf(ue, "Scale Z"), "100.0015259");
+    EXPECT_EQ(settingOf(ue, "Location Z (cm)").substr(0, 11), "15600.39063");
     EXPECT_EQ(settingOf(ue, "Scale X"), "200");
     const auto unity = engineSettings(findEnginePreset("unity"), ExportFormat::Raw16, 513, 513, w);
-    EXPECT_EQ(settingOf(unity, "Terrain Size Y"), "512");
+    EXPECT_EQ(settingOf(unity, "Terrain Size Y"), "512.0078126");
     EXPECT_EQ(settingOf(unity, "Terrain Size X"), "1024");
     EXPECT_EQ(settingOf(unity, "Byte Order"), "Windows");
     const auto blender = engineSettings(findEnginePreset("blender"), ExportFormat::Png16, 65, 65, w);
     EXPECT_EQ(settingOf(blender, "Displace modifier > Strength"), "512");
     EXPECT_EQ(settingOf(blender, "Displace modifier > Midlevel"), "0");
+}
+
+// Unity and Unreal divide a 16-bit code by 65536; with the printed numbers, read back as typed,
+// every code lands within half a quantisation step of the metres it was written for
+// (LO + c x range / 65535). Before issue 15 the error reached 1.5 steps.
+TEST(ExportPresets, SixteenBitCodesLandWithinHalfAStep) {
+    WorldUnits w;
+    w.loMetres = -37.25;
+    w.hiMetres = 212.75;  // range 250 m
+    const double range = w.rangeMetres();
+    const double step = range / 65535.0;
+    const auto unity = engineSettings(findEnginePreset("unity"), ExportFormat::Raw16, 513, 513, w);
+    const double sizeY = std::stod(settingOf(unity, "Terrain Size Y"));
+    const double posY = std::stod(settingOf(unity, "Terrain Transform Position Y"));
+    const auto ue = engineSettings(findEnginePreset("unreal"), ExportFormat::Png16, 505, 505, w);
+    const double scaleZ = std::stod(settingOf(ue, "Scale Z"));
+    const double locZ_cm = std::stod(settingOf(ue, "Location Z (cm)"));
+    double unityErr = 0.0, unrealErr = 0.0;
+    for (int c = 0; c <= 65535; ++c) {
+        const double want = w.loMetres + c * range / 65535.0;
+        unityErr = std::max(unityErr, std::abs(posY + c / 65536.0 * sizeY - want));
+        const double ue_m = locZ_cm / 100.0 + (c - 32768.0) * scaleZ / 128.0 / 100.0;
+        unrealErr = std::max(unrealErr, std::abs(ue_m - want));
+    }
+    EXPECT_LE(unityErr, step / 2) << "Unity, in steps: " << unityErr / step;
+    EXPECT_LE(unrealErr, step / 2) << "Unreal, in steps: " << unrealErr / step;
 }
 
 TEST(ExportPresets, PresetSettingsGoIntoTheSidecar) {
