@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -376,6 +377,9 @@ int runAnsi(const core::Registry& registry, const GenerationOptions& gen,
         columns = parseWhole<int>(*width, "--width", 4, 1000);
     } else if (const char* env = std::getenv("COLUMNS"); env != nullptr && *env != '\0') {
         columns = parseWhole<int>(env, "COLUMNS", 4, 1000);
+    } else if (winsize size{}; ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+        // COLUMNS is a shell variable that most shells do not export: ask the terminal.
+        columns = std::clamp(int(size.ws_col), 4, 1000);
     }
     const Generated g = generateFromOptions(registry, gen);
     saveRecipe(registry, gen, g.recipe, nullptr);

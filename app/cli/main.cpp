@@ -1,6 +1,7 @@
 // terrain-cli: batch generation and export over terrain_core (no Qt).
 #include "cli_commands.h"
 #include "compare_command.h"
+#include "suggest.h"
 #include "verify_command.h"
 
 #include <core/errors.h>
@@ -101,7 +102,8 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::cerr << "terrain-cli: " << e.what() << "\n(see terrain-cli --help)\n";
+        std::cerr << "terrain-cli: " << e.what() << "\n" << cli::didYouMean(app, argc, argv)
+                  << "(see terrain-cli --help)\n";
         return cli::kExitUsage;
     }
 
