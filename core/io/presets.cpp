@@ -362,16 +362,27 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
         };
     }
     if (id == "blender") {
+        // Checked in Blender 3.4 by tests/core/scripts/blender_displace.py (ctest cli_blender):
+        // a Grid has (X Subdivisions + 1) x (Y Subdivisions + 1) vertices with UVs 0..1, so
+        // vertex i has u = i / (W - 1); Closest (no interpolation) samples pixel
+        // floor(u x W) = i, and Extend keeps the last vertex (u = 1, pixel W) on the last
+        // pixel where the default Repeat would wrap it to the first.
         return {
-            {"Plane size X (m)", number(sizeX)},
-            {"Plane size Y (m)", number(sizeZ)},
-            {"Subdivide / Subdivision Surface (Simple)",
-             "enough cuts for " + std::to_string(width) + " x " + std::to_string(height) +
-                 " vertices"},
+            {"Add > Mesh > Grid > X Subdivisions", std::to_string(width - 1)},
+            {"Add > Mesh > Grid > Y Subdivisions", std::to_string(height - 1)},
+            {"Grid > Size", "1 (then set the Dimensions)"},
+            {"Object > Dimensions X (m)", number(sizeX)},
+            {"Object > Dimensions Y (m)", number(sizeZ)},
+            {"Modifiers > Add > Displace > Texture", "New, type Image or Movie, Open this file"},
             {"Image texture Color Space", "Non-Color"},
-            {"Displace modifier > Strength", metres ? "1 (the samples are metres)" : number(range)},
+            {"Image texture > Image Mapping > Extension", "Extend (the default Repeat wraps the "
+                                                         "east and north edges)"},
+            {"Image texture > Sampling > Interpolation", "off (Closest)"},
+            {"Displace modifier > Texture Coordinates", "UV"},
+            {"Displace modifier > Direction", "Normal (or Z)"},
+            {"Displace modifier > Strength", metres ? "1 (the samples are metres)" : exact(range)},
             {"Displace modifier > Midlevel", "0"},
-            {"Object location Z (m)", metres ? "0" : number(world.loMetres)},
+            {"Object location Z (m)", metres ? "0" : exact(world.loMetres)},
             {"Texture properties > Colors > Clamp",
              "off (when on, texture values below 0 are cut to 0)"},
         };

@@ -227,6 +227,14 @@ TEST(ExportPresets, SettingsCarryTheNumbersToType) {
     const auto blender = engineSettings(findEnginePreset("blender"), ExportFormat::Png16, 65, 65, w);
     EXPECT_EQ(settingOf(blender, "Displace modifier > Strength"), "512");
     EXPECT_EQ(settingOf(blender, "Displace modifier > Midlevel"), "0");
+    // Issue 15 item 1: exact steps, never "enough"; Extend and Closest (checked in Blender by
+    // ctest cli_blender).
+    EXPECT_EQ(settingOf(blender, "Add > Mesh > Grid > X Subdivisions"), "64");
+    EXPECT_EQ(settingOf(blender, "Object > Dimensions X (m)"), "128");
+    EXPECT_EQ(settingOf(blender, "Image texture > Image Mapping > Extension").substr(0, 6), "Extend");
+    EXPECT_EQ(settingOf(blender, "Image texture > Sampling > Interpolation").substr(0, 13),
+              "off (Closest)");
+    for (const auto& s : blender) EXPECT_EQ(s.value.find("enough"), std::string::npos) << s.name;
 }
 
 // Unity and Unreal divide a 16-bit code by 65536; with the printed numbers, read back as typed,
