@@ -200,7 +200,10 @@ core::GameExportRequest exportRequest(const OutputOptions& out) {
     if (out.triangles) request.targetTriangles = core::parseTriangleTarget(*out.triangles);
     if (out.tiles) {
         core::TileLayout layout = core::parseTiles(*out.tiles);
-        layout.border = parseWhole<int>(out.tileBorder, core::field::kTileBorder, 0, 1);
+        const int byDefault = request.preset ? request.preset->tileBorder : 1;
+        layout.border = out.tileBorder
+                            ? parseWhole<int>(*out.tileBorder, core::field::kTileBorder, 0, 1)
+                            : byDefault;
         request.tiles = layout;
     }
     if (out.tilePattern) request.tilePattern = *out.tilePattern;  // checked by checkGameExport
@@ -251,6 +254,16 @@ void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOpt
         std::cerr << "terrain-cli: cropping the centre " << sizeText(*wanted) << " of the "
                   << sizeText({width, height}) << " map for " << preset.engine
                   << " (a recommended size); --resize bicubic resamples the whole map instead\n";
+        return;
+    }
+    if (request.tiles) {
+        const auto& t = *request.tiles;
+        const bool whole = core::checksWholeLandscape(preset, t);
+        throw InputError(core::field::kTiles, std::to_string(t.columns) + "x" + std::to_string(t.rows),
+                         std::string(preset.engine) + " (--preset " + preset.id + ") needs " +
+                             (whole ? preset.wholeLandscapeRule : preset.sizeRule) + "; try --resize bicubic (makes " +
+                             sizeText(*wanted) + ")" + (fits ? " or --resize crop" : "") +
+                             ", or --size " + sizeText(*wanted));
     }
 }
 

@@ -67,7 +67,8 @@ int main(int argc, char** argv) {
                          "obj/glb: at most this many triangles, from 2 (simplified by error; default or 0: every "
                          "sample)");
     generate->add_option("--tiles", out.tiles, "Split into NxM tiles (N columns, M rows)");
-    generate->add_option("--tile-border", out.tileBorder, "1 (default): neighbouring tiles share an edge; 0: they do not");
+    generate->add_option("--tile-border", out.tileBorder, "1: neighbouring tiles share an edge (default; UE4 World Composition); 0: they do not "
+                         "(default with --preset unreal: UE5 places tiles edge to edge)");
     generate->add_option("--tile-pattern", out.tilePattern,
                          std::string("Tile file names with {stem} {x} {y} {ext}; default Unreal's ") +
                              terrain::core::kUnrealTilePattern + ", generic " +

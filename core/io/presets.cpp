@@ -25,6 +25,30 @@ constexpr int kUnityMin = 33;
 constexpr int kHTerrainMin = 65;
 constexpr int kPowerOfTwoPlusOneMax = 4097;
 
+// The landscape sides UE5's importer fits exactly (FNewLandscapeUtils::
+// ChooseBestComponentSizeForImport): side - 1 = components x sections x section quads, with
+// 1..32 components, 1 or 2 sections and sections of 7, 15, 31, 63, 127 or 255 quads.
+bool unrealComponentFit(int side) {
+    for (const int quads : {7, 15, 31, 63, 127, 255}) {
+        for (const int sections : {1, 2}) {
+            const int component = quads * sections;
+            if ((side - 1) % component == 0 && (side - 1) / component >= 1 &&
+                (side - 1) / component <= 32) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+// Edge-to-edge tiles (border 0) of a preset that checks the whole landscape: square tiles of
+// side t whose columns x t and rows x t both fit.
+bool acceptsWholeLandscape(const TileLayout& layout) {
+    return layout.border == 0 && layout.tileWidth == layout.tileHeight &&
+           unrealComponentFit(layout.columns * layout.tileWidth) &&
+           unrealComponentFit(layout.rows * layout.tileHeight);
+}
+
 bool isPowerOfTwoPlusOne(int n) {
     const int m = n - 1;
     return m > 0 && (m & (m - 1)) == 0;
@@ -140,6 +164,10 @@ FieldText choose(const char* field, const char* how) {
 
 }  // namespace
 
+bool checksWholeLandscape(const EnginePreset& preset, const TileLayout& tiles) {
+    return preset.wholeLandscapeRule && tiles.border == 0 && tiles.columns * tiles.rows > 1;
+}
+
 const std::vector<EnginePreset>& enginePresets() {
     static const std::vector<EnginePreset> presets = {
         {.id = "unity",
@@ -151,6 +179,23 @@ const std::vector<EnginePreset>& enginePresets() {
          .sizeRule = "a square of 2^n+1 samples from 33x33 to 4097x4097"},
         {.id = "unreal",
          .engine = "Unreal Engine",
+         .format = ExportFormat::Png16,
+         .alsoFormat = ExportFormat::Raw16,
+         .formatRule = "png16 or raw16 (.r16)",
+         .sizes = {PresetSizes::Kind::Listed, kUnrealSizes[0], std::end(kUnrealSizes)[-1],
+                   kUnrealSizes},
+         .sizeRule = "a square of a recommended size: 127, 253, 505, 1009, 2017, 4033 or 8129",
+         // UE5's tiled import (LandscapeImportHelper: StartX = Coord.X x FileWidth) places
+         // _xN_yM tiles edge to edge and sizes the whole landscape.
+         .tileBorder = 0,
+         .wholeLandscapeRule =
+             "square tiles placed edge to edge (no shared border) that make a whole landscape "
+             "UE5 fits exactly: each side - 1 = 1 to 32 components of 7, 15, 31, 63, 127 or "
+             "255 quads x 1 or 2 sections"},
+        // UE4 World Composition: each tile is a landscape of its own, sharing its edge
+        // vertices with its neighbours; every tile a recommended size.
+        {.id = "unreal-ue4-world-composition",
+         .engine = "Unreal Engine 4 (World Composition)",
          .format = ExportFormat::Png16,
          .alsoFormat = ExportFormat::Raw16,
          .formatRule = "png16 or raw16 (.r16)",
@@ -237,6 +282,7 @@ bool presetAcceptsOutput(const EnginePreset& preset, int width, int height,
     if (!tiles) return presetAcceptsSize(preset, width, height);
     if (!tilesDivide(*tiles, width, height)) return false;
     const TileLayout layout = layoutTiles(*tiles, width, height);
+    if (checksWholeLandscape(preset, layout)) return acceptsWholeLandscape(layout);
     return presetAcceptsSize(preset, layout.tileWidth, layout.tileHeight);
 }
 
@@ -248,6 +294,26 @@ OutputSize nearestPresetSize(const EnginePreset& preset, int width, int height) 
 std::optional<OutputSize> nearestPresetSize(const EnginePreset& preset, int width, int height,
                                             const TileLayout& tiles) {
     const int border = tiles.border;
+    if (checksWholeLandscape(preset, tiles)) {
+        // The tile side t whose whole landscape (columns x t by rows x t) fits, nearest to the
+        // larger wanted side; the smaller t when two are as near.
+        const bool byX = std::int64_t(width) * tiles.rows >= std::int64_t(height) * tiles.columns;
+        const int count = byX ? tiles.columns : tiles.rows;
+        const std::int64_t want = byX ? width : height;
+        const int limit = kMaxOutputSide / std::max(tiles.columns, tiles.rows);
+        std::optional<int> best;
+        for (int t = 2; t <= limit; ++t) {
+            TileLayout layout = tiles;
+            layout.tileWidth = layout.tileHeight = t;
+            if (!acceptsWholeLandscape(layout)) continue;
+            if (!best || std::llabs(std::int64_t(count) * t - want) <
+                             std::llabs(std::int64_t(count) * *best - want)) {
+                best = t;
+            }
+        }
+        if (!best) return std::nullopt;
+        return OutputSize{tiles.columns * *best, tiles.rows * *best};
+    }
     const Wanted x = wantedTile(width, tiles.columns, border);
     const Wanted y = wantedTile(height, tiles.rows, border);
     // The largest tile sides whose output stays within kMaxOutputSide.
@@ -314,7 +380,7 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
             {"Terrain Transform Position Y", number(world.loMetres)},
         };
     }
-    if (id == "unreal") {
+    if (id.rfind("unreal", 0) == 0) {  // unreal, unreal-ue4-world-composition
         // LandscapeDataAccess.h: local height = (code - 32768) / 128 (LANDSCAPE_ZSCALE, MidValue),
         // times the actor's Z scale, in cm, plus its Z: metres(c) = Z/100 + (c - 32768) x
         // ZScale / 12800. Code c was written as LO + c x range / 65535, so ZScale = range x

@@ -48,7 +48,7 @@ TEST(ExportPresets, UnityRefusesSizesItCannotImport) {
         EXPECT_NE(e->allowed().find("2^n+1 samples from 33x33 to 4097x4097"), std::string::npos);
     }
     EXPECT_THROW(findEnginePreset("cryengine"), InputError);
-    EXPECT_EQ(enginePresetIds(), "unity, unreal, godot-terrain3d, godot-hterrain, blender, worldpainter");
+    EXPECT_EQ(enginePresetIds(), "unity, unreal, unreal-ue4-world-composition, godot-terrain3d, godot-hterrain, blender, worldpainter");
 }
 
 TEST(ExportPresets, UnrealSuggestsTheNearestRecommendedSize) {
@@ -261,6 +261,27 @@ TEST(ExportPresets, SixteenBitCodesLandWithinHalfAStep) {
     }
     EXPECT_LE(unityErr, step / 2) << "Unity, in steps: " << unityErr / step;
     EXPECT_LE(unrealErr, step / 2) << "Unreal, in steps: " << unrealErr / step;
+}
+
+// Issue 15 item 2: UE5 places tiles edge to edge and fits the whole landscape; UE4 World
+// Composition shares tile edges and checks each tile.
+TEST(ExportPresets, UnrealTilesAreSizedAsUE5SeesTheWholeLandscape) {
+    const auto& ue5 = findEnginePreset("unreal");
+    const auto& ue4 = findEnginePreset("unreal-ue4-world-composition");
+    EXPECT_EQ(ue5.tileBorder, 0);
+    EXPECT_EQ(ue4.tileBorder, 1);
+    // 2 x 481 = 962: 961 = 31 components of 31 quads.
+    EXPECT_TRUE(presetAcceptsOutput(ue5, 962, 962, TileLayout{2, 2, 0}));
+    EXPECT_FALSE(presetAcceptsOutput(ue5, 1010, 1010, TileLayout{2, 2, 0}));  // 1009 is prime
+    EXPECT_TRUE(presetAcceptsOutput(ue4, 1009, 1009, TileLayout{2, 2, 1}));  // tiles of 505
+    EXPECT_FALSE(presetAcceptsOutput(ue4, 962, 962, TileLayout{2, 2, 0}));
+    const auto near = nearestPresetSize(ue5, 1025, 1025, TileLayout{2, 2, 0});
+    ASSERT_TRUE(near.has_value());
+    EXPECT_EQ(near->width, 1072);  // 2 x 536: 1071 = 17 x 63, nearer 1025 than 962
+    EXPECT_EQ(settingOf(engineSettings(ue4, ExportFormat::Png16, 505, 505, WorldUnits{}), "Scale Z"),
+              settingOf(engineSettings(ue5, ExportFormat::Png16, 505, 505, WorldUnits{}), "Scale Z"));
+    // One file keeps the recommended sizes.
+    EXPECT_EQ(nearestPresetSize(ue5, 513, 513).width, 505);
 }
 
 TEST(ExportPresets, PresetSettingsGoIntoTheSidecar) {

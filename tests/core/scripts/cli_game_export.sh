@@ -192,9 +192,28 @@ check "worldpainter warns about a non-whole Scale" grep -qF \
   "warning: WorldPainter's Scale (%) takes whole numbers: 150.5 would be typed as 150 or 151; choose --metres-per-pixel" "$dir/err"
 
 # Tiles: Unreal names, shared borders identical (numpy).
-"$cli" generate --detail 9 --preset unreal --size 1009x1009 --tiles 2x2 -o "$dir/land.png" >/dev/null 2>"$dir/err" \
-  || fail "unreal 2x2 tiles of 505: $(cat "$dir/err")"
+"$cli" generate --detail 9 --preset unreal-ue4-world-composition --size 1009x1009 --tiles 2x2 -o "$dir/land.png" \
+  >/dev/null 2>"$dir/err" || fail "UE4 world composition 2x2 tiles of 505: $(cat "$dir/err")"
 check "unreal tile names _x1_y1" test -s "$dir/land_x1_y1.png" -a -s "$dir/land_x1_y1.png.json"
+# Issue 15 item 2: UE5 places _xN_yM tiles edge to edge (StartX = Coord.X x FileWidth), so
+# --preset unreal tiles share no border and the whole landscape (2 x 481 = 962, 961 = 31 x 31
+# quads) is what must fit; the tiles laid side by side are the single-file export (numpy, PIL).
+"$cli" generate --detail 10 --seed 2 --preset unreal --tiles 2x2 --size 962x962 -o "$dir/ue5.png" \
+  >/dev/null 2>"$dir/err" || fail "UE5 2x2 tiles: $(cat "$dir/err")"
+"$cli" generate --detail 10 --seed 2 --size 962x962 -o "$dir/ue5whole.png" >/dev/null 2>"$dir/err" \
+  || fail "UE5 whole: $(cat "$dir/err")"
+check "UE5 tiles edge to edge = the whole map (PIL, numpy)" $py - "$dir" <<'PY'
+import json, sys, numpy as np
+from PIL import Image
+d = sys.argv[1]
+t = {(x, y): np.array(Image.open(f"{d}/ue5_x{x}_y{y}.png")) for x in (0, 1) for y in (0, 1)}
+assert all(a.shape == (481, 481) for a in t.values()), [a.shape for a in t.values()]
+joined = np.block([[t[0, 0], t[1, 0]], [t[0, 1], t[1, 1]]])
+assert (joined == np.array(Image.open(d + "/ue5whole.png"))).all()
+assert json.load(open(d + "/ue5_x1_y0.png.json"))["tile"]["shared_border"] == 0
+PY
+expect 64 "that make a whole landscape UE5 fits exactly" generate --detail 10 --preset unreal --tiles 2x2 -o "$dir/bad/out.png"
+expect 64 "try --resize bicubic (makes 1072x1072), or --size 1072x1072" generate --detail 10 --preset unreal --tiles 2x2 -o "$dir/bad/out.png"
 "$cli" generate --detail 9 --map normalize --tiles 2x2 -o "$dir/land.r16" 2>"$dir/err" || fail "tiles: $(cat "$dir/err")"
 check "tiles seams (numpy)" $py - "$dir" <<'PY'
 import sys, numpy as np
@@ -254,8 +273,8 @@ expect 64 "try --size 513x513 --resize bicubic (or --resize crop)" generate --de
 expect 64 "try --size 65x65 --resize bicubic" generate --preset godot-hterrain --detail 5 -o "$dir/bad/out.raw"
 check "no crop offered to enlarge 33 to 65" sh -c "! grep -q crop '$dir/stderr'"
 # Tiles the preset refuses: named as the tiles, with the output size that makes accepted tiles.
-expect 64 "--tiles: '2x2' is not allowed; expected Unreal Engine (--preset unreal) needs a square of a recommended size: 127, 253, 505, 1009, 2017, 4033 or 8129 for each tile, and these tiles would be 513x513; try --size 1009x1009 --resize bicubic (or --resize crop)" \
-  generate --detail 10 --preset unreal --size 1025x1025 --tiles 2x2 -o "$dir/bad/out.png"
+expect 64 "--tiles: '2x2' is not allowed; expected Unreal Engine 4 (World Composition) (--preset unreal-ue4-world-composition) needs a square of a recommended size: 127, 253, 505, 1009, 2017, 4033 or 8129 for each tile, and these tiles would be 513x513; try --size 1009x1009 --resize bicubic (or --resize crop)" \
+  generate --detail 10 --preset unreal-ue4-world-composition --size 1025x1025 --tiles 2x2 -o "$dir/bad/out.png"
 expect 73 "$dir/bad/missing/out.exr" generate --detail 4 -o "$dir/bad/missing/out.exr"
 
 finish
