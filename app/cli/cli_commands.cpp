@@ -237,6 +237,14 @@ void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOpt
                   << preset.id << " accepts), --resize " << *out.resize << "\n";
         return;
     }
+    // A lower detail keeps the world's extent in metres only through --world-size.
+    std::string keepExtent;
+    if (!out.worldSize) {
+        std::ostringstream extent;
+        extent << double(width - 1) * request.world.metresPerPixel;
+        keepExtent = " (add --world-size " + extent.str() + " to keep its " + extent.str() +
+                     " m extent)";
+    }
     for (int d = detail - 1; d >= algorithm.minDetail && !request.tiles; --d) {
         const auto lower = algorithm.sizeForDetail(d);
         if (lower.width != wanted->width || lower.height != wanted->height) continue;
@@ -245,8 +253,8 @@ void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOpt
                              preset.sizeRule + "): --detail " + std::to_string(d) + " gives " +
                              sizeText(*wanted) +
                              ", the same terrain (every 2nd sample per detail level, the lattice "
-                             "rule); or keep this detail with --size " + sizeText(*wanted) +
-                             " --resize bicubic");
+                             "rule)" + keepExtent + "; or keep this detail with --size " +
+                             sizeText(*wanted) + " --resize bicubic");
     }
     if (std::string(preset.id).rfind("unreal", 0) == 0 && fits) {
         request.size = wanted;

@@ -251,6 +251,8 @@ o="$dir/bad/out.r16"
 expect 64 "--detail: '13' is not allowed; expected a detail whose map Unity imports (a square of 2^n+1 samples from 33x33 to 4097x4097): --detail 12 gives 4097x4097" \
   generate --detail 13 --preset unity -o "$o"
 expect 64 "or keep this detail with --size 4097x4097 --resize bicubic" generate --detail 13 --preset unity -o "$o"
+expect 64 "the lattice rule) (add --world-size 16384 to keep its 16384 m extent)" \
+  generate --detail 13 --preset unity --metres-per-pixel 2 -o "$o"
 expect 64 "--resize: 'crop' is not allowed; expected bicubic: Godot HTerrain's nearest size 65x65 is larger than the map 33x33" \
   generate --preset godot-hterrain --detail 5 --resize crop -o "$dir/bad/out.raw"
 expect 64 "--size: '33x33' is not allowed; expected Godot HTerrain (--preset godot-hterrain) needs a square of 2^n+1 samples from 65x65 to 4097x4097 (65, 129, 257, 513, 1025, 2049 or 4097)" \
