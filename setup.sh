@@ -18,7 +18,7 @@ PACKAGES=(
   libpng-dev zlib1g-dev libssl-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-pil python3-numpy
-  clang-14 libclang-rt-14-dev
+  clang-14 libclang-rt-14-dev blender
   libopenexr-dev libtiff-dev libgeotiff-dev openexr gdal-bin assimp-utils
 )
 

@@ -429,6 +429,8 @@ void ExportDialog::onPresetChanged() {
         // What terrain-cli --preset writes without --format, at a size the engine accepts.
         m_applying = true;
         m_format->setCurrentIndex(m_format->findData(int(chosen->format)));
+        // The engine's own tiling: UE5 places tiles edge to edge, others share an edge.
+        m_sharedBorder->setChecked(chosen->tileBorder == 1);
         suggestSize();
         m_applying = false;
     }

@@ -1,5 +1,7 @@
 #include "cli_app.h"
 
+#include "suggest.h"
+
 #include <core/errors.h>
 #include <core/io/game_export.h>
 #include <core/json_input.h>
@@ -48,7 +50,8 @@ void addGenerateCommand(CommandLine& line) {
                          "obj/glb: at most this many triangles, from 2 (simplified by error; default or 0: every "
                          "sample)");
     generate->add_option("--tiles", out.tiles, "Split into NxM tiles (N columns, M rows)");
-    generate->add_option("--tile-border", out.tileBorder, "1 (default): neighbouring tiles share an edge; 0: they do not");
+    generate->add_option("--tile-border", out.tileBorder, "1: neighbouring tiles share an edge (default; UE4 World Composition); 0: they do not "
+                         "(default with --preset unreal: UE5 places tiles edge to edge)");
     generate->add_option("--tile-pattern", out.tilePattern,
                          std::string("Tile file names with {stem} {x} {y} {ext}; default Unreal's ") +
                              core::kUnrealTilePattern + ", generic " + core::kGenericTilePattern);
@@ -95,7 +98,8 @@ std::optional<int> parseCommandLine(CommandLine& line, int argc, const char* con
     } catch (const CLI::CallForVersion& e) {
         return line.app.exit(e, out, err);
     } catch (const CLI::ParseError& e) {
-        err << "terrain-cli: " << core::quoteForMessage(e.what(), 4096) << "\n(see terrain-cli --help)\n";
+        err << "terrain-cli: " << core::quoteForMessage(e.what(), 4096) << "\n"
+            << didYouMean(line.app, argc, argv) << "(see terrain-cli --help)\n";
         return kExitUsage;
     }
     return std::nullopt;

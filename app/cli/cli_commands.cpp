@@ -16,6 +16,7 @@
 #include <core/json_input.h>
 
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -249,15 +250,83 @@ core::GameExportRequest exportRequest(const OutputOptions& out) {
     if (out.metresPerPixel) request.world = core::WorldUnits::withMetresPerPixel(request.world, *out.metresPerPixel);
     if (out.heightRange) request.world = core::WorldUnits::withHeightRange(request.world, *out.heightRange);
     if (out.size) request.size = core::parseOutputSize(*out.size);
-    request.resize = core::parseResizeMode(out.resize);
+    request.resize = core::parseResizeMode(out.resize.value_or("bicubic"));
     if (out.triangles) request.targetTriangles = core::parseTriangleTarget(*out.triangles);
     if (out.tiles) {
         core::TileLayout layout = core::parseTiles(*out.tiles);
-        layout.border = parseWhole<int>(out.tileBorder, core::field::kTileBorder, 0, 1);
+        const int byDefault = request.preset ? request.preset->tileBorder : 1;
+        layout.border = out.tileBorder
+                            ? parseWhole<int>(*out.tileBorder, core::field::kTileBorder, 0, 1)
+                            : byDefault;
         request.tiles = layout;
     }
     if (out.tilePattern) request.tilePattern = *out.tilePattern;  // checked by checkGameExport
     return request;
+}
+
+std::string sizeText(core::OutputSize size) {
+    return std::to_string(size.width) + "x" + std::to_string(size.height);
+}
+
+// A preset without --size (issue 15, item 5): a chosen --resize reaches the preset's nearest
+// size; a lower detail that is that size is suggested first (the lattice rule: the same terrain,
+// every 2nd sample); Unreal crops the centre of the next 2^n+1 map by default and says so.
+// Otherwise checkGameExport refuses with the commands that work.
+void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOptions& out,
+                   core::GameExportRequest& request, int width, int height) {
+    if (!request.preset || request.size) return;
+    const auto wanted = core::suggestedOutputSize(request, width, height);
+    if (!wanted) return;
+    const bool fits = wanted->width <= width && wanted->height <= height;
+    const core::EnginePreset& preset = *request.preset;
+    if (out.resize) {
+        if (request.resize == core::ResizeMode::Crop && !fits) {
+            throw InputError(core::field::kResize, "crop",
+                             "bicubic: " + std::string(preset.engine) + "'s nearest size " +
+                                 sizeText(*wanted) + " is larger than the map " +
+                                 sizeText({width, height}) + " and a crop cannot enlarge");
+        }
+        request.size = wanted;
+        std::cerr << "terrain-cli: --size " << sizeText(*wanted) << " (the nearest size --preset "
+                  << preset.id << " accepts), --resize " << *out.resize << "\n";
+        return;
+    }
+    // A lower detail keeps the world's extent in metres only through --world-size.
+    std::string keepExtent;
+    if (!out.worldSize) {
+        std::ostringstream extent;
+        extent << double(width - 1) * request.world.metresPerPixel;
+        keepExtent = " (add --world-size " + extent.str() + " to keep its " + extent.str() +
+                     " m extent)";
+    }
+    for (int d = detail - 1; d >= algorithm.minDetail && !request.tiles; --d) {
+        const auto lower = algorithm.sizeForDetail(d);
+        if (lower.width != wanted->width || lower.height != wanted->height) continue;
+        throw InputError("--detail", std::to_string(detail),
+                         "a detail whose map " + std::string(preset.engine) + " imports (" +
+                             preset.sizeRule + "): --detail " + std::to_string(d) + " gives " +
+                             sizeText(*wanted) +
+                             ", the same terrain (every 2nd sample per detail level, the lattice "
+                             "rule)" + keepExtent + "; or keep this detail with --size " +
+                             sizeText(*wanted) + " --resize bicubic");
+    }
+    if (std::string(preset.id).rfind("unreal", 0) == 0 && fits) {
+        request.size = wanted;
+        request.resize = core::ResizeMode::Crop;
+        std::cerr << "terrain-cli: cropping the centre " << sizeText(*wanted) << " of the "
+                  << sizeText({width, height}) << " map for " << preset.engine
+                  << " (a recommended size); --resize bicubic resamples the whole map instead\n";
+        return;
+    }
+    if (request.tiles) {
+        const auto& t = *request.tiles;
+        const bool whole = core::checksWholeLandscape(preset, t);
+        throw InputError(core::field::kTiles, std::to_string(t.columns) + "x" + std::to_string(t.rows),
+                         std::string(preset.engine) + " (--preset " + preset.id + ") needs " +
+                             (whole ? preset.wholeLandscapeRule : preset.sizeRule) + "; try --resize bicubic (makes " +
+                             sizeText(*wanted) + ")" + (fits ? " or --resize crop" : "") +
+                             ", or --size " + sizeText(*wanted));
+    }
 }
 
 }  // namespace
@@ -275,6 +344,8 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
             }
             request.world = worldOfSize(request.world, *out.worldSize, size.width);
         }
+        fitPresetSize(registry.get(planned.algorithm), planned.detail, out, request, size.width,
+                      size.height);
         core::checkGameExport(request, size.width, size.height);
     }
     const Generated g = generateFromOptions(registry, gen);
@@ -381,6 +452,9 @@ int runAnsi(const core::Registry& registry, const GenerationOptions& gen,
         columns = parseWhole<int>(*width, "--width", 4, 1000);
     } else if (const char* env = std::getenv("COLUMNS"); env != nullptr && *env != '\0') {
         columns = parseWhole<int>(env, "COLUMNS", 4, 1000);
+    } else if (winsize size{}; ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+        // COLUMNS is a shell variable that most shells do not export: ask the terminal.
+        columns = std::clamp(int(size.ws_col), 4, 1000);
     }
     const Generated g = generateFromOptions(registry, gen);
     saveRecipe(registry, gen, g.recipe, nullptr);

@@ -53,12 +53,12 @@ struct OutputOptions {
     std::string map = "world";
     std::optional<std::string> preset;          // engine preset (unity, unreal, ...)
     std::optional<std::string> size;            // WxH
-    std::string resize = "bicubic";             // bicubic | crop
+    std::optional<std::string> resize;          // bicubic (default) | crop
     std::optional<std::string> metresPerPixel;
     std::optional<std::string> worldSize;       // metres across the map (width - 1 spacings)
     std::optional<std::string> heightRange;     // LO:HI metres
     std::optional<std::string> tiles;           // NxM
-    std::string tileBorder = "1";               // 0 | 1
+    std::optional<std::string> tileBorder;      // 0 | 1 (default: the preset's, else 1)
     std::optional<std::string> tilePattern;     // {stem} {x} {y} {ext}
     std::optional<std::string> triangles;       // obj/glb triangle budget
 };

@@ -38,11 +38,15 @@ OutputSize outputSizeOf(const GameExportRequest& request, int sourceWidth, int s
 void checkPresetSize(const GameExportRequest& request, const GameExportPlan& plan,
                      int sourceWidth, int sourceHeight) {
     const EnginePreset& preset = *request.preset;
-    if (presetAcceptsSize(preset, plan.fileWidth, plan.fileHeight)) return;
+    if (presetAcceptsOutput(preset, plan.width, plan.height, plan.tiles)) return;
+    const bool whole = plan.tiles && checksWholeLandscape(preset, *plan.tiles);
     FieldText allowed = std::string(preset.engine) + " (" +
                         FieldText::settings({{field::kPreset, preset.id}}) + ") needs " +
-                        preset.sizeRule;
-    if (plan.tiles) {
+                        (whole ? preset.wholeLandscapeRule : preset.sizeRule);
+    if (whole) {
+        allowed += ", and these tiles would be " + sizeText(plan.fileWidth, plan.fileHeight) +
+                   " making " + sizeText(plan.width, plan.height);
+    } else if (plan.tiles) {
         allowed += " for each tile, and these tiles would be " +
                    sizeText(plan.fileWidth, plan.fileHeight);
     }
@@ -202,7 +206,8 @@ std::vector<FieldText> presetNameWarnings(const GameExportRequest& request) {
                            extension + "; rename it or export with " +
                            FieldText::settings({renamed}));
     }
-    if (id == "unreal" && !request.tiles && hasSizeLikeText(request.output.stem().string())) {
+    if (id.rfind("unreal", 0) == 0 && !request.tiles &&
+        hasSizeLikeText(request.output.stem().string())) {
         warnings.push_back(name + ": Unreal may read a number-x-number in the name as tile "
                                   "coordinates; leave sizes like 1009x1009 out of the file name");
     }

@@ -25,6 +25,30 @@ constexpr int kUnityMin = 33;
 constexpr int kHTerrainMin = 65;
 constexpr int kPowerOfTwoPlusOneMax = 4097;
 
+// The landscape sides UE5's importer fits exactly (FNewLandscapeUtils::
+// ChooseBestComponentSizeForImport): side - 1 = components x sections x section quads, with
+// 1..32 components, 1 or 2 sections and sections of 7, 15, 31, 63, 127 or 255 quads.
+bool unrealComponentFit(int side) {
+    for (const int quads : {7, 15, 31, 63, 127, 255}) {
+        for (const int sections : {1, 2}) {
+            const int component = quads * sections;
+            if ((side - 1) % component == 0 && (side - 1) / component >= 1 &&
+                (side - 1) / component <= 32) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+// Edge-to-edge tiles (border 0) of a preset that checks the whole landscape: square tiles of
+// side t whose columns x t and rows x t both fit.
+bool acceptsWholeLandscape(const TileLayout& layout) {
+    return layout.border == 0 && layout.tileWidth == layout.tileHeight &&
+           unrealComponentFit(layout.columns * layout.tileWidth) &&
+           unrealComponentFit(layout.rows * layout.tileHeight);
+}
+
 bool isPowerOfTwoPlusOne(int n) {
     const int m = n - 1;
     return m > 0 && (m & (m - 1)) == 0;
@@ -105,6 +129,19 @@ std::string number(double value) {
     return text;
 }
 
+// Ten significant digits: a relative error of 5e-10, far below half a 16-bit step (7.6e-6 of
+// the range), for the numbers that scale 16-bit codes; "%.6g" could lose the half step.
+std::string exact(double value) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.10g", value);
+    return text;
+}
+
+// Unity's raw import and Unreal's landscape both divide a 16-bit code by 65536 (full scale is
+// code 65536, not 65535), while we write t = 1 as 65535: scaling the range by 65536 / 65535
+// puts every code c on LO + c x range / 65535, exactly where it was written.
+constexpr double kCodeFullScale = 65536.0 / 65535.0;
+
 // A value the engine's field takes as a whole number; the tolerance absorbs rounding in derived
 // values such as 0.07 m x 100 = 7.000000000000001 %.
 bool isWhole(double value) {
@@ -127,6 +164,10 @@ FieldText choose(const char* field, const char* how) {
 
 }  // namespace
 
+bool checksWholeLandscape(const EnginePreset& preset, const TileLayout& tiles) {
+    return preset.wholeLandscapeRule && tiles.border == 0 && tiles.columns * tiles.rows > 1;
+}
+
 const std::vector<EnginePreset>& enginePresets() {
     static const std::vector<EnginePreset> presets = {
         {.id = "unity",
@@ -138,6 +179,23 @@ const std::vector<EnginePreset>& enginePresets() {
          .sizeRule = "a square of 2^n+1 samples from 33x33 to 4097x4097"},
         {.id = "unreal",
          .engine = "Unreal Engine",
+         .format = ExportFormat::Png16,
+         .alsoFormat = ExportFormat::Raw16,
+         .formatRule = "png16 or raw16 (.r16)",
+         .sizes = {PresetSizes::Kind::Listed, kUnrealSizes[0], std::end(kUnrealSizes)[-1],
+                   kUnrealSizes},
+         .sizeRule = "a square of a recommended size: 127, 253, 505, 1009, 2017, 4033 or 8129",
+         // UE5's tiled import (LandscapeImportHelper: StartX = Coord.X x FileWidth) places
+         // _xN_yM tiles edge to edge and sizes the whole landscape.
+         .tileBorder = 0,
+         .wholeLandscapeRule =
+             "square tiles placed edge to edge (no shared border) that make a whole landscape "
+             "UE5 fits exactly: each side - 1 = 1 to 32 components of 7, 15, 31, 63, 127 or "
+             "255 quads x 1 or 2 sections"},
+        // UE4 World Composition: each tile is a landscape of its own, sharing its edge
+        // vertices with its neighbours; every tile a recommended size.
+        {.id = "unreal-ue4-world-composition",
+         .engine = "Unreal Engine 4 (World Composition)",
          .format = ExportFormat::Png16,
          .alsoFormat = ExportFormat::Raw16,
          .formatRule = "png16 or raw16 (.r16)",
@@ -224,6 +282,7 @@ bool presetAcceptsOutput(const EnginePreset& preset, int width, int height,
     if (!tiles) return presetAcceptsSize(preset, width, height);
     if (!tilesDivide(*tiles, width, height)) return false;
     const TileLayout layout = layoutTiles(*tiles, width, height);
+    if (checksWholeLandscape(preset, layout)) return acceptsWholeLandscape(layout);
     return presetAcceptsSize(preset, layout.tileWidth, layout.tileHeight);
 }
 
@@ -235,6 +294,26 @@ OutputSize nearestPresetSize(const EnginePreset& preset, int width, int height) 
 std::optional<OutputSize> nearestPresetSize(const EnginePreset& preset, int width, int height,
                                             const TileLayout& tiles) {
     const int border = tiles.border;
+    if (checksWholeLandscape(preset, tiles)) {
+        // The tile side t whose whole landscape (columns x t by rows x t) fits, nearest to the
+        // larger wanted side; the smaller t when two are as near.
+        const bool byX = std::int64_t(width) * tiles.rows >= std::int64_t(height) * tiles.columns;
+        const int count = byX ? tiles.columns : tiles.rows;
+        const std::int64_t want = byX ? width : height;
+        const int limit = kMaxOutputSide / std::max(tiles.columns, tiles.rows);
+        std::optional<int> best;
+        for (int t = 2; t <= limit; ++t) {
+            TileLayout layout = tiles;
+            layout.tileWidth = layout.tileHeight = t;
+            if (!acceptsWholeLandscape(layout)) continue;
+            if (!best || std::llabs(std::int64_t(count) * t - want) <
+                             std::llabs(std::int64_t(count) * *best - want)) {
+                best = t;
+            }
+        }
+        if (!best) return std::nullopt;
+        return OutputSize{tiles.columns * *best, tiles.rows * *best};
+    }
     const Wanted x = wantedTile(width, tiles.columns, border);
     const Wanted y = wantedTile(height, tiles.rows, border);
     // The largest tile sides whose output stays within kMaxOutputSide.
@@ -295,22 +374,26 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
              "on (Unity puts the file's first row at the terrain's z = 0, south, edge; our row 0 is "
              "north)"},
             {"Terrain Size X", number(sizeX)},
-            {"Terrain Size Y", number(range)},
+            // ImportRaw divides each code by 65536 (see kCodeFullScale).
+            {"Terrain Size Y", exact(range * kCodeFullScale)},
             {"Terrain Size Z", number(sizeZ)},
             {"Terrain Transform Position Y", number(world.loMetres)},
         };
     }
-    if (id == "unreal") {
-        // LandscapeDataAccess.h: local height = (code - 32768) / 128 (LANDSCAPE_ZSCALE), times the
-        // actor's Z scale in cm, plus its Z: at Z scale 100 the full 16-bit range spans 512 m, so
-        // Z scale = range * 100 / 512 (the top code lands range / 65536 below HI).
-        const double mid = (world.loMetres + world.hiMetres) / 2.0;
+    if (id.rfind("unreal", 0) == 0) {  // unreal, unreal-ue4-world-composition
+        // LandscapeDataAccess.h: local height = (code - 32768) / 128 (LANDSCAPE_ZSCALE, MidValue),
+        // times the actor's Z scale, in cm, plus its Z: metres(c) = Z/100 + (c - 32768) x
+        // ZScale / 12800. Code c was written as LO + c x range / 65535, so ZScale = range x
+        // 12800 / 65535 (= range x 100 / 512 x 65536 / 65535) and Z = (LO + 32768 x range /
+        // 65535) x 100.
+        const double scaleZ = range * 12800.0 / 65535.0;
+        const double locationZ_cm = (world.loMetres + 32768.0 * range / 65535.0) * 100.0;
         return {
             {"Landscape mode > Import from File > Heightmap File", "this file"},
             {"Scale X", number(world.metresPerPixel * 100.0)},
             {"Scale Y", number(world.metresPerPixel * 100.0)},
-            {"Scale Z", number(range * 100.0 / 512.0)},
-            {"Location Z (cm)", number(mid * 100.0) + " (code 32768 sits at the actor's Z)"},
+            {"Scale Z", exact(scaleZ)},
+            {"Location Z (cm)", exact(locationZ_cm) + " (code 32768 sits at the actor's Z)"},
             {"Resolution", std::to_string(width) + " x " + std::to_string(height)},
         };
     }
@@ -345,16 +428,27 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
         };
     }
     if (id == "blender") {
+        // Checked in Blender 3.4 by tests/core/scripts/blender_displace.py (ctest cli_blender):
+        // a Grid has (X Subdivisions + 1) x (Y Subdivisions + 1) vertices with UVs 0..1, so
+        // vertex i has u = i / (W - 1); Closest (no interpolation) samples pixel
+        // floor(u x W) = i, and Extend keeps the last vertex (u = 1, pixel W) on the last
+        // pixel where the default Repeat would wrap it to the first.
         return {
-            {"Plane size X (m)", number(sizeX)},
-            {"Plane size Y (m)", number(sizeZ)},
-            {"Subdivide / Subdivision Surface (Simple)",
-             "enough cuts for " + std::to_string(width) + " x " + std::to_string(height) +
-                 " vertices"},
+            {"Add > Mesh > Grid > X Subdivisions", std::to_string(width - 1)},
+            {"Add > Mesh > Grid > Y Subdivisions", std::to_string(height - 1)},
+            {"Grid > Size", "1 (then set the Dimensions)"},
+            {"Object > Dimensions X (m)", number(sizeX)},
+            {"Object > Dimensions Y (m)", number(sizeZ)},
+            {"Modifiers > Add > Displace > Texture", "New, type Image or Movie, Open this file"},
             {"Image texture Color Space", "Non-Color"},
-            {"Displace modifier > Strength", metres ? "1 (the samples are metres)" : number(range)},
+            {"Image texture > Image Mapping > Extension", "Extend (the default Repeat wraps the "
+                                                         "east and north edges)"},
+            {"Image texture > Sampling > Interpolation", "off (Closest)"},
+            {"Displace modifier > Texture Coordinates", "UV"},
+            {"Displace modifier > Direction", "Normal (or Z)"},
+            {"Displace modifier > Strength", metres ? "1 (the samples are metres)" : exact(range)},
             {"Displace modifier > Midlevel", "0"},
-            {"Object location Z (m)", metres ? "0" : number(world.loMetres)},
+            {"Object location Z (m)", metres ? "0" : exact(world.loMetres)},
             {"Texture properties > Colors > Clamp",
              "off (when on, texture values below 0 are cut to 0)"},
         };

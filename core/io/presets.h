@@ -43,6 +43,12 @@ struct EnginePreset {
     // The extension the engine's importer lists `format` files under, when it is not the
     // format's usual one (exportFormatExtension); null otherwise.
     const char* extension = nullptr;
+    // Tiles: 1 when the engine's tiled import shares the edge row/column between neighbours
+    // (the default of --tile-border with this preset), 0 when it places tiles edge to edge.
+    int tileBorder = 1;
+    // Edge-to-edge tiles (border 0) whose sizes the engine checks on the whole landscape they
+    // make (UE5: N x tile side), with this rule for messages; null: each tile by `sizes`.
+    const char* wholeLandscapeRule = nullptr;
 };
 
 const std::vector<EnginePreset>& enginePresets();
@@ -51,6 +57,10 @@ std::string enginePresetIds();
 // Throws InputError(field, name, the list of presets).
 const EnginePreset& findEnginePreset(const std::string& name,
                                      const std::string& field = field::kPreset);
+
+// Whether the preset sizes these tiles by the whole landscape (wholeLandscapeRule): edge-to-edge
+// tiles, more than one.
+bool checksWholeLandscape(const EnginePreset& preset, const TileLayout& tiles);
 
 // Whether the preset's engine imports `format`.
 bool presetAcceptsFormat(const EnginePreset& preset, ExportFormat format);

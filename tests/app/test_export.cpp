@@ -211,7 +211,7 @@ TEST(ExportDialog, APresetSetsFormatAndSizeAndShowsTheNumbersToType) {
     EXPECT_EQ(field<QSpinBox>(dialog, "outputWidth")->value(), 127);
     EXPECT_EQ(field<QSpinBox>(dialog, "outputHeight")->value(), 127);
     EXPECT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
-    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale Z: 48.8281")))
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale Z: 48.82887007")))
         << settingsShown(dialog).toStdString();
     // 129 resampled to 127 keeps the 256 m: 256 / 126 m a sample, in centimetres.
     EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Scale X: 203.17")))
@@ -222,14 +222,17 @@ TEST(ExportDialog, APresetSetsFormatAndSizeAndShowsTheNumbersToType) {
     ASSERT_TRUE(settings.request.size.has_value());
     EXPECT_EQ(settings.request.size->width, 127);
 
-    // Unreal tiles: 2 x 2 tiles of 127 with a shared border make a 253 map.
+    // Unreal (UE5) tiles sit edge to edge, the rule on the whole landscape: 2 x 2 tiles of 64
+    // make 128 samples (127 quads); choosing the preset unticks the shared border.
     field<QCheckBox>(dialog, "tiles")->setChecked(true);
     EXPECT_FALSE(dialog.exportButton()->isEnabled());  // 127 does not split into 2 x 2
     choosePreset(dialog, "unity");
     choosePreset(dialog, "unreal");
-    EXPECT_EQ(field<QSpinBox>(dialog, "outputWidth")->value(), 253);
+    EXPECT_FALSE(field<QCheckBox>(dialog, "sharedBorder")->isChecked());
+    EXPECT_EQ(field<QSpinBox>(dialog, "outputWidth")->value(), 128);
     EXPECT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
-    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Resolution: 127 x 127")));
+    EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Resolution: 64 x 64")))
+        << settingsShown(dialog).toStdString();
 
     // Godot HTerrain's importer wants *.raw; Terrain3D writes EXR metres.
     choosePreset(dialog, "godot-hterrain");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -47,7 +48,7 @@ TEST(ExportPresets, UnityRefusesSizesItCannotImport) {
         EXPECT_NE(e->allowed().find("2^n+1 samples from 33x33 to 4097x4097"), std::string::npos);
     }
     EXPECT_THROW(findEnginePreset("cryengine"), InputError);
-    EXPECT_EQ(enginePresetIds(), "unity, unreal, godot-terrain3d, godot-hterrain, blender, worldpainter");
+    EXPECT_EQ(enginePresetIds(), "unity, unreal, unreal-ue4-world-composition, godot-terrain3d, godot-hterrain, blender, worldpainter");
 }
 
 TEST(ExportPresets, UnrealSuggestsTheNearestRecommendedSize) {
@@ -214,17 +215,73 @@ TEST(ExportPresets, SettingsCarryTheNumbersToType) {
     WorldUnits w;
     w.metresPerPixel = 2.0;
     w.loMetres = -100.0;
-    w.hiMetres = 412.0;  // range 512 m: Unreal Z scale 100
+    w.hiMetres = 412.0;  // range 512 m: Unreal Z scale 100 x 65536 / 65535
     const auto ue = engineSettings(findEnginePreset("unreal"), ExportFormat::Png16, 1009, 1009, w);
-    EXPECT_EQ(settingOf(ue, "Scale Z"), "100");
+    EXPECT_EQ(settingOf(ue, "Scale Z"), "100.0015259");
+    EXPECT_EQ(settingOf(ue, "Location Z (cm)").substr(0, 11), "15600.39063");
     EXPECT_EQ(settingOf(ue, "Scale X"), "200");
     const auto unity = engineSettings(findEnginePreset("unity"), ExportFormat::Raw16, 513, 513, w);
-    EXPECT_EQ(settingOf(unity, "Terrain Size Y"), "512");
+    EXPECT_EQ(settingOf(unity, "Terrain Size Y"), "512.0078126");
     EXPECT_EQ(settingOf(unity, "Terrain Size X"), "1024");
     EXPECT_EQ(settingOf(unity, "Byte Order"), "Windows");
     const auto blender = engineSettings(findEnginePreset("blender"), ExportFormat::Png16, 65, 65, w);
     EXPECT_EQ(settingOf(blender, "Displace modifier > Strength"), "512");
     EXPECT_EQ(settingOf(blender, "Displace modifier > Midlevel"), "0");
+    // Issue 15 item 1: exact steps, never "enough"; Extend and Closest (checked in Blender by
+    // ctest cli_blender).
+    EXPECT_EQ(settingOf(blender, "Add > Mesh > Grid > X Subdivisions"), "64");
+    EXPECT_EQ(settingOf(blender, "Object > Dimensions X (m)"), "128");
+    EXPECT_EQ(settingOf(blender, "Image texture > Image Mapping > Extension").substr(0, 6), "Extend");
+    EXPECT_EQ(settingOf(blender, "Image texture > Sampling > Interpolation").substr(0, 13),
+              "off (Closest)");
+    for (const auto& s : blender) EXPECT_EQ(s.value.find("enough"), std::string::npos) << s.name;
+}
+
+// Unity and Unreal divide a 16-bit code by 65536; with the printed numbers, read back as typed,
+// every code lands within half a quantisation step of the metres it was written for
+// (LO + c x range / 65535). Before issue 15 the error reached 1.5 steps.
+TEST(ExportPresets, SixteenBitCodesLandWithinHalfAStep) {
+    WorldUnits w;
+    w.loMetres = -37.25;
+    w.hiMetres = 212.75;  // range 250 m
+    const double range = w.rangeMetres();
+    const double step = range / 65535.0;
+    const auto unity = engineSettings(findEnginePreset("unity"), ExportFormat::Raw16, 513, 513, w);
+    const double sizeY = std::stod(settingOf(unity, "Terrain Size Y"));
+    const double posY = std::stod(settingOf(unity, "Terrain Transform Position Y"));
+    const auto ue = engineSettings(findEnginePreset("unreal"), ExportFormat::Png16, 505, 505, w);
+    const double scaleZ = std::stod(settingOf(ue, "Scale Z"));
+    const double locZ_cm = std::stod(settingOf(ue, "Location Z (cm)"));
+    double unityErr = 0.0, unrealErr = 0.0;
+    for (int c = 0; c <= 65535; ++c) {
+        const double want = w.loMetres + c * range / 65535.0;
+        unityErr = std::max(unityErr, std::abs(posY + c / 65536.0 * sizeY - want));
+        const double ue_m = locZ_cm / 100.0 + (c - 32768.0) * scaleZ / 128.0 / 100.0;
+        unrealErr = std::max(unrealErr, std::abs(ue_m - want));
+    }
+    EXPECT_LE(unityErr, step / 2) << "Unity, in steps: " << unityErr / step;
+    EXPECT_LE(unrealErr, step / 2) << "Unreal, in steps: " << unrealErr / step;
+}
+
+// Issue 15 item 2: UE5 places tiles edge to edge and fits the whole landscape; UE4 World
+// Composition shares tile edges and checks each tile.
+TEST(ExportPresets, UnrealTilesAreSizedAsUE5SeesTheWholeLandscape) {
+    const auto& ue5 = findEnginePreset("unreal");
+    const auto& ue4 = findEnginePreset("unreal-ue4-world-composition");
+    EXPECT_EQ(ue5.tileBorder, 0);
+    EXPECT_EQ(ue4.tileBorder, 1);
+    // 2 x 481 = 962: 961 = 31 components of 31 quads.
+    EXPECT_TRUE(presetAcceptsOutput(ue5, 962, 962, TileLayout{2, 2, 0}));
+    EXPECT_FALSE(presetAcceptsOutput(ue5, 1010, 1010, TileLayout{2, 2, 0}));  // 1009 is prime
+    EXPECT_TRUE(presetAcceptsOutput(ue4, 1009, 1009, TileLayout{2, 2, 1}));  // tiles of 505
+    EXPECT_FALSE(presetAcceptsOutput(ue4, 962, 962, TileLayout{2, 2, 0}));
+    const auto near = nearestPresetSize(ue5, 1025, 1025, TileLayout{2, 2, 0});
+    ASSERT_TRUE(near.has_value());
+    EXPECT_EQ(near->width, 1072);  // 2 x 536: 1071 = 17 x 63, nearer 1025 than 962
+    EXPECT_EQ(settingOf(engineSettings(ue4, ExportFormat::Png16, 505, 505, WorldUnits{}), "Scale Z"),
+              settingOf(engineSettings(ue5, ExportFormat::Png16, 505, 505, WorldUnits{}), "Scale Z"));
+    // One file keeps the recommended sizes.
+    EXPECT_EQ(nearestPresetSize(ue5, 513, 513).width, 505);
 }
 
 TEST(ExportPresets, PresetSettingsGoIntoTheSidecar) {

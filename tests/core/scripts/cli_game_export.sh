@@ -12,7 +12,7 @@ done
 # Unity: RAW16 513x513, the settings on stdout, the sidecar beside it.
 "$cli" generate --detail 9 --seed 3 --preset unity --height-range 20:270 --metres-per-pixel 2 \
   -o "$dir/u.r16" >"$dir/u.txt" 2>"$dir/err" || fail "unity: $(cat "$dir/err")"
-check "unity settings printed" grep -q "Terrain Size Y: 250" "$dir/u.txt"
+check "unity settings printed (range x 65536/65535)" grep -q "Terrain Size Y: 250.0038148$" "$dir/u.txt"
 check "unity byte order printed" grep -q "Byte Order: Windows" "$dir/u.txt"
 check "unity raw16 + sidecar (numpy, json)" $py - "$dir/u.r16" <<'PY'
 import json, sys, numpy as np
@@ -28,7 +28,7 @@ assert j["height_range_metres"] == [20.0, 270.0] and j["metres_per_pixel"] == 2.
 assert 20.0 <= j["metres_min"] < j["metres_max"] <= 270.0, (j["metres_min"], j["metres_max"])
 assert j["mapping"] == "world" and j["world"]["reference_detail"] == 10, j.get("world")
 assert j["world"]["height_range_metres"] == [20.0, 270.0]
-assert j["engine"]["preset"] == "unity" and j["engine"]["settings"]["Terrain Size Y"] == "250"
+assert j["engine"]["preset"] == "unity" and j["engine"]["settings"]["Terrain Size Y"] == "250.0038148"
 assert len(j["recipe_sha256"]) == 64 and j["recipe"]["seed"] == 3
 assert j["orientation"].startswith("row 0 = north")
 PY
@@ -36,7 +36,38 @@ PY
 # Unreal: PNG16 after crop to 505, mapping in the text chunks (PIL).
 "$cli" generate --detail 9 --preset unreal --size 505x505 --resize crop --height-range 0:1024 \
   -o "$dir/ue.png" >"$dir/ue.txt" 2>"$dir/err" || fail "unreal: $(cat "$dir/err")"
-check "unreal Z scale = 1024*100/512" grep -q "Scale Z: 200" "$dir/ue.txt"
+check "unreal Z scale = 1024*12800/65535" grep -q "Scale Z: 200.0030518$" "$dir/ue.txt"
+
+# Issue 15 item 3: both engines divide 16-bit codes by 65536. Rebuild metres from the codes with
+# the printed numbers and each engine's formula; compare with a float export of the same recipe.
+"$cli" generate --detail 9 --seed 3 --format raw32 --height-range 20:270 --metres-per-pixel 2 \
+  -o "$dir/u32.r32" 2>"$dir/err" || fail "raw32 twin: $(cat "$dir/err")"
+"$cli" generate --detail 9 --seed 3 --preset unreal --size 505x505 --resize crop --height-range 20:270 \
+  --metres-per-pixel 2 -o "$dir/ue16.png" >"$dir/ue16.txt" 2>"$dir/err" || fail "unreal twin: $(cat "$dir/err")"
+check "unity and unreal rebuild metres within half a step (numpy)" $py - "$dir" <<'PY'
+import re, sys, numpy as np
+from PIL import Image
+d = sys.argv[1]
+def setting(path, name):
+    for line in open(path):
+        line = line.strip()
+        if line.startswith(name + ": "):
+            return float(re.match(r"-?[0-9.eE+-]+", line[len(name) + 2:]).group(0))
+    raise SystemExit("no %s in %s" % (name, path))
+truth = np.fromfile(d + "/u32.r32", "<f4").astype(np.float64).reshape(513, 513)
+# Half a step, plus half a float32 ulp at 270 m: the raw32 twin is itself rounded to float32.
+half = 250.0 / 65535 / 2 + 270.0 * 2.0**-24
+codes = np.fromfile(d + "/u.r16", "<u2").astype(np.float64).reshape(513, 513)
+# Unity: height = Position Y + code / 65536 * Terrain Size Y
+unity = setting(d + "/u.txt", "Terrain Transform Position Y") + codes / 65536 * setting(d + "/u.txt", "Terrain Size Y")
+err = np.abs(unity - truth).max()
+assert err <= half, ("unity", err / (2 * half), "steps")
+# Unreal: cm = Location Z + (code - 32768) / 128 * Scale Z; the crop is centred (4 samples off).
+c = np.array(Image.open(d + "/ue16.png"), dtype=np.float64)
+ue = (setting(d + "/ue16.txt", "Location Z (cm)") + (c - 32768) / 128 * setting(d + "/ue16.txt", "Scale Z")) / 100
+err = np.abs(ue - truth[4:509, 4:509]).max()
+assert err <= half, ("unreal", err / (2 * half), "steps")
+PY
 check "unreal png16 (PIL)" $py - "$dir/ue.png" <<'PY'
 import sys
 from PIL import Image
@@ -161,9 +192,28 @@ check "worldpainter warns about a non-whole Scale" grep -qF \
   "warning: WorldPainter's Scale (%) takes whole numbers: 150.5 would be typed as 150 or 151; choose --metres-per-pixel" "$dir/err"
 
 # Tiles: Unreal names, shared borders identical (numpy).
-"$cli" generate --detail 9 --preset unreal --size 1009x1009 --tiles 2x2 -o "$dir/land.png" >/dev/null 2>"$dir/err" \
-  || fail "unreal 2x2 tiles of 505: $(cat "$dir/err")"
+"$cli" generate --detail 9 --preset unreal-ue4-world-composition --size 1009x1009 --tiles 2x2 -o "$dir/land.png" \
+  >/dev/null 2>"$dir/err" || fail "UE4 world composition 2x2 tiles of 505: $(cat "$dir/err")"
 check "unreal tile names _x1_y1" test -s "$dir/land_x1_y1.png" -a -s "$dir/land_x1_y1.png.json"
+# Issue 15 item 2: UE5 places _xN_yM tiles edge to edge (StartX = Coord.X x FileWidth), so
+# --preset unreal tiles share no border and the whole landscape (2 x 481 = 962, 961 = 31 x 31
+# quads) is what must fit; the tiles laid side by side are the single-file export (numpy, PIL).
+"$cli" generate --detail 10 --seed 2 --preset unreal --tiles 2x2 --size 962x962 -o "$dir/ue5.png" \
+  >/dev/null 2>"$dir/err" || fail "UE5 2x2 tiles: $(cat "$dir/err")"
+"$cli" generate --detail 10 --seed 2 --size 962x962 -o "$dir/ue5whole.png" >/dev/null 2>"$dir/err" \
+  || fail "UE5 whole: $(cat "$dir/err")"
+check "UE5 tiles edge to edge = the whole map (PIL, numpy)" $py - "$dir" <<'PY'
+import json, sys, numpy as np
+from PIL import Image
+d = sys.argv[1]
+t = {(x, y): np.array(Image.open(f"{d}/ue5_x{x}_y{y}.png")) for x in (0, 1) for y in (0, 1)}
+assert all(a.shape == (481, 481) for a in t.values()), [a.shape for a in t.values()]
+joined = np.block([[t[0, 0], t[1, 0]], [t[0, 1], t[1, 1]]])
+assert (joined == np.array(Image.open(d + "/ue5whole.png"))).all()
+assert json.load(open(d + "/ue5_x1_y0.png.json"))["tile"]["shared_border"] == 0
+PY
+expect 64 "that make a whole landscape UE5 fits exactly" generate --detail 10 --preset unreal --tiles 2x2 -o "$dir/bad/out.png"
+expect 64 "try --resize bicubic (makes 1072x1072), or --size 1072x1072" generate --detail 10 --preset unreal --tiles 2x2 -o "$dir/bad/out.png"
 "$cli" generate --detail 9 --map normalize --tiles 2x2 -o "$dir/land.r16" 2>"$dir/err" || fail "tiles: $(cat "$dir/err")"
 check "tiles seams (numpy)" $py - "$dir" <<'PY'
 import sys, numpy as np
@@ -174,11 +224,37 @@ assert (t[0, 0][-1, :] == t[0, 1][0, :]).all() and (t[1, 0][-1, :] == t[1, 1][0,
 assert min(a.min() for a in t.values()) == 0 and max(a.max() for a in t.values()) == 65535
 PY
 
+# Issue 15 item 5: a preset without --size. A chosen --resize reaches the preset's nearest size;
+# Unreal crops the centre of the 2^n+1 map by default and says so.
+for mode in crop bicubic; do
+  "$cli" generate --detail 9 --preset unreal --resize $mode -o "$dir/r$mode.png" >/dev/null 2>"$dir/err" \
+    || fail "unreal --resize $mode without --size: $(cat "$dir/err")"
+  check "unreal --resize $mode picks 505x505" grep -qF -- "--size 505x505 (the nearest size --preset unreal accepts), --resize $mode" "$dir/err"
+done
+"$cli" generate --detail 9 --preset unreal -o "$dir/rdef.png" >/dev/null 2>"$dir/err" || fail "unreal default: $(cat "$dir/err")"
+check "unreal crops by default and says so" grep -qF "cropping the centre 505x505 of the 513x513 map" "$dir/err"
+check "unreal default crop = --resize crop (PIL)" $py - "$dir" <<'PY'
+import sys, numpy as np
+from PIL import Image
+d = sys.argv[1]
+a, b = (np.array(Image.open(f"{d}/r{m}.png")) for m in ("def", "crop"))
+assert a.shape == (505, 505) and (a == b).all()
+PY
+"$cli" generate --detail 13 --preset unity --resize crop -o "$dir/u13.r16" >/dev/null 2>"$dir/err" \
+  || fail "unity detail 13 --resize crop: $(cat "$dir/err")"
+check "unity detail 13 --resize crop writes 4097x4097" test "$(stat -c %s "$dir/u13.r16")" -eq $((4097 * 4097 * 2))
+rm -f "$dir/u13.r16"
+
 # Bad input.
 o="$dir/bad/out.r16"
-expect 64 "--size: '8193x8193'" generate --detail 13 --preset unity -o "$o"
-expect 64 "33x33 to 4097x4097" generate --detail 13 --preset unity -o "$o"
-expect 64 "--size: '513x513'" generate --detail 9 --preset unreal -o "$dir/bad/out.png"
+# Issue 15 item 5: a lower detail is the same terrain (the lattice rule), so it comes first.
+expect 64 "--detail: '13' is not allowed; expected a detail whose map Unity imports (a square of 2^n+1 samples from 33x33 to 4097x4097): --detail 12 gives 4097x4097" \
+  generate --detail 13 --preset unity -o "$o"
+expect 64 "or keep this detail with --size 4097x4097 --resize bicubic" generate --detail 13 --preset unity -o "$o"
+expect 64 "the lattice rule) (add --world-size 16384 to keep its 16384 m extent)" \
+  generate --detail 13 --preset unity --metres-per-pixel 2 -o "$o"
+expect 64 "--resize: 'crop' is not allowed; expected bicubic: Godot HTerrain's nearest size 65x65 is larger than the map 33x33" \
+  generate --preset godot-hterrain --detail 5 --resize crop -o "$dir/bad/out.raw"
 expect 64 "--size: '33x33' is not allowed; expected Godot HTerrain (--preset godot-hterrain) needs a square of 2^n+1 samples from 65x65 to 4097x4097 (65, 129, 257, 513, 1025, 2049 or 4097)" \
   generate --preset godot-hterrain --detail 5 -o "$dir/bad/out.raw"
 expect 64 "--preset: 'cryengine'" generate --preset cryengine -o "$o"
@@ -195,12 +271,12 @@ expect 64 "--format: 'exr'" generate --detail 9 --preset unity --format exr -o "
 expect 64 "--triangles: '1'" generate --detail 5 --triangles 1 -o "$dir/bad/out.obj"
 expect 64 "--tile-pattern: '{stem}.png'" generate --detail 4 --tiles 2x2 --tile-pattern '{stem}.png' -o "$o"
 # The size hint offers cropping only when the suggested size fits inside the map.
-expect 64 "try --size 4097x4097 --resize bicubic (or --resize crop)" generate --detail 13 --preset unity -o "$o"
+expect 64 "try --size 513x513 --resize bicubic (or --resize crop)" generate --detail 10 --size 600x600 --preset unity -o "$o"
 expect 64 "try --size 65x65 --resize bicubic" generate --preset godot-hterrain --detail 5 -o "$dir/bad/out.raw"
 check "no crop offered to enlarge 33 to 65" sh -c "! grep -q crop '$dir/stderr'"
 # Tiles the preset refuses: named as the tiles, with the output size that makes accepted tiles.
-expect 64 "--tiles: '2x2' is not allowed; expected Unreal Engine (--preset unreal) needs a square of a recommended size: 127, 253, 505, 1009, 2017, 4033 or 8129 for each tile, and these tiles would be 513x513; try --size 1009x1009 --resize bicubic (or --resize crop)" \
-  generate --detail 10 --preset unreal --tiles 2x2 -o "$dir/bad/out.png"
+expect 64 "--tiles: '2x2' is not allowed; expected Unreal Engine 4 (World Composition) (--preset unreal-ue4-world-composition) needs a square of a recommended size: 127, 253, 505, 1009, 2017, 4033 or 8129 for each tile, and these tiles would be 513x513; try --size 1009x1009 --resize bicubic (or --resize crop)" \
+  generate --detail 10 --preset unreal-ue4-world-composition --size 1025x1025 --tiles 2x2 -o "$dir/bad/out.png"
 expect 73 "$dir/bad/missing/out.exr" generate --detail 4 -o "$dir/bad/missing/out.exr"
 
 finish

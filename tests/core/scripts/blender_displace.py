@@ -1,0 +1,63 @@
+# Run by Blender: blender -b --factory-startup --python blender_displace.py -- SETTINGS IMAGE
+#   TRUTH_R32 TOLERANCE_M. Follows the import settings terrain-cli printed (SETTINGS, "Name: value"
+# lines) literally: a Grid, Dimensions, a Displace modifier with the image, then evaluates the
+# modifier and compares every vertex height with the float export TRUTH_R32 (metres, row 0 =
+# north). Exits 1 when the largest error exceeds TOLERANCE_M.
+import struct
+import sys
+
+import bpy
+
+args = sys.argv[sys.argv.index("--") + 1:]
+settings_path, image_path, truth_path, tolerance = args[0], args[1], args[2], float(args[3])
+settings = {}
+for line in open(settings_path):
+    name, sep, value = line.strip().partition(": ")
+    if sep:
+        settings[name] = value
+def number(name):
+    return float(settings[name].split()[0])
+
+bpy.ops.object.select_all(action="SELECT")
+bpy.ops.object.delete()
+nx = int(settings["Add > Mesh > Grid > X Subdivisions"])
+ny = int(settings["Add > Mesh > Grid > Y Subdivisions"])
+bpy.ops.mesh.primitive_grid_add(x_subdivisions=nx, y_subdivisions=ny, size=1)
+grid = bpy.context.object
+grid.dimensions = (number("Object > Dimensions X (m)"), number("Object > Dimensions Y (m)"), 0)
+bpy.ops.object.transform_apply(location=False, rotation=False, scale=True)
+grid.location.z = number("Object location Z (m)")
+
+image = bpy.data.images.load(image_path)
+assert settings["Image texture Color Space"] == "Non-Color"
+image.colorspace_settings.name = "Non-Color"
+texture = bpy.data.textures.new("height", type="IMAGE")
+texture.image = image
+assert settings["Image texture > Image Mapping > Extension"].startswith("Extend")
+texture.extension = "EXTEND"
+assert settings["Image texture > Sampling > Interpolation"].startswith("off")
+texture.use_interpolation = False
+assert settings["Texture properties > Colors > Clamp"].startswith("off")
+texture.use_clamp = False
+displace = grid.modifiers.new("displace", "DISPLACE")
+displace.texture = texture
+assert settings["Displace modifier > Texture Coordinates"] == "UV"
+displace.texture_coords = "UV"
+displace.direction = "NORMAL"
+displace.strength = number("Displace modifier > Strength")
+displace.mid_level = number("Displace modifier > Midlevel")
+
+evaluated = grid.evaluated_get(bpy.context.evaluated_depsgraph_get()).to_mesh()
+width, height = nx + 1, ny + 1
+data = open(truth_path, "rb").read()
+truth = struct.unpack("<%df" % (width * height), data)
+assert len(evaluated.vertices) == width * height, (len(evaluated.vertices), width * height)
+sx, sy = grid.dimensions.x, grid.dimensions.y
+worst = 0.0
+for v in evaluated.vertices:
+    col = round((v.co.x + sx / 2) / sx * (width - 1))
+    row = round((sy / 2 - v.co.y) / sy * (height - 1))  # +y is north, our row 0
+    z = v.co.z + grid.location.z
+    worst = max(worst, abs(z - truth[row * width + col]))
+print("BLENDER_MAX_ERROR_M %.9g tolerance %.9g over %d vertices" % (worst, tolerance, width * height))
+sys.exit(0 if worst <= tolerance else 1)
