@@ -4,8 +4,7 @@
 # the image, Non-Color, Extend, Closest, UV, Strength, Midlevel 0), evaluates the modifier and
 # compares every vertex height with a raw32 export of the same recipe. PNG16: within half a
 # quantisation step (plus Blender's float32 vertices); EXR: within 1e-3 m.
-# Exit 77 (ctest SKIP_RETURN_CODE) only when blender is absent; setup.sh installs it
-# (setup.sh installs it).
+# Exit 77 (ctest SKIP_RETURN_CODE) only when blender is absent; setup.sh installs it.
 source "$(dirname "$0")/cli_test_lib.sh"
 command -v blender >/dev/null || { echo "SKIP: blender is not installed (apt-get install blender)"; exit 77; }
 script="$(dirname "$0")/blender_displace.py"
