@@ -127,7 +127,11 @@ int tiledReExportUnderFileSizeLimit() {
 
 TEST(FileTransaction, AFullDiskDuringATiledReExportTouchesNothing) {
     // Finding 5: under a file size limit the first tile fails to stage; every old file stays.
+    // "threadsafe": the child starts afresh, without the thread pools earlier tests left running
+    // (a plain fork copies their locks mid-use; the child crashed in a full run).
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
     EXPECT_EXIT(std::exit(tiledReExportUnderFileSizeLimit()), ::testing::ExitedWithCode(0), "");
+    GTEST_FLAG_SET(death_test_style, "fast");
 }
 
 TEST(FileTransaction, AKillBetweenRenamesIsFinishedByTheNextExport) {
