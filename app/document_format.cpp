@@ -209,8 +209,7 @@ DocumentState documentFromText(const core::Registry& registry, std::string_view 
 
 void saveDocumentFile(const core::Registry& registry, const DocumentState& state,
                       const QString& path) {
-    const std::string text =
-        documentToJson(registry, state).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    const std::string text = core::jsonText(documentToJson(registry, state));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         throw core::IoError(core::IoError::Kind::CannotCreate,

@@ -214,6 +214,10 @@ std::string jsonForMessage(const json& value, std::size_t maxChars) {
     return quoteForMessage(value.dump(-1, ' ', false, json::error_handler_t::replace), maxChars);
 }
 
+std::string jsonText(const json& value, int indent) {
+    return value.dump(indent, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
 json parseJsonInput(std::string_view text, const std::string& source) {
     const auto nul = text.find('\0');
     if (nul != std::string_view::npos) {

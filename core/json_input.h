@@ -31,4 +31,8 @@ std::string quoteForMessage(std::string_view text, std::size_t maxChars = kMaxQu
 // cannot throw (replaced), and the result goes through quoteForMessage.
 std::string jsonForMessage(const nlohmann::json& value, std::size_t maxChars = kMaxQuotedChars);
 
+// JSON text of user-derived data for a file or stdout, ending in a newline: invalid UTF-8 (a file
+// name in another encoding) becomes U+FFFD instead of throwing half-way through a write.
+std::string jsonText(const nlohmann::json& json, int indent = 2);
+
 }  // namespace terrain::core

@@ -202,7 +202,7 @@ int runList(const core::Registry& registry, bool json) {
                            {"size", {{"min", {lo.width, lo.height}}, {"max", {hi.width, hi.height}}}},
                            {"params", params}});
         }
-        std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        std::cout << core::jsonText(out);
         return kExitOk;
     }
     for (const auto& a : registry.algorithms()) {
@@ -435,7 +435,7 @@ int runBench(const core::Registry& registry, const BenchOptions& options) {
     const double hashScaling = most > 1 ? core::hashThroughputScaling(most, repetitions) : 1.0;
     if (options.json) {
         for (auto& o : out) o["machine_hash_scaling"] = hashScaling;
-        std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        std::cout << core::jsonText(out);
     } else if (most > 1) {
         std::cout << std::fixed << std::setprecision(2) << "machine: " << most << " threads hash " << hashScaling
                   << "x as fast as 1 (" << most << ".00 = " << most

@@ -10,6 +10,7 @@
 #include <core/io/file_transaction.h>
 #include <core/io/rgb_png.h>
 #include <core/io/sidecar.h>
+#include <core/json_input.h>
 #include <core/recipe.h>
 #include <core/world_scale.h>
 

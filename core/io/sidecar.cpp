@@ -1,5 +1,6 @@
 #include "sidecar.h"
 
+#include "../json_input.h"
 #include "atomic_file.h"
 
 #ifndef TERRAIN_VERSION
@@ -67,10 +68,6 @@ std::filesystem::path sidecarPath(const std::filesystem::path& exportPath) {
     std::filesystem::path path = exportPath;
     path += ".json";
     return path;
-}
-
-std::string jsonText(const nlohmann::json& json, int indent) {
-    return json.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 void writeSidecar(const std::filesystem::path& exportPath, const nlohmann::json& sidecar,

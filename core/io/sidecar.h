@@ -38,8 +38,4 @@ std::filesystem::path sidecarPath(const std::filesystem::path& exportPath);  // 
 void writeSidecar(const std::filesystem::path& exportPath, const nlohmann::json& sidecar,
                   FileTransaction* transaction = nullptr);
 
-// JSON text of user-derived data: invalid UTF-8 (a file name in another encoding) becomes
-// U+FFFD instead of throwing, so a strange name can never abort an export half-way.
-std::string jsonText(const nlohmann::json& json, int indent = 2);
-
 }  // namespace terrain::core
