@@ -4,8 +4,11 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
+
+#include "stack/operation.h"
 
 namespace terrain::core {
 
@@ -13,25 +16,67 @@ class Registry;
 
 // Format 2: the lattice rule (issue 10). Detail became resolution: every random draw sits on one
 // world lattice, so a recipe of format 1 now makes a different terrain than when it was saved.
-constexpr int kRecipeFormatVersion = 2;
+// Format 3: the stack (issue 11): "stack": [base generator, operations...]. A format 2 recipe
+// reads as a one-entry stack and makes the same bytes.
+constexpr int kRecipeFormatVersion = 3;
 constexpr int kLatticeRecipeVersion = 2;
 
 // The one line a front end shows when it reads a recipe of `version` (empty when current).
 std::string olderRecipeNotice(int version);
 
 struct Recipe {
+    // The stack's first entry, the base generator: it sets the map's size and the world scale.
     std::string algorithm = "diamond-square";
     int detail = 9;               // side = 2^detail + 1 samples
     std::uint64_t seed = 1;
     std::map<std::string, double> params;  // every key of the algorithm's ParamSpec table
+    // The rest of the stack, applied in order on top of the base generator.
+    std::vector<OpInstance> operations;
 
     bool operator==(const Recipe&) const = default;
 };
 
+// An input error located on one entry of the stack (1-based `stage`, the base generator is 0),
+// so the editor shows it on that operation and the CLI names it.
+class StageError : public InputError {
+public:
+    StageError(int stage, std::string opId, const InputError& error);
+    int stage() const { return m_stage; }
+    const std::string& opId() const { return m_opId; }
+
+private:
+    int m_stage;
+    std::string m_opId;
+};
+
+// The type's name for an entry's kind, parameters and errors: an OpType (filter) or an
+// Algorithm used as a layer (generator). Throws InputError("type", ...) when unknown.
+struct OpTypeView {
+    OpKind kind = OpKind::Filter;
+    std::string id;
+    std::string name;
+    const std::vector<ParamSpec>* params = nullptr;
+};
+OpTypeView opTypeView(const Registry& registry, const std::string& typeId);
+
+// The base generator's fixed id in the stack, and the limit on entries after it.
+inline constexpr const char* kBaseOpId = "base";
+inline constexpr std::size_t kMaxOperations = 64;
+
+// The parameters every generator layer has besides its generator's: blend (a Choice of
+// blendModeNames()), weight and seed_offset, as table rows for sliders, flags and JSON.
+const std::vector<ParamSpec>& layerParamSpecs();
+
+// A new entry of `type` at its defaults, with an id not used in `recipe` ("terrace-2").
+OpInstance newOperation(const Registry& registry, const Recipe& recipe, const std::string& type);
+// The label shown for an entry: its name, or its type's name.
+std::string operationLabel(const Registry& registry, const OpInstance& op);
+
 // The algorithm's defaults for every parameter.
 Recipe defaultRecipe(const Registry& registry, const std::string& algorithm);
 
-// Throws InputError naming the first field that is not allowed (algorithm, detail, a parameter).
+// Throws InputError naming the first field that is not allowed (algorithm, detail, a parameter);
+// an operation's error is a StageError naming it.
 void validateRecipe(const Registry& registry, const Recipe& recipe);
 
 nlohmann::json recipeToJson(const Registry& registry, const Recipe& recipe);
@@ -52,6 +97,10 @@ Recipe recipeFromText(const Registry& registry, const std::string& text, const s
 // InputError naming `field`.
 void setParamFromText(const Registry& registry, Recipe& recipe, const std::string& key,
                       const std::string& text, const std::string& field);
+// The same for an operation: its parameters, and for generator layers `blend`, `weight`,
+// `seed_offset`, plus `name` and `enabled`.
+void setOperationParamFromText(const Registry& registry, OpInstance& op, const std::string& key,
+                               const std::string& text, const std::string& field);
 
 // SHA-256 (hex) of the canonical JSON of the recipe: names a terrain in logs and sidecars.
 std::string recipeHash(const Registry& registry, const Recipe& recipe);

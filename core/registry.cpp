@@ -4,6 +4,7 @@
 #include "errors.h"
 #include "json_input.h"
 #include "generators/generators.h"
+#include "stack/ops.h"
 #include "recipe.h"
 
 #include <algorithm>
@@ -29,11 +30,26 @@ std::string Registry::idList() const {
     return text;
 }
 
+void Registry::addOp(OpType type) { m_ops.push_back(std::move(type)); }
+
+const OpType* Registry::findOp(const std::string& id) const {
+    const auto it = std::find_if(m_ops.begin(), m_ops.end(), [&](const OpType& t) { return t.id == id; });
+    return it == m_ops.end() ? nullptr : &*it;
+}
+
+std::string Registry::opIdList() const {
+    std::string text;
+    for (const auto& t : m_ops) text += (text.empty() ? "" : ", ") + t.id;
+    for (const auto& a : m_algorithms) text += (text.empty() ? "" : ", ") + a.id;
+    return text;
+}
+
 Registry makeBuiltinRegistry() {
     Registry registry;
     registry.add(diamondSquareAlgorithm());
     registry.add(midpointDisplacementAlgorithm());
     registry.add(midpointLineAlgorithm());
+    for (OpType& type : builtinOpTypes()) registry.addOp(std::move(type));
     return registry;
 }
 

@@ -3,6 +3,7 @@
 // (static libraries drop such objects): the GUI and the CLI each call makeBuiltinRegistry().
 #include "heightmap.h"
 #include "param_spec.h"
+#include "stack/operation.h"
 
 #include <functional>
 #include <string>
@@ -42,8 +43,16 @@ public:
     const Algorithm& get(const std::string& id) const;
     std::string idList() const;  // "diamond-square, midpoint-displacement, …"
 
+    // Operation types (filters) of the stack; the algorithms above are its generators.
+    void addOp(OpType type);
+    const std::vector<OpType>& ops() const { return m_ops; }
+    const OpType* findOp(const std::string& id) const;
+    // Every type a stack entry may have: the filters, then the generators.
+    std::string opIdList() const;
+
 private:
     std::vector<Algorithm> m_algorithms;
+    std::vector<OpType> m_ops;
 };
 
 Registry makeBuiltinRegistry();

@@ -1,0 +1,366 @@
+#include "evaluator.h"
+
+#include "../errors.h"
+#include "../parallel.h"
+#include "../registry.h"
+#include "../sha256.h"
+#include "../world_scale.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+
+namespace terrain::core {
+namespace {
+
+using nlohmann::json;
+
+std::string hexDouble(double v) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%a", v);
+    return buffer;
+}
+
+Recipe baseOf(const Recipe& recipe) {
+    Recipe base = recipe;
+    base.operations.clear();
+    return base;
+}
+
+std::string baseKey(const Registry& registry, const Recipe& recipe) {
+    return sha256Hex("base|" + recipeToJson(registry, baseOf(recipe)).dump());
+}
+
+// What decides an entry's output besides the stage below it: not its id, name or enabled flag.
+std::string operationContent(const Registry& registry, const OpInstance& op) {
+    json j{{"type", op.type}, {"params", json::object()}};
+    if (const OpType* t = registry.findOp(op.type)) j["version"] = t->version;
+    for (const auto& [key, value] : op.params) j["params"][key] = hexDouble(value);
+    if (opTypeView(registry, op.type).kind == OpKind::Generator) {
+        j["blend"] = int(op.blend);
+        j["weight"] = hexDouble(op.weight);
+        j["seed_offset"] = op.seedOffset;
+    }
+    return j.dump();
+}
+
+int sideOf(const Registry& registry, const Recipe& recipe) {
+    return registry.get(recipe.algorithm).sizeForDetail(recipe.detail).width;
+}
+
+int referenceDetailOf(const Registry& registry, const std::string& algorithm) {
+    const Algorithm& a = registry.get(algorithm);
+    return std::clamp(kReferenceDetail, a.minDetail, a.maxDetail);
+}
+
+HeightMapping mappingFor(MinMax range) {
+    HeightMapping mapping;
+    mapping.mode = HeightMapping::Mode::World;
+    mapping.lo = range.min;
+    mapping.hi = range.max > range.min ? range.max : range.min + 1.0f;
+    return mapping;
+}
+
+HeightScale scaleFor(const HeightMapping& mapping, const WorldUnits& world) {
+    HeightScale h;
+    h.loMetres = world.loMetres;
+    h.hiMetres = world.hiMetres;
+    h.scale = world.rangeMetres() / (double(mapping.hi) - double(mapping.lo));
+    h.offset = world.loMetres - double(mapping.lo) * h.scale;
+    return h;
+}
+
+template <class F>
+void rowsOf(const Heightmap& map, const GenerateContext& context, F body) {
+    parallelRows(map.height(), threadsForWork(double(map.sampleCount()), context.threads), context,
+                 [&](int begin, int end) {
+                     for (int y = begin; y < end; ++y) body(y);
+                 });
+}
+
+// Blends a generator layer (raw heights `b` with scale hb) into the map below (raw `a`, scale ha),
+// in the stack's raw units. Plain float arithmetic (no contraction): the same bits everywhere.
+void blendLayer(const Heightmap& a, const Heightmap& b, const HeightScale& ha, const HeightScale& hb,
+                const HeightMapping& mb, BlendMode mode, double weight, Heightmap& out,
+                const GenerateContext& context) {
+    const int width = a.width();
+    const float w = float(weight);
+    const float keep = float(1.0 - weight);
+    // b in a's raw units: b' = b * r + q.
+    const float r = float(hb.scale / ha.scale);
+    const float q = float((hb.offset - ha.offset) / ha.scale);
+    // The layer's height above the world's floor, in a's raw units: b * r + q0.
+    const float q0 = float((hb.offset - ha.loMetres) / ha.scale);
+    const float floorA = float(ha.toRaw(ha.loMetres));
+    const float bLo = mb.lo;
+    const float bInv = float(1.0 / (double(mb.hi) - double(mb.lo)));
+    rowsOf(a, context, [&](int y) {
+        const float* pa = a.row(y);
+        const float* pb = b.row(y);
+        float* po = out.row(y);
+        switch (mode) {
+        case BlendMode::Add:
+            for (int x = 0; x < width; ++x) po[x] = pa[x] + w * (pb[x] * r + q0);
+            break;
+        case BlendMode::Replace:
+            for (int x = 0; x < width; ++x) po[x] = pa[x] * keep + w * (pb[x] * r + q);
+            break;
+        case BlendMode::Max:
+            for (int x = 0; x < width; ++x) {
+                const float bb = pb[x] * r + q;
+                po[x] = pa[x] + w * (std::max(pa[x], bb) - pa[x]);
+            }
+            break;
+        case BlendMode::Min:
+            for (int x = 0; x < width; ++x) {
+                const float bb = pb[x] * r + q;
+                po[x] = pa[x] + w * (std::min(pa[x], bb) - pa[x]);
+            }
+            break;
+        case BlendMode::Multiply:
+            for (int x = 0; x < width; ++x) {
+                const float t = (pb[x] - bLo) * bInv;
+                po[x] = floorA + (pa[x] - floorA) * (keep + w * t);
+            }
+            break;
+        }
+    });
+}
+
+}  // namespace
+
+std::vector<std::string> stageKeys(const Registry& registry, const Recipe& recipe, const WorldUnits& world) {
+    std::vector<std::string> keys;
+    keys.reserve(recipe.operations.size() + 1);
+    keys.push_back(baseKey(registry, recipe));
+    const std::string worldText =
+        hexDouble(world.metresPerPixel) + "," + hexDouble(world.loMetres) + "," + hexDouble(world.hiMetres);
+    for (const auto& op : recipe.operations) {
+        if (!op.enabled) {
+            keys.push_back(keys.back());
+            continue;
+        }
+        keys.push_back(sha256Hex(keys.back() + "|" + worldText + "|" + operationContent(registry, op)));
+    }
+    return keys;
+}
+
+StackEvaluator::StackEvaluator(const Registry& registry, std::size_t cacheBytes)
+    : m_registry(registry), m_cacheBytes(cacheBytes) {}
+
+std::size_t StackEvaluator::cachedBytes() const {
+    std::lock_guard lock(m_mutex);
+    std::size_t bytes = 0;
+    for (const auto& [key, entry] : m_entries) bytes += entry.map->sampleCount() * sizeof(float);
+    return bytes;
+}
+
+void StackEvaluator::clear() {
+    std::lock_guard lock(m_mutex);
+    m_entries.clear();
+    m_ranges.clear();
+    m_spare.clear();
+}
+
+std::shared_ptr<Heightmap> StackEvaluator::lookup(const std::string& key) {
+    std::lock_guard lock(m_mutex);
+    const auto it = m_entries.find(key);
+    if (it == m_entries.end()) return nullptr;
+    it->second.lastUse = ++m_clock;
+    return it->second.map;
+}
+
+void StackEvaluator::store(const std::string& key, std::shared_ptr<Heightmap> map) {
+    std::lock_guard lock(m_mutex);
+    Entry& entry = m_entries[key];
+    entry.map = std::move(map);
+    entry.lastUse = ++m_clock;
+    evictLocked(m_cacheBytes);
+}
+
+void StackEvaluator::evictLocked(std::size_t keepBytes) {
+    std::size_t bytes = 0;
+    for (const auto& [key, entry] : m_entries) bytes += entry.map->sampleCount() * sizeof(float);
+    while (bytes > keepBytes && !m_entries.empty()) {
+        auto oldest = std::min_element(m_entries.begin(), m_entries.end(), [](const auto& x, const auto& y) {
+            return x.second.lastUse < y.second.lastUse;
+        });
+        bytes -= oldest->second.map->sampleCount() * sizeof(float);
+        // Nobody else holds it: keep the (pre-faulted) buffer for the next stage of that size.
+        if (oldest->second.map.use_count() == 1 && m_spare.size() < 2) m_spare.push_back(oldest->second.map);
+        m_entries.erase(oldest);
+    }
+}
+
+std::shared_ptr<Heightmap> StackEvaluator::allocate(int width, int height) {
+    {
+        std::lock_guard lock(m_mutex);
+        const std::size_t samples = std::size_t(width) * std::size_t(height);
+        for (auto it = m_spare.begin(); it != m_spare.end(); ++it) {
+            if ((*it)->sampleCount() == samples) {
+                std::shared_ptr<Heightmap> map = std::move(*it);
+                m_spare.erase(it);
+                map->reshapeUninitialized(width, height);
+                return map;
+            }
+        }
+    }
+    return std::make_shared<Heightmap>(Heightmap::uninitialized(width, height));
+}
+
+MinMax StackEvaluator::baseReferenceRange(const Recipe& base, const GenerateContext& context) {
+    Recipe reference = baseOf(base);
+    reference.detail = referenceDetailOf(m_registry, base.algorithm);
+    const std::string key = "range|" + baseKey(m_registry, reference);
+    {
+        std::lock_guard lock(m_mutex);
+        if (const auto it = m_ranges.find(key); it != m_ranges.end()) return it->second;
+    }
+    GenerateContext quiet;  // the caller's threads and cancel token, without its progress
+    quiet.threads = context.threads;
+    quiet.cancel = context.cancel;
+    const MinMax range = finiteMinMax(generate(m_registry, reference, quiet));
+    std::lock_guard lock(m_mutex);
+    m_ranges[key] = range;
+    return range;
+}
+
+HeightMapping StackEvaluator::worldMapping(const Recipe& recipe, const GenerateContext& context) {
+    return mappingFor(baseReferenceRange(recipe, context));
+}
+
+MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
+                                      const GenerateContext& context) {
+    Recipe reference = recipe;
+    reference.detail = referenceDetailOf(m_registry, recipe.algorithm);
+    WorldUnits referenceWorld = world;
+    referenceWorld.metresPerPixel =
+        world.metresPerPixel * double(sideOf(m_registry, recipe) - 1) / double(sideOf(m_registry, reference) - 1);
+    const std::string key = "range|" + stageKeys(m_registry, reference, referenceWorld)[std::size_t(stage)];
+    {
+        std::lock_guard lock(m_mutex);
+        if (const auto it = m_ranges.find(key); it != m_ranges.end()) return it->second;
+    }
+    GenerateContext quiet;
+    quiet.threads = context.threads;
+    quiet.cancel = context.cancel;
+    StackResult ignored;
+    const MinMax range = finiteMinMax(*run(reference, referenceWorld, quiet, stage, ignored));
+    std::lock_guard lock(m_mutex);
+    m_ranges[key] = range;
+    return range;
+}
+
+StackResult StackEvaluator::evaluate(const Recipe& recipe, const WorldUnits& world,
+                                     const GenerateContext& context, int upTo) {
+    StackResult result;
+    result.map = run(recipe, world, context, upTo, result);
+    return result;
+}
+
+std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const WorldUnits& world,
+                                               const GenerateContext& context, int upTo,
+                                               StackResult& result) {
+    validateRecipe(m_registry, recipe);
+    world.validate();
+    const int stages = int(recipe.operations.size()) + 1;
+    const int last = upTo < 0 || upTo >= stages ? stages - 1 : upTo;
+    const std::vector<std::string> keys = stageKeys(m_registry, recipe, world);
+
+    result.lastStage = last;
+    result.world = worldMapping(recipe, context);
+    result.heights = scaleFor(result.world, world);
+
+    int start = last;
+    std::shared_ptr<Heightmap> current;
+    for (; start >= 0; --start) {
+        if ((current = lookup(keys[std::size_t(start)]))) break;
+    }
+    int toCompute = 0;
+    for (int k = start + 1; k <= last; ++k) {
+        if (k == 0 || recipe.operations[std::size_t(k - 1)].enabled) ++toCompute;
+    }
+    int done = 0;
+    auto stageContext = [&](GenerateContext& sub) {
+        sub.threads = context.threads;
+        sub.cancel = context.cancel;
+        if (context.progress) {
+            const float total = float(std::max(toCompute, 1));
+            const float before = float(done);
+            sub.progress = [&context, total, before](float f) { context.report((before + f) / total); };
+        }
+    };
+
+    if (start < 0) {
+        GenerateContext sub;
+        stageContext(sub);
+        const Size size = m_registry.get(recipe.algorithm).sizeForDetail(recipe.detail);
+        checkGridFits("detail", size.width, size.height);
+        current = allocate(size.width, size.height);
+        generateInto(m_registry, baseOf(recipe), sub, *current);
+        store(keys[0], current);
+        result.computed.push_back(0);
+        ++done;
+        start = 0;
+    }
+
+    const double metresPerSample = world.metresPerPixel;
+    for (int k = start + 1; k <= last; ++k) {
+        const OpInstance& op = recipe.operations[std::size_t(k - 1)];
+        if (!op.enabled) continue;  // its stage is the one below (same key)
+        context.throwIfCancelled();
+        GenerateContext sub;
+        stageContext(sub);
+        std::shared_ptr<Heightmap> out = allocate(current->width(), current->height());
+        try {
+            if (const OpType* type = m_registry.findOp(op.type)) {
+                OpCall call{*current, *out, result.heights, metresPerSample, recipe.detail, recipe.seed, sub, {}};
+                if (type->needsReferenceRange) call.referenceRange = referenceRange(recipe, world, k - 1, context);
+                type->run(op.params, call);
+            } else {
+                const Algorithm& algorithm = m_registry.get(op.type);
+                Recipe layer;
+                layer.algorithm = algorithm.id;
+                layer.detail = recipe.detail;
+                layer.seed = recipe.seed + op.seedOffset;
+                layer.params = op.params;
+                const Size size = recipe.detail >= algorithm.minDetail && recipe.detail <= algorithm.maxDetail
+                                      ? algorithm.sizeForDetail(recipe.detail)
+                                      : Size{};
+                if (size.width != current->width() || size.height != current->height()) {
+                    throw InputError("type", op.type,
+                                     "a generator that makes " + std::to_string(current->width()) + "x" +
+                                         std::to_string(current->height()) + " maps at detail " +
+                                         std::to_string(recipe.detail) + ", like the base generator");
+                }
+                const Heightmap b = generate(m_registry, layer, sub);
+                const HeightMapping mb = mappingFor(baseReferenceRange(layer, context));
+                blendLayer(*current, b, result.heights, scaleFor(mb, world), mb, op.blend, op.weight, *out, sub);
+            }
+        } catch (const StageError&) {
+            throw;
+        } catch (const InputError& e) {
+            throw StageError(k, op.id, e);
+        }
+        store(keys[std::size_t(k)], out);
+        result.computed.push_back(k);
+        current = std::move(out);
+        ++done;
+    }
+    context.report(1.0f);
+    return current;
+}
+
+Heightmap evaluateStack(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
+                        const GenerateContext& context) {
+    StackEvaluator evaluator(registry, 0);
+    StackResult result;
+    std::shared_ptr<Heightmap> map = evaluator.run(recipe, world, context, -1, result);
+    evaluator.clear();
+    if (map.use_count() == 1) return std::move(*map);
+    return *map;
+}
+
+}  // namespace terrain::core

@@ -1,0 +1,91 @@
+#pragma once
+// Runs a recipe's stack through a per-stage cache (issue 11). Stage k's key hashes everything
+// that decides its bits: the base generator (algorithm, detail, seed, parameters), the world
+// (metres per sample and height range, which metre-valued parameters depend on) and every
+// enabled entry up to k (type, type version, parameters, blend, weight, seed offset; not the
+// id or the name). An edit of entry k therefore recomputes k and what follows, never what
+// precedes it; a disabled entry is skipped and its stage is the one below it.
+//
+// One evaluator may be shared by the editor, the compare window's panels and the seed grid
+// (panels with a common prefix share its stages) and used from several threads at once: the
+// cache is locked only to look up and store, never while a stage is computed.
+#include "../io/height_mapping.h"
+#include "../io/world_units.h"
+#include "../recipe.h"
+
+#include <cstddef>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace terrain::core {
+
+class Registry;
+
+struct StackResult {
+    std::shared_ptr<const Heightmap> map;  // the stack's output through the requested stage
+    // The recipe's world mapping (the base generator's raw range at the reference detail ->
+    // the world's height range): the same for every stage, as the stack keeps raw units.
+    HeightMapping world;
+    HeightScale heights;           // raw <-> metres under that mapping and the world's range
+    std::vector<int> computed;     // stages computed by this call (0 = base); the rest were cached
+    int lastStage = 0;             // the stage whose output `map` is
+};
+
+class StackEvaluator {
+public:
+    // `cacheBytes`: the stage maps kept for reuse (least recently used go first; 0 keeps none).
+    // A map a caller still holds stays valid when the cache lets go of it.
+    explicit StackEvaluator(const Registry& registry, std::size_t cacheBytes = std::size_t(768) << 20);
+
+    // Evaluates stages 0..upTo (upTo < 0 or past the end: the whole stack; 0: the base
+    // generator only). `world.metresPerPixel` is the spacing at recipe.detail. Validates the
+    // recipe (InputError, StageError naming the entry); rethrows Cancelled.
+    StackResult evaluate(const Recipe& recipe, const WorldUnits& world, const GenerateContext& context,
+                         int upTo = -1);
+
+    // The recipe's world mapping alone (cached): what worldMapping() in world_scale.h computes.
+    HeightMapping worldMapping(const Recipe& recipe, const GenerateContext& context);
+
+    const Registry& registry() const { return m_registry; }
+    std::size_t cachedBytes() const;
+    void clear();
+
+private:
+    struct Entry {
+        std::shared_ptr<Heightmap> map;
+        std::uint64_t lastUse = 0;
+    };
+    std::shared_ptr<Heightmap> run(const Recipe& recipe, const WorldUnits& world,
+                                   const GenerateContext& context, int upTo, StackResult& result);
+    std::shared_ptr<Heightmap> lookup(const std::string& key);
+    void store(const std::string& key, std::shared_ptr<Heightmap> map);
+    std::shared_ptr<Heightmap> allocate(int width, int height);  // reuses an evicted buffer
+    MinMax referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
+                          const GenerateContext& context);
+    MinMax baseReferenceRange(const Recipe& base, const GenerateContext& context);
+    friend Heightmap evaluateStack(const Registry&, const Recipe&, const WorldUnits&, const GenerateContext&);
+    void evictLocked(std::size_t keepBytes);
+
+    const Registry& m_registry;
+    std::size_t m_cacheBytes;
+    mutable std::mutex m_mutex;
+    std::map<std::string, Entry> m_entries;
+    std::map<std::string, MinMax> m_ranges;  // reference ranges by stage key (a few bytes each)
+    std::vector<std::shared_ptr<Heightmap>> m_spare;
+    std::uint64_t m_clock = 0;
+};
+
+// The stage keys of a recipe (index = stage), as the evaluator computes them: for tests and for
+// front ends that want to know which stages an edit invalidates.
+std::vector<std::string> stageKeys(const Registry& registry, const Recipe& recipe, const WorldUnits& world);
+
+// The recipe's stack evaluated once without a cache (the CLI, exports): same bytes as the
+// evaluator's result.
+Heightmap evaluateStack(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
+                        const GenerateContext& context);
+
+}  // namespace terrain::core

@@ -1,0 +1,132 @@
+#pragma once
+// The stack (issue 11, docs/architecture.md "The stack"): a recipe is a base generator followed
+// by operations. This header holds what every operation type declares (OpType: its ParamSpec
+// table bound to a typed struct, and a pure run function) and what a recipe stores per entry
+// (OpInstance). The evaluator (evaluator.h) runs a recipe through a per-stage cache.
+//
+// Units. The stack works in the base generator's raw height units, so a one-operation stack is
+// byte for byte the generator's map. Parameters in metres are turned into raw units through the
+// recipe's world scale (core/world_scale.h: the base generator's range at the reference detail
+// becomes the world's height range), which is the same at every detail, so per-sample operations
+// keep the lattice rule exactly.
+#include "../cancel.h"
+#include "../heightmap.h"
+#include "../param_spec.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace terrain::core {
+
+enum class OpKind {
+    Generator,  // ignores its input: the first one starts the stack, later ones are blended in
+    Filter,     // reads the map below and writes a new one
+};
+
+// How a generator layer above the base is combined with the map below it (a = below, b = the
+// layer in metres above the world's floor, w = weight): add a + w·b; multiply a·(1 − w + w·b/range);
+// max/min lerp(a, max/min(a, b), w); replace lerp(a, b, w).
+enum class BlendMode { Add, Multiply, Max, Min, Replace };
+const std::vector<std::string>& blendModeNames();  // "add", "multiply", "max", "min", "replace"
+
+// One entry of a recipe's stack after the base generator.
+struct OpInstance {
+    std::string id;    // stable within the recipe ("terrace-1"); survives reordering and renaming
+    std::string type;  // an OpType id (filters) or an Algorithm id (generator layers)
+    std::string name;  // the user's label; empty: the type's name
+    bool enabled = true;
+    std::map<std::string, double> params;  // every key of the type's ParamSpec table
+    // Generator layers only:
+    BlendMode blend = BlendMode::Add;
+    double weight = 1.0;           // in [0, 1]
+    std::uint64_t seedOffset = 1;  // the layer's seed = recipe seed + offset (wrapping)
+
+    bool operator==(const OpInstance&) const = default;
+};
+
+// The affine map between the stack's raw heights and metres: metres = raw · scale + offset.
+struct HeightScale {
+    double scale = 1.0;
+    double offset = 0.0;
+    double loMetres = 0.0;  // the world's height range
+    double hiMetres = 1.0;
+
+    double toMetres(double raw) const { return raw * scale + offset; }
+    double toRaw(double metres) const { return (metres - offset) / scale; }
+    double rangeMetres() const { return hiMetres - loMetres; }
+};
+
+// What an operation is given. `output` has the input's size, its samples unset: write each.
+struct OpCall {
+    const Heightmap& input;
+    Heightmap& output;
+    HeightScale heights;
+    double metresPerSample = 1.0;  // spacing at this detail (the world's extent is fixed)
+    int detail = 0;
+    std::uint64_t seed = 0;        // the recipe's seed
+    const GenerateContext& context;
+    // For types with needsReferenceRange: the finite min/max of the input at the reference
+    // detail (kReferenceDetail), so a range-dependent operation is the same at every detail.
+    MinMax referenceRange;
+};
+
+// A type's parameters as a table bound to its typed struct P: each row is a ParamSpec and the
+// setter that stores the value in P. bind() is the only place values are looked up by key.
+template <class P>
+class ParamTable {
+public:
+    using Setter = std::function<void(P&, double)>;
+    ParamTable& add(ParamSpec spec, Setter set) {
+        m_specs.push_back(std::move(spec));
+        m_setters.push_back(std::move(set));
+        return *this;
+    }
+    const std::vector<ParamSpec>& specs() const { return m_specs; }
+    P bind(const std::map<std::string, double>& values) const {
+        P p{};
+        for (std::size_t i = 0; i < m_specs.size(); ++i) {
+            const auto it = values.find(m_specs[i].key);
+            m_setters[i](p, it == values.end() ? m_specs[i].defaultValue : it->second);
+        }
+        return p;
+    }
+
+private:
+    std::vector<ParamSpec> m_specs;
+    std::vector<Setter> m_setters;
+};
+
+// Checks of the parameter values together, beyond each row's range ("low below high"); throws
+// InputError naming the field.
+using ParamCheck = std::function<void(const std::map<std::string, double>&)>;
+
+struct OpType {
+    std::string id;       // fixed: recipes and `--op` use it ("terrace")
+    std::string name;     // "Terrace"
+    std::string summary;  // one line for lists, menus and tooltips
+    int version = 1;      // part of every stage key: bump when the output bits change
+    std::vector<ParamSpec> params;
+    ParamCheck check;                  // may be empty
+    bool needsReferenceRange = false;  // OpCall::referenceRange is filled in
+    // Pure, and the same bits on any thread count. Throws InputError for values it cannot use.
+    std::function<void(const std::map<std::string, double>&, const OpCall&)> run;
+};
+
+// An OpType whose run receives its typed parameters.
+template <class P>
+OpType makeOpType(std::string id, std::string name, std::string summary, const ParamTable<P>& table,
+                  std::function<void(const P&, const OpCall&)> run) {
+    OpType type;
+    type.id = std::move(id);
+    type.name = std::move(name);
+    type.summary = std::move(summary);
+    type.params = table.specs();
+    type.run = [table, run = std::move(run)](const std::map<std::string, double>& values,
+                                              const OpCall& call) { run(table.bind(values), call); };
+    return type;
+}
+
+}  // namespace terrain::core

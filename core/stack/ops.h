@@ -1,0 +1,20 @@
+#pragma once
+// The built-in operation types of the stack (filters). Each lives in its own file under
+// core/stack/ and declares its parameters once (ParamTable); docs/operations.md is generated
+// from these tables by `terrain-cli list --markdown`.
+#include "operation.h"
+
+#include <vector>
+
+namespace terrain::core {
+
+std::vector<OpType> builtinOpTypes();  // in menu order
+
+OpType curvesOpType();
+OpType terraceOpType();
+OpType islandOpType();
+OpType smoothOpType();
+OpType clampOpType();
+OpType normalizeOpType();
+
+}  // namespace terrain::core

@@ -1,0 +1,242 @@
+// The stack model, its JSON, and the evaluator's per-stage cache (issue 11).
+#include "core/cancel.h"
+#include "core/errors.h"
+#include "core/recipe.h"
+#include "core/registry.h"
+#include "core/stack/evaluator.h"
+#include "core/world_scale.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace core = terrain::core;
+
+namespace {
+
+const core::Registry& registry() {
+    static const core::Registry r = core::makeBuiltinRegistry();
+    return r;
+}
+
+core::Recipe baseRecipe(int detail = 8) {
+    core::Recipe r = core::defaultRecipe(registry(), "diamond-square");
+    r.detail = detail;
+    r.seed = 7;
+    return r;
+}
+
+core::OpInstance op(const core::Recipe& recipe, const std::string& type,
+                    std::initializer_list<std::pair<const char*, const char*>> values = {}) {
+    core::OpInstance o = core::newOperation(registry(), recipe, type);
+    for (const auto& [k, v] : values) core::setOperationParamFromText(registry(), o, k, v, k);
+    return o;
+}
+
+core::GenerateContext context(int threads = 2) {
+    core::GenerateContext c;
+    c.threads = threads;
+    return c;
+}
+
+core::WorldUnits world(const core::Recipe& r, double extent = 4000.0) {
+    core::WorldUnits w;
+    const int side = registry().get(r.algorithm).sizeForDetail(r.detail).width;
+    w.metresPerPixel = extent / double(side - 1);
+    w.loMetres = 0.0;
+    w.hiMetres = 600.0;
+    return w;
+}
+
+}  // namespace
+
+TEST(StackRecipe, JsonRoundTripKeepsEveryField) {
+    core::Recipe r = baseRecipe();
+    r.operations.push_back(op(r, "clamp", {{"low", "100"}, {"high", "450"}}));
+    core::OpInstance layer = op(r, "midpoint-displacement", {{"blend", "max"}, {"weight", "0.5"}, {"roughness", "0.4"}});
+    layer.name = "Hills";
+    layer.enabled = false;
+    r.operations.push_back(layer);
+    r.operations.push_back(op(r, "normalize"));
+    const std::string text = core::recipeToText(registry(), r);
+    int version = 0;
+    const core::Recipe back = core::recipeFromText(registry(), text, "test", &version);
+    EXPECT_EQ(back, r);
+    EXPECT_EQ(version, core::kRecipeFormatVersion);
+    const auto j = nlohmann::json::parse(text);
+    ASSERT_EQ(j["stack"].size(), 4u);
+    EXPECT_EQ(j["stack"][0]["type"], "diamond-square");
+    EXPECT_EQ(j["stack"][2]["blend"], "max");
+    EXPECT_EQ(j["stack"][2]["enabled"], false);
+    EXPECT_EQ(r.operations[0].id, "clamp-1");
+}
+
+TEST(StackRecipe, Format2RecipeIsAOneEntryStackWithTheSameBytes) {
+    const std::string v2 = R"({"format":"terrain-recipe","version":2,"algorithm":"midpoint-displacement",
+        "detail":7,"seed":42,"params":{"roughness":0.5}})";
+    int version = 0;
+    const core::Recipe r = core::recipeFromText(registry(), v2, "old.json", &version);
+    EXPECT_EQ(version, 2);
+    EXPECT_TRUE(r.operations.empty());
+    const core::Heightmap direct = core::generate(registry(), r, context());
+    const core::Heightmap stacked = core::evaluateStack(registry(), r, world(r), context());
+    EXPECT_TRUE(direct == stacked);
+    core::StackEvaluator evaluator(registry());
+    EXPECT_TRUE(*evaluator.evaluate(r, world(r), context()).map == direct);
+}
+
+TEST(StackRecipe, BadEntriesNameTheOperationFieldAndWhatIsAllowed) {
+    core::Recipe r = baseRecipe();
+    r.operations.push_back(op(r, "clamp"));
+    r.operations[0].params["low"] = 500;
+    r.operations[0].params["high"] = 100;
+    try {
+        core::validateRecipe(registry(), r);
+        FAIL() << "low above high accepted";
+    } catch (const core::StageError& e) {
+        EXPECT_EQ(e.stage(), 1);
+        EXPECT_EQ(e.opId(), "clamp-1");
+        EXPECT_NE(std::string(e.what()).find("clamp-1.low"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("below high"), std::string::npos) << e.what();
+    }
+    core::OpInstance o = op(r, "clamp");
+    EXPECT_THROW(core::setOperationParamFromText(registry(), o, "steps", "3", "--op clamp"), core::InputError);
+    EXPECT_THROW(core::setOperationParamFromText(registry(), o, "blend", "add", "--op clamp"), core::InputError);
+    const std::string unknownType = R"({"version":3,"stack":[{"type":"diamond-square"},{"id":"a","type":"terrase"}]})";
+    try {
+        core::recipeFromText(registry(), unknownType, "r.json");
+        FAIL();
+    } catch (const core::InputError& e) {
+        EXPECT_EQ(e.field(), "stack[1].type");
+        EXPECT_NE(e.allowed().find("clamp"), std::string::npos);
+    }
+    const std::string filterFirst = R"({"version":3,"stack":[{"type":"clamp"}]})";
+    EXPECT_THROW(core::recipeFromText(registry(), filterFirst, "r.json"), core::InputError);
+    const std::string duplicateIds =
+        R"({"version":3,"stack":[{"type":"diamond-square"},{"id":"a","type":"clamp"},{"id":"a","type":"normalize"}]})";
+    EXPECT_THROW(core::recipeFromText(registry(), duplicateIds, "r.json"), core::StageError);
+}
+
+TEST(StackEvaluator, EditingStageKRecomputesOnlyKAndWhatFollows) {
+    core::Recipe r = baseRecipe();
+    r.operations.push_back(op(r, "clamp", {{"low", "50"}, {"high", "500"}}));
+    r.operations.push_back(op(r, "midpoint-displacement", {{"weight", "0.3"}}));
+    r.operations.push_back(op(r, "normalize"));
+    r.operations.push_back(op(r, "clamp", {{"low", "0"}, {"high", "550"}}));
+    core::StackEvaluator evaluator(registry());
+    const auto w = world(r);
+    auto first = evaluator.evaluate(r, w, context());
+    EXPECT_EQ(first.computed, (std::vector<int>{0, 1, 2, 3, 4}));
+    auto again = evaluator.evaluate(r, w, context());
+    EXPECT_TRUE(again.computed.empty());
+    EXPECT_EQ(again.map, first.map);
+
+    r.operations[2].params["low"] = 0.1;  // stage 3
+    auto edited = evaluator.evaluate(r, w, context());
+    EXPECT_EQ(edited.computed, (std::vector<int>{3, 4}));
+    // Same bytes as an evaluation from scratch.
+    EXPECT_TRUE(*edited.map == core::evaluateStack(registry(), r, w, context(1)));
+
+    // Renaming or re-identifying recomputes nothing; disabling skips the stage.
+    r.operations[0].name = "Limits";
+    EXPECT_TRUE(evaluator.evaluate(r, w, context()).computed.empty());
+    r.operations[3].enabled = false;
+    auto disabled = evaluator.evaluate(r, w, context());
+    EXPECT_TRUE(disabled.computed.empty());  // stage 4 is stage 3, cached
+    EXPECT_EQ(disabled.map, evaluator.evaluate(r, w, context(), 3).map);
+
+    // "Show the map up to here": stage 1 only.
+    auto upTo = evaluator.evaluate(r, w, context(), 1);
+    EXPECT_EQ(upTo.lastStage, 1);
+    EXPECT_TRUE(upTo.computed.empty());
+}
+
+TEST(StackEvaluator, SameBytesOnAnyThreadCountAndWithoutCache) {
+    core::Recipe r = baseRecipe(9);
+    r.operations.push_back(op(r, "midpoint-displacement", {{"blend", "multiply"}, {"weight", "0.6"}}));
+    r.operations.push_back(op(r, "diamond-square", {{"blend", "min"}, {"weight", "0.8"}}));
+    r.operations.push_back(op(r, "diamond-square", {{"blend", "replace"}, {"weight", "0.2"}}));
+    r.operations.push_back(op(r, "normalize", {{"low", "0.2"}}));
+    r.operations.push_back(op(r, "clamp", {{"low", "150"}, {"high", "400"}}));
+    const auto w = world(r);
+    const core::Heightmap one = core::evaluateStack(registry(), r, w, context(1));
+    for (int threads : {2, 3, 8}) {
+        EXPECT_TRUE(core::evaluateStack(registry(), r, w, context(threads)) == one) << threads;
+    }
+}
+
+TEST(StackEvaluator, PerSampleStagesKeepTheLatticeRule) {
+    core::Recipe fine = baseRecipe(9);
+    fine.operations.push_back(op(fine, "midpoint-displacement", {{"blend", "add"}, {"weight", "0.4"}}));
+    fine.operations.push_back(op(fine, "normalize", {{"low", "0.1"}, {"high", "0.9"}}));
+    fine.operations.push_back(op(fine, "clamp", {{"low", "100"}, {"high", "500"}}));
+    core::Recipe coarse = fine;
+    coarse.detail = 8;
+    const core::Heightmap f = core::evaluateStack(registry(), fine, world(fine), context());
+    const core::Heightmap c = core::evaluateStack(registry(), coarse, world(coarse), context());
+    for (int y = 0; y < c.height(); ++y) {
+        for (int x = 0; x < c.width(); ++x) {
+            ASSERT_EQ(f.at(2 * x, 2 * y), c.at(x, y)) << x << "," << y;
+        }
+    }
+}
+
+TEST(StackEvaluator, ClampAndNormalizeWorkInMetres) {
+    core::Recipe r = baseRecipe(8);
+    r.operations.push_back(op(r, "normalize"));
+    const auto w = world(r);
+    core::StackEvaluator evaluator(registry());
+    auto result = evaluator.evaluate(r, w, context());
+    // At the reference detail the normalized map spans exactly the world's height range.
+    core::Recipe reference = r;
+    reference.detail = core::kReferenceDetail;
+    auto ref = evaluator.evaluate(reference, world(reference), context());
+    const core::MinMax range = core::finiteMinMax(*ref.map);
+    EXPECT_NEAR(ref.heights.toMetres(range.min), 0.0, 1e-3);
+    EXPECT_NEAR(ref.heights.toMetres(range.max), 600.0, 1e-3);
+
+    r.operations.push_back(op(r, "clamp", {{"low", "200"}, {"high", "300"}}));
+    result = evaluator.evaluate(r, w, context());
+    const core::MinMax clamped = core::finiteMinMax(*result.map);
+    EXPECT_NEAR(result.heights.toMetres(clamped.min), 200.0, 1e-3);
+    EXPECT_NEAR(result.heights.toMetres(clamped.max), 300.0, 1e-3);
+}
+
+TEST(StackEvaluator, LayerBlendModes) {
+    core::Recipe r = baseRecipe(7);
+    const auto w = world(r);
+    const core::Heightmap base = core::evaluateStack(registry(), r, w, context());
+    core::Recipe layerOnly;
+    layerOnly.algorithm = "midpoint-displacement";
+    layerOnly.detail = r.detail;
+    layerOnly.seed = r.seed + 1;
+    layerOnly.params = core::defaultRecipe(registry(), "midpoint-displacement").params;
+    core::Recipe replace = r;
+    replace.operations.push_back(op(r, "midpoint-displacement", {{"blend", "replace"}, {"weight", "1"}}));
+    replace.operations[0].seedOffset = 1;
+    core::StackEvaluator evaluator(registry());
+    const auto replaced = evaluator.evaluate(replace, w, context());
+    // Replace at weight 1 gives the layer's own metres.
+    const core::Heightmap layer = core::generate(registry(), layerOnly, context());
+    const core::HeightMapping lm = evaluator.worldMapping(layerOnly, context());
+    const double ls = 600.0 / (double(lm.hi) - lm.lo);
+    for (int i = 0; i < 200; ++i) {
+        const int x = (i * 37) % layer.width();
+        const int y = (i * 91) % layer.height();
+        const double expected = (layer.at(x, y) - lm.lo) * ls;
+        EXPECT_NEAR(replaced.heights.toMetres(replaced.map->at(x, y)), expected, 1e-2);
+    }
+    core::Recipe maxed = r;
+    maxed.operations.push_back(op(r, "midpoint-displacement", {{"blend", "max"}, {"weight", "1"}}));
+    const auto m = evaluator.evaluate(maxed, w, context());
+    for (std::size_t i = 0; i < base.sampleCount(); ++i) ASSERT_GE(m.map->samples()[i], base.samples()[i]);
+    core::Recipe weightZero = r;
+    weightZero.operations.push_back(op(r, "midpoint-displacement", {{"blend", "add"}, {"weight", "0"}}));
+    EXPECT_TRUE(*evaluator.evaluate(weightZero, w, context()).map == base);
+    // A 1-row generator cannot be a layer of a 2-D map: refused naming the entry.
+    core::Recipe line = r;
+    line.operations.push_back(op(r, "midpoint-line"));
+    EXPECT_THROW(evaluator.evaluate(line, w, context()), core::StageError);
+}
