@@ -4,6 +4,9 @@
 
 namespace terrain::core {
 
+class Executor;
+class Workspace;
+
 // Polled by generators at each level or row block; set from any thread to stop a generation.
 class CancelToken {
 public:
@@ -14,13 +17,19 @@ private:
     std::atomic<bool> m_cancelled{false};
 };
 
-// How a generation runs; none of this changes the output bits.
+// How a generation runs; none of this changes the output bits. Nothing here is process-wide:
+// two generations with their own contexts (or one shared context) may run at once.
 struct GenerateContext {
     const CancelToken* cancel = nullptr;        // may be null
-    // Fraction done in [0, 1]; may be empty. It must not start another generation on the calling
-    // thread: the 2-D generators keep their coarse levels in per-thread buffers (level_kernels.h).
+    // Fraction done in [0, 1]; may be empty. Called by the generating thread between passes; it
+    // may start another generation (even with this context: see ExecutionScope).
     std::function<void(float)> progress;
-    int threads = 1;                            // worker threads for row-parallel passes
+    int threads = 1;                            // threads for row-parallel passes, the caller's included
+    // The threads (executor.h) and scratch memory (workspace.h) to run with; the caller keeps
+    // them between generations. Null: the call starts threads - 1 helpers for itself and works
+    // in a fresh workspace (correct, only slower: see ExecutionScope in workspace.h).
+    Executor* executor = nullptr;
+    Workspace* workspace = nullptr;
 
     void throwIfCancelled() const;              // throws Cancelled
     void report(float fraction) const {

@@ -8,12 +8,17 @@ namespace terrain::core {
 struct GenerateContext;
 
 // Calls body(rowBegin, rowEnd) over [0, rows) on up to `threads` threads (the caller's thread
-// included). Helper threads come from a process-wide pool that is kept between calls (a
-// generation runs one pass per level, and starting threads each time costs more than the small
-// levels themselves); when another caller is using the pool, fresh threads are started instead.
-// Polls the context's cancel token between blocks; rethrows the first exception.
+// included): the caller and helpers of context.executor (executor.h), or, when the context
+// names no executor, helper threads started for this call alone (an owner that makes many calls
+// passes an executor). Called from inside a pass of the same executor, it runs on the calling
+// thread. Polls the context's cancel token between blocks; rethrows the first exception.
 void parallelRows(int rows, int threads, const GenerateContext& context,
                   const std::function<void(int rowBegin, int rowEnd)>& body);
+
+// The same, telling the body which worker runs the block: 0 for the caller, 1 .. threads - 1 for
+// helpers, so that each uses its own arrays of a workspace (Workspace::worker).
+void parallelRowsByWorker(int rows, int threads, const GenerateContext& context,
+                          const std::function<void(int worker, int rowBegin, int rowEnd)>& body);
 
 // The thread count worth using for a pass that writes `samples` samples: below a few tens of
 // thousands, waking another thread costs more than it saves.

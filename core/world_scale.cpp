@@ -13,8 +13,9 @@ HeightMapping worldMapping(const Registry& registry, const Recipe& recipe,
     const Algorithm& algorithm = registry.get(recipe.algorithm);
     Recipe reference = recipe;
     reference.detail = std::clamp(kReferenceDetail, algorithm.minDetail, algorithm.maxDetail);
-    GenerateContext quiet;  // the caller's threads, without its progress or cancel hooks
-    quiet.threads = context.threads;
+    GenerateContext quiet = context;  // the caller's threads, without its progress or cancel hooks
+    quiet.progress = nullptr;
+    quiet.cancel = nullptr;
     const MinMax range = finiteMinMax(generate(registry, reference, quiet));
     HeightMapping mapping;
     mapping.mode = HeightMapping::Mode::World;

@@ -49,17 +49,20 @@ double median(std::vector<double> values) {
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
 }
 
-double timeKernelMs(const Registry& registry, const BenchCase& which, Heightmap& warm) {
+BenchExecution::BenchExecution(int threads) : m_executor(std::max(threads, 1) - 1) {
+    m_context.threads = std::max(threads, 1);
+    m_context.executor = &m_executor;
+    m_context.workspace = &m_workspace;
+}
+
+double timeKernelMs(const Registry& registry, const BenchCase& which, Heightmap& warm, const GenerateContext& context) {
     const Recipe recipe = recipeFor(registry, which);
-    GenerateContext context;
-    context.threads = which.threads;
     return timeMs([&] { generateInto(registry, recipe, context, warm); });
 }
 
-double timeFillMs(Heightmap& warm, int threads) {
-    const GenerateContext context;
+double timeFillMs(Heightmap& warm, const GenerateContext& context) {
     return timeMs([&] {
-        parallelRows(warm.height(), threads, context, [&](int begin, int end) {
+        parallelRows(warm.height(), context.threads, context, [&](int begin, int end) {
             std::fill(warm.row(begin), warm.row(begin) + std::size_t(end - begin) * std::size_t(warm.width()), 1.0f);
         });
     });
@@ -99,8 +102,8 @@ BenchResult runKernelBench(const Registry& registry, const BenchCase& which, int
     BenchResult r;
     r.which = which;
     Heightmap fast, reference;
-    GenerateContext context;
-    context.threads = which.threads;
+    const BenchExecution execution(which.threads);
+    const GenerateContext& context = execution.context();
     // Warm-up: fault the pages in and check the outputs agree.
     generateInto(registry, recipe, context, fast);
     runReference(recipe, reference);
@@ -109,8 +112,8 @@ BenchResult runKernelBench(const Registry& registry, const BenchCase& which, int
 
     std::vector<double> kernel, cold, fill, ref;
     for (int i = 0; i < std::max(1, repetitions); ++i) {
-        fill.push_back(timeFillMs(fast, which.threads));
-        kernel.push_back(timeKernelMs(registry, which, fast));
+        fill.push_back(timeFillMs(fast, context));
+        kernel.push_back(timeKernelMs(registry, which, fast, context));
         ref.push_back(timeReferenceMs(registry, which, reference));
         cold.push_back(timeMs([&] { (void)generate(registry, recipe, context); }));
     }

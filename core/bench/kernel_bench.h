@@ -3,7 +3,10 @@
 // `terrain-cli bench`. Machines here are shared and noisy, so each case runs its production
 // kernel, the fill floor (writing the same buffer with a constant on the same threads) and the
 // step-by-step reference interleaved in one process, and reports medians and ratios.
+#include "../cancel.h"
+#include "../executor.h"
 #include "../registry.h"
+#include "../workspace.h"
 
 #include <string>
 #include <vector>
@@ -33,9 +36,24 @@ struct BenchResult {
 // or a detail out of range.
 BenchResult runKernelBench(const Registry& registry, const BenchCase& which, int repetitions);
 
-// Timings of one kernel alone, for Google Benchmark's loop.
-double timeKernelMs(const Registry& registry, const BenchCase& which, Heightmap& warm);
-double timeFillMs(Heightmap& warm, int threads);
+// The threads and workspace a case keeps across its runs, as the editor keeps them across a
+// slider drag: the timings are of generations, not of starting threads or faulting scratch pages.
+class BenchExecution {
+public:
+    explicit BenchExecution(int threads);
+    // `threads` threads with this executor and workspace.
+    const GenerateContext& context() const { return m_context; }
+
+private:
+    Executor m_executor;
+    Workspace m_workspace;
+    GenerateContext m_context;
+};
+
+// Timings of one kernel alone, for Google Benchmark's loop, on the context's threads (a
+// BenchExecution's).
+double timeKernelMs(const Registry& registry, const BenchCase& which, Heightmap& warm, const GenerateContext& context);
+double timeFillMs(Heightmap& warm, const GenerateContext& context);
 double timeReferenceMs(const Registry& registry, const BenchCase& which, Heightmap& warm);
 
 double median(std::vector<double> values);

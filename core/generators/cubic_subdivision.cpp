@@ -24,6 +24,7 @@
 #include "../cancel.h"
 #include "../parallel.h"
 #include "../rng.h"
+#include "../workspace.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -177,10 +178,12 @@ void eachRow(int rows, int pointsPerRow, const GenerateContext& context, const B
 
 }  // namespace
 
-void cubicDiamondSquareInto(const DiamondSquareParams& p, const GenerateContext& context, Heightmap& map) {
+void cubicDiamondSquareInto(const DiamondSquareParams& p, const GenerateContext& caller, Heightmap& map) {
     const int side = sideForDetail(p.detail);
     const int last = side - 1;
     map.reshapeUninitialized(side, side);
+    const ExecutionScope scope(caller);  // 2 passes a level: one executor for all of them
+    const GenerateContext& context = scope.context();
     const Stencil z(map, p.edge);
     for (int i = 0; i < 4; ++i) z.at(i % 2 * last, i / 2 * last) = diamondSquareCorner(p, i);
     const PointHash hash(p.seed, RngStream::DiamondSquare);
@@ -210,11 +213,13 @@ void cubicDiamondSquareInto(const DiamondSquareParams& p, const GenerateContext&
     }
 }
 
-void cubicMidpointDisplacementInto(const MidpointDisplacementParams& p, const GenerateContext& context,
+void cubicMidpointDisplacementInto(const MidpointDisplacementParams& p, const GenerateContext& caller,
                                    Heightmap& map) {
     const int side = sideForDetail(p.detail);
     const int last = side - 1;
     map.reshapeUninitialized(side, side);
+    const ExecutionScope scope(caller);  // 2 passes a level: one executor for all of them
+    const GenerateContext& context = scope.context();
     const Stencil z(map, EdgeMode::Clip);
     for (int i = 0; i < 4; ++i) z.at(i % 2 * last, i / 2 * last) = midpointDisplacementCorner(p, i);
     const PointHash hash(p.seed, RngStream::MidpointDisplacement);

@@ -41,8 +41,8 @@ public:
         float *above, *centres;  // square centres of out rows 2i - 1, 2i + 1
         float *edges, *odd;
     };
-    State state(int slot) const {
-        const std::vector<float*> b = levelScratchArrays(slot, 4, m_count + 1);
+    State state(WorkerScratch& scratch, int slot) const {
+        const std::vector<float*> b = levelScratchArrays(scratch.arrays[slot], 4, m_count + 1);
         return {b[0], b[1], b[2], b[3]};
     }
     // A block starting at centre row `begin` recomputes (without writing) the centres before it.
@@ -189,12 +189,14 @@ float diamondSquareCorner(const DiamondSquareParams& p, int i) {
            toSigned(hash4(p.seed, onLattice(x, p.detail), onLattice(y, p.detail), RngStream::Corners));
 }
 
-void diamondSquareInto(const DiamondSquareParams& p, const GenerateContext& context, Heightmap& map) {
-    if (p.interpolation == Interpolation::Cubic) return cubicDiamondSquareInto(p, context, map);
+void diamondSquareInto(const DiamondSquareParams& p, const GenerateContext& caller, Heightmap& map) {
+    if (p.interpolation == Interpolation::Cubic) return cubicDiamondSquareInto(p, caller, map);
     const int side = sideForDetail(p.detail);
     const int last = side - 1;
     map.reshapeUninitialized(side, side);
-    const LevelGrids grids(map, p.detail);
+    const ExecutionScope scope(caller);  // the caller's executor and workspace, or ones for this call
+    const GenerateContext& context = scope.context();
+    const LevelGrids grids(map, p.detail, scope.workspace());
     const LevelGrid corners = grids.level(0);  // 2 x 2: the map's corners
     for (int i = 0; i < 4; ++i) corners.row(i / 2)[i % 2] = diamondSquareCorner(p, i);
     // Level l (counted from the top) displaces by amplitude * roughness^(l - 1), whatever the
@@ -223,11 +225,12 @@ void diamondSquareInto(const DiamondSquareParams& p, const GenerateContext& cont
     const auto fine = [&](LevelGrid view) { return Level(view, grids.level(p.detail), grids.stream(), p, 2, fineScale); };
     {
         LevelGrid ring = ends;
-        ring.data = levelRingRows(4, middle);
+        WorkerScratch& scratch = scope.workspace().worker(0);  // the caller's, before the pass
+        ring.data = levelRingRows(scratch.ring, 4, middle);
         ring.side = middle;
         ring.ring = 4;
         const Level c = coarse(ring);
-        auto st = c.state(0);
+        auto st = c.state(scratch, 0);
         c.start(0, st);
         c.step(0, st);  // middle row 1
         c.start(c.centreRows() - 1, st);

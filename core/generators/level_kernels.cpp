@@ -116,15 +116,15 @@ std::size_t streamBytes() {
 
 }  // namespace
 
-LevelGrids::LevelGrids(Heightmap& map, int detail) : m_map(map), m_detail(detail), m_scratch{nullptr, nullptr} {
-    // Level detail - 2 (and - 4, ...) in the first buffer, detail - 3 (- 5, ...) in the second;
+LevelGrids::LevelGrids(Heightmap& map, int detail, Workspace& workspace)
+    : m_map(map), m_detail(detail), m_scratch{nullptr, nullptr} {
+    // Level detail - 2 (and - 4, ...) in the first grid, detail - 3 (- 5, ...) in the second;
     // a 1-level map keeps its corners (level 0) in the first.
-    thread_local Heightmap buffers[2];
     for (int i = 0; i < 2; ++i) {
         const int k = std::max(detail - 2 - i, i == 0 ? 0 : -1);
         if (k < 0) break;
         const int side = (1 << k) + 1;
-        Heightmap& buffer = buffers[i];
+        Heightmap& buffer = workspace.grid(i);
         if (buffer.sampleCount() < std::size_t(side) * std::size_t(side)) buffer = Heightmap::uninitialized(side, side);
         m_scratch[i] = buffer.row(0);
     }
@@ -139,9 +139,7 @@ bool LevelGrids::stream() const { return m_map.sampleCount() * sizeof(float) >= 
 
 void streamFence() { _mm_sfence(); }
 
-std::vector<float*> levelScratchArrays(int slot, int arrays, int count) {
-    thread_local std::vector<float> buffers[2];
-    std::vector<float>& buffer = buffers[slot];
+std::vector<float*> levelScratchArrays(std::vector<float>& buffer, int arrays, int count) {
     const std::size_t size = std::size_t(count) + 16;
     buffer.assign(std::size_t(arrays) * size, 0.0f);
     std::vector<float*> out;
@@ -149,8 +147,7 @@ std::vector<float*> levelScratchArrays(int slot, int arrays, int count) {
     return out;
 }
 
-float* levelRingRows(int rows, int side) {
-    thread_local std::vector<float> ring;
+float* levelRingRows(std::vector<float>& ring, int rows, int side) {
     ring.resize(std::size_t(rows) * std::size_t(side));
     return ring.data();
 }

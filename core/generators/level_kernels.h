@@ -11,6 +11,7 @@
 #include "../cancel.h"
 #include "../heightmap.h"
 #include "../parallel.h"
+#include "../workspace.h"
 
 #include <algorithm>
 
@@ -39,13 +40,14 @@ struct LevelKernels {
     // first and bypass the cache (for maps too big to stay in it). Call streamFence() before
     // other threads read them.
     void (*interleaveStream)(float* dst, const float* even, const float* odd, int total);
-    // The midpoint line (1-D) inside one block of n = 2^levels segments: from out[0] and out[n],
-    // level l = 1..levels sets the points j, odd multiples of s = n >> l, to
-    // (out[j - s] + out[j + s]) / 2 + (toUnit(mix64(key + x0 + j * dx)) * range - range / 2) *
-    // multipliers[l - 1], exactly as the scalar loop (x0 + j * dx must not wrap). The inner
-    // levels run in `scratch` (n + 2 floats); out[0..n] is written once, by the last level.
-    void (*lineLevels)(float* out, int levels, std::uint64_t key, std::uint32_t x0, std::uint32_t dx,
-                       float range, const float* multipliers, float* scratch);
+    // The midpoint line (1-D) inside one block of n = 2^levels segments: from its end points
+    // out[0] = first and out[n] = last, level l = 1..levels sets the points j, odd multiples of
+    // s = n >> l, to (out[j - s] + out[j + s]) / 2 + (toUnit(mix64(key + x0 + j * dx)) * range -
+    // range / 2) * multipliers[l - 1], exactly as the scalar loop (x0 + j * dx must not wrap).
+    // The inner levels run in `scratch` (n + 2 floats); out[0..n - 1] is written once, by the
+    // last level, and out[n] is neither read nor written: it belongs to the next block.
+    void (*lineLevels)(float* out, float first, float last, int levels, std::uint64_t key, std::uint32_t x0,
+                       std::uint32_t dx, float range, const float* multipliers, float* scratch);
 };
 
 // The best variant this CPU supports (checked once), or the one the environment variable
@@ -76,11 +78,11 @@ struct LevelGrid {
 
 // The grids of levels 0..detail for a map of side 2^detail + 1: level `detail` is the map; the
 // grid of level detail - 1 is never stored whole (see fuseLastTwoLevels); the coarser ones
-// alternate between two per-thread buffers (about 1/16 and 1/64 of the map) that are kept
-// between generations, so their pages stay faulted in.
+// alternate between the workspace's two grids (about 1/16 and 1/64 of the map), which its owner
+// keeps between generations, so their pages stay faulted in.
 class LevelGrids {
 public:
-    LevelGrids(Heightmap& map, int detail);
+    LevelGrids(Heightmap& map, int detail, Workspace& workspace);
     // Level k < detail - 1, or the map (k = detail).
     LevelGrid level(int k) const;
     // Whether the map's rows go past the cache (a large map).
@@ -95,19 +97,23 @@ private:
 // Orders this thread's non-temporal stores before anything it does next (SFENCE).
 void streamFence();
 
-// Per-thread working arrays of one level pass: `arrays` arrays of `count` floats, zeroed. Each
-// `slot` has its own buffer, so two passes can run interleaved on one thread.
-std::vector<float*> levelScratchArrays(int slot, int arrays, int count);
+// The working arrays of one level pass: `arrays` arrays of `count` floats, zeroed, in `buffer`
+// (a worker's WorkerScratch::arrays[slot]: two passes interleaved on one worker use two slots).
+std::vector<float*> levelScratchArrays(std::vector<float>& buffer, int arrays, int count);
 
-// Per-thread rows for a ring of the middle grid (see fuseLastTwoLevels).
-float* levelRingRows(int rows, int side);
+// `rows` rows of `side` floats in `ring` (a worker's WorkerScratch::ring; see fuseLastTwoLevels).
+float* levelRingRows(std::vector<float>& ring, int rows, int side);
 
 // Runs one level pass (see fuseLastTwoLevels for its interface) over all its centre rows, split
 // into blocks across the context's threads when the level is large enough.
+// The context comes from an ExecutionScope: it names a workspace.
 template <class Level>
 void runLevel(const Level& level, const GenerateContext& context) {
-    parallelRows(level.centreRows(), threadsForWork(level.work(), context.threads), context, [&](int begin, int end) {
-        auto st = level.state(0);
+    Workspace& workspace = *context.workspace;
+    const int threads = threadsForWork(level.work(), context.threads);
+    workspace.ensureWorkers(threads);
+    parallelRowsByWorker(level.centreRows(), threads, context, [&](int worker, int begin, int end) {
+        auto st = level.state(workspace.worker(worker), 0);
         level.start(begin, st);
         for (int i = begin; i < end; ++i) level.step(i, st);
         level.finish();
@@ -116,8 +122,8 @@ void runLevel(const Level& level, const GenerateContext& context) {
 
 // Runs the last two levels of a 2^detail + 1 map as one pass, so the grid between them (side
 // `middleSide`) is never written to memory: each block of the fine level's centre rows first
-// has the coarse level make the middle rows it reads, into a per-thread ring of 4 rows that
-// stays in the cache. A level pass `L` has: `State state(int slot)`, `start(int i, State&)`
+// has the coarse level make the middle rows it reads, into its worker's ring of 4 rows that
+// stays in the cache. A level pass `L` has: `State state(WorkerScratch&, int slot)`, `start(int i, State&)`
 // (what a block starting at centre row i recomputes), `step(int i, State&)` (centre row i),
 // `finish()`, `readyAfter(i)`: the last of its grid's rows that is complete after step(i),
 // `stepMaking(row)`: the first step that writes that row, and `firstRowRead(i)`: the first row of
@@ -130,15 +136,18 @@ template <class MakeCoarse, class MakeFine>
 void fuseLastTwoLevels(int middleSide, LevelGrid ends, int fineRows, int threads, const GenerateContext& context,
                        const MakeCoarse& coarse, const MakeFine& fine) {
     constexpr int kRing = 4;  // rows i - 1 .. i + 2 of the middle grid are live at fine step i
-    parallelRows(fineRows, threads, context, [&](int begin, int end) {
+    Workspace& workspace = *context.workspace;
+    workspace.ensureWorkers(threads);
+    parallelRowsByWorker(fineRows, threads, context, [&](int worker, int begin, int end) {
+        WorkerScratch& scratch = workspace.worker(worker);
         LevelGrid middle = ends;
-        middle.data = levelRingRows(kRing, middleSide);
+        middle.data = levelRingRows(scratch.ring, kRing, middleSide);
         middle.side = middleSide;
         middle.ring = kRing;
         const auto c = coarse(middle);
         const auto f = fine(middle);
-        auto cs = c.state(0);
-        auto fs = f.state(1);
+        auto cs = c.state(scratch, 0);
+        auto fs = f.state(scratch, 1);
         const int coarseRows = c.centreRows();
         int next = c.stepMaking(f.firstRowRead(begin));
         int ready = -1;

@@ -42,8 +42,8 @@ public:
         float *northEdge, *southEdge;  // edge midpoints of out rows 2i, 2i + 2
         float *vertical, *centres;     // out row 2i + 1: even and odd points
     };
-    State state(int slot) const {
-        const std::vector<float*> b = levelScratchArrays(slot, 4, m_count + 1);
+    State state(WorkerScratch& scratch, int slot) const {
+        const std::vector<float*> b = levelScratchArrays(scratch.arrays[slot], 4, m_count + 1);
         return {b[0], b[1], b[2], b[3]};
     }
     // A block starting at centre row `begin` recomputes (without writing) the edge midpoints of
@@ -121,13 +121,15 @@ float midpointDisplacementCorner(const MidpointDisplacementParams& p, int i) {
     return toUnit(PointHash(p.seed, RngStream::MidpointDisplacement)(onLattice(x, p.detail), onLattice(y, p.detail)));
 }
 
-void midpointDisplacementInto(const MidpointDisplacementParams& p, const GenerateContext& context,
+void midpointDisplacementInto(const MidpointDisplacementParams& p, const GenerateContext& caller,
                               Heightmap& map) {
-    if (p.interpolation == Interpolation::Cubic) return cubicMidpointDisplacementInto(p, context, map);
+    if (p.interpolation == Interpolation::Cubic) return cubicMidpointDisplacementInto(p, caller, map);
     const int side = sideForDetail(p.detail);
     const int last = side - 1;
     map.reshapeUninitialized(side, side);
-    const LevelGrids grids(map, p.detail);
+    const ExecutionScope scope(caller);  // the caller's executor and workspace, or ones for this call
+    const GenerateContext& context = scope.context();
+    const LevelGrids grids(map, p.detail, scope.workspace());
     const LevelGrid corners = grids.level(0);  // 2 x 2: the map's corners
     for (int i = 0; i < 4; ++i) corners.row(i / 2)[i % 2] = midpointDisplacementCorner(p, i);
     // Level l (counted from the top) moves points by up to spread * roughness^(l - 1), whatever

@@ -20,15 +20,19 @@ namespace {
 constexpr int kBlockLevels = 12;
 
 // Levels 1..levels of the points out[0..2^levels] (their hash indices x0 + j * dx), from out[0]
-// and out[2^levels]. More levels than a block: the coarse ones on the block corners, gathered
-// into a compact array (recursively), then each block's remaining levels from its two corners.
+// and out[2^levels], which it does not write. More levels than a block: the coarse ones on the
+// block corners, gathered into a compact array (recursively), then each block's remaining levels
+// from its two corners. Block b writes out[b * block .. (b + 1) * block - 1] and reads its end
+// points from `corners`, so every sample is written by one thread and read by none other.
 void refine(const LevelKernels& kernels, const GenerateContext& context, float* out, int levels, std::uint64_t key,
             std::uint32_t x0, std::uint32_t dx, float range, const float* multipliers, bool top) {
     const int blockLevels = std::min(levels, kBlockLevels);
     const int block = 1 << blockLevels;
+    Workspace& workspace = *context.workspace;
     if (levels == blockLevels) {
-        std::vector<float> scratch(std::size_t(block) + 2);
-        kernels.lineLevels(out, levels, key, x0, dx, range, multipliers, scratch.data());
+        std::vector<float>& scratch = workspace.worker(0).line;
+        scratch.resize(std::size_t(block) + 2);
+        kernels.lineLevels(out, out[0], out[block], levels, key, x0, dx, range, multipliers, scratch.data());
         return;
     }
     const int coarseLevels = levels - blockLevels;
@@ -41,15 +45,14 @@ void refine(const LevelKernels& kernels, const GenerateContext& context, float* 
     const float* fine = multipliers + coarseLevels;
     // Blocks are independent (the hash is a function of the index), so any split gives the same bits.
     const int threads = top ? threadsForWork(double(blocks) * double(block), context.threads) : 1;
-    parallelRows(blocks, threads, context, [&](int begin, int end) {
-        thread_local std::vector<float> scratch;
+    workspace.ensureWorkers(threads);
+    parallelRowsByWorker(blocks, threads, context, [&](int worker, int begin, int end) {
+        std::vector<float>& scratch = workspace.worker(worker).line;
         scratch.resize(std::size_t(block) + 2);
         for (int b = begin; b < end; ++b) {
             float* o = out + std::size_t(b) * std::size_t(block);
-            o[0] = corners[std::size_t(b)];
-            o[block] = corners[std::size_t(b) + 1];
-            kernels.lineLevels(o, blockLevels, key, x0 + std::uint32_t(b) * (dx << blockLevels), dx, range, fine,
-                               scratch.data());
+            kernels.lineLevels(o, corners[std::size_t(b)], corners[std::size_t(b) + 1], blockLevels, key,
+                               x0 + std::uint32_t(b) * (dx << blockLevels), dx, range, fine, scratch.data());
         }
     });
 }
@@ -82,8 +85,10 @@ void midpointLineIntoWith(const LevelKernels& kernels, const MidpointLineParams&
         multiplier *= p.roughness;
     }
     context.throwIfCancelled();
+    const ExecutionScope scope(context);
     // Index j is lattice position j * dx.
-    refine(kernels, context, v, p.detail, hash.key, 0, onLattice(1, p.detail), p.range, multipliers.data(), true);
+    refine(kernels, scope.context(), v, p.detail, hash.key, 0, onLattice(1, p.detail), p.range, multipliers.data(),
+           true);
     context.report(1.0f);
 }
 

@@ -218,9 +218,8 @@ MinMax StackEvaluator::baseReferenceRange(const Recipe& base, const GenerateCont
         std::lock_guard lock(m_mutex);
         if (const auto it = m_ranges.find(key); it != m_ranges.end()) return it->second;
     }
-    GenerateContext quiet;  // the caller's threads and cancel token, without its progress
-    quiet.threads = context.threads;
-    quiet.cancel = context.cancel;
+    GenerateContext quiet = context;  // the caller's threads and cancel token, without its progress
+    quiet.progress = nullptr;
     const MinMax range = finiteMinMax(generate(m_registry, reference, quiet));
     std::lock_guard lock(m_mutex);
     m_ranges[key] = range;
@@ -228,7 +227,8 @@ MinMax StackEvaluator::baseReferenceRange(const Recipe& base, const GenerateCont
 }
 
 HeightMapping StackEvaluator::worldMapping(const Recipe& recipe, const GenerateContext& context) {
-    return mappingFor(baseReferenceRange(recipe, context));
+    const ExecutionScope scope(context, m_workspaces);
+    return mappingFor(baseReferenceRange(recipe, scope.context()));
 }
 
 MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
@@ -243,9 +243,8 @@ MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& wo
         std::lock_guard lock(m_mutex);
         if (const auto it = m_ranges.find(key); it != m_ranges.end()) return it->second;
     }
-    GenerateContext quiet;
-    quiet.threads = context.threads;
-    quiet.cancel = context.cancel;
+    GenerateContext quiet = context;
+    quiet.progress = nullptr;
     StackResult ignored;
     const MinMax range = finiteMinMax(*run(reference, referenceWorld, quiet, stage, ignored));
     std::lock_guard lock(m_mutex);
@@ -255,8 +254,9 @@ MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& wo
 
 StackResult StackEvaluator::evaluate(const Recipe& recipe, const WorldUnits& world,
                                      const GenerateContext& context, int upTo) {
+    const ExecutionScope scope(context, m_workspaces);  // executor and workspace for every stage
     StackResult result;
-    result.map = run(recipe, world, context, upTo, result);
+    result.map = run(recipe, world, scope.context(), upTo, result);
     return result;
 }
 
@@ -286,6 +286,8 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
     auto stageContext = [&](GenerateContext& sub) {
         sub.threads = context.threads;
         sub.cancel = context.cancel;
+        sub.executor = context.executor;
+        sub.workspace = context.workspace;
         if (context.progress) {
             const float total = float(std::max(toCompute, 1));
             const float before = float(done);
@@ -356,8 +358,9 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
 Heightmap evaluateStack(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
                         const GenerateContext& context) {
     StackEvaluator evaluator(registry, 0);
+    const ExecutionScope scope(context, evaluator.m_workspaces);
     StackResult result;
-    std::shared_ptr<Heightmap> map = evaluator.run(recipe, world, context, -1, result);
+    std::shared_ptr<Heightmap> map = evaluator.run(recipe, world, scope.context(), -1, result);
     evaluator.clear();
     if (map.use_count() == 1) return std::move(*map);
     return *map;

@@ -8,10 +8,13 @@
 //
 // One evaluator may be shared by the editor, the compare window's panels and the seed grid
 // (panels with a common prefix share its stages) and used from several threads at once: the
-// cache is locked only to look up and store, never while a stage is computed.
+// cache is locked only to look up and store, never while a stage is computed. Each evaluation
+// runs with the context's executor and workspace; without a workspace it borrows one from the
+// evaluator's pool (kept warm between evaluations, one per evaluation running at once).
 #include "../io/height_mapping.h"
 #include "../io/world_units.h"
 #include "../recipe.h"
+#include "../workspace.h"
 
 #include <cstddef>
 #include <list>
@@ -77,6 +80,7 @@ private:
     std::map<std::string, MinMax> m_ranges;  // reference ranges by stage key (a few bytes each)
     std::vector<std::shared_ptr<Heightmap>> m_spare;
     std::uint64_t m_clock = 0;
+    WorkspacePool m_workspaces;
 };
 
 // The stage keys of a recipe (index = stage), as the evaluator computes them: for tests and for

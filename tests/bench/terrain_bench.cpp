@@ -29,12 +29,10 @@ const Registry& registry() {
     return r;
 }
 
-double timeColdMs(const BenchCase& which) {
+double timeColdMs(const BenchCase& which, const GenerateContext& context) {
     Recipe recipe = defaultRecipe(registry(), which.algorithm);
     recipe.detail = which.detail;
     recipe.seed = 2026;
-    GenerateContext context;
-    context.threads = which.threads;
     const auto start = std::chrono::steady_clock::now();
     const Heightmap map = generate(registry(), recipe, context);
     benchmark::DoNotOptimize(map.row(0));
@@ -44,17 +42,19 @@ double timeColdMs(const BenchCase& which) {
 void generatorCase(benchmark::State& state, const std::string& algorithm, int detail, int threads) {
     const BenchCase which{algorithm, detail, threads};
     Heightmap warm, reference;
-    timeKernelMs(registry(), which, warm);  // faults the pages in
+    const BenchExecution execution(threads);  // kept across the runs, as the editor keeps it
+    const GenerateContext& context = execution.context();
+    timeKernelMs(registry(), which, warm, context);  // faults the pages in
     timeReferenceMs(registry(), which, reference);
     const bool identical = warm == reference;
     std::vector<double> kernel, fill, ref, cold;
     for (auto _ : state) {
-        fill.push_back(timeFillMs(warm, threads));
-        const double ms = timeKernelMs(registry(), which, warm);
+        fill.push_back(timeFillMs(warm, context));
+        const double ms = timeKernelMs(registry(), which, warm, context);
         kernel.push_back(ms);
         state.SetIterationTime(ms / 1e3);
         ref.push_back(timeReferenceMs(registry(), which, reference));
-        cold.push_back(timeColdMs(which));
+        cold.push_back(timeColdMs(which, context));
     }
     const double samples = double(warm.sampleCount());
     const double k = median(kernel), f = median(fill), r = median(ref);

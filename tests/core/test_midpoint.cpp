@@ -157,9 +157,14 @@ TEST(MidpointLine, KernelAloneComputesAWholeLine) {
             core::Heightmap line(n + 1, 1);
             std::vector<float> scratch(std::size_t(n) + 2);
             const core::PointHash hash(p.seed, core::RngStream::MidpointLine);
-            // Index j is world-lattice position j * onLattice(1, detail) (the lattice rule).
-            k->lineLevels(line.row(0), detail, hash.key, 0, core::onLattice(1, detail), p.range, multipliers.data(),
-                          scratch.data());
+            // Index j is world-lattice position j * onLattice(1, detail) (the lattice rule). The
+            // end point out[n] belongs to the next block (another thread's): never touched.
+            const float sentinel = 12345.0f;
+            line.row(0)[n] = sentinel;
+            k->lineLevels(line.row(0), 0.0f, 0.0f, detail, hash.key, 0, core::onLattice(1, detail), p.range,
+                          multipliers.data(), scratch.data());
+            EXPECT_EQ(line.row(0)[n], sentinel) << k->name << " detail " << detail;
+            line.row(0)[n] = 0.0f;
             EXPECT_TRUE(sameBits(line, test::referenceMidpointLine(p))) << k->name << " detail " << detail;
         }
     }
