@@ -64,8 +64,6 @@ report_times() {
   printf '%s\n' "${STEP_TIMES[@]}" >&2
 }
 
-# The threaded core tests: generators on several threads, cancellation, concurrent generations.
-TSAN_FILTER='LargeMaps.*:*ThreadCount*:*Cancel*:DiamondSquare.*:MidpointDisplacement.*:MidpointLine.*'
 FUZZ_TARGETS=(recipe document cli json)
 
 sanitize_tests() {
@@ -85,12 +83,9 @@ tsan_tests() {
   log "the threaded core tests and the generation controller under ThreadSanitizer (build-tsan/)"
   cmake --preset tsan
   cmake --build --preset tsan --target core_tests generation_controller_tests
-  # halt_on_error: a race fails the step instead of scrolling by.
-  # tsan.supp: Qt's and glib's internals, and one known race in the midpoint line (see there).
-  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan/tsan.supp" \
-    build-tsan/bin/core_tests \
-    --gtest_filter="$TSAN_FILTER" --gtest_brief=1
-  ctest --preset tsan -R generation_controller_tsan
+  # tests/tsan/CMakeLists.txt: which core tests (core_threads_tsan), halt_on_error (a race fails
+  # the step instead of scrolling by) and tsan.supp (Qt's and glib's internals only).
+  ctest --preset tsan -R 'core_threads_tsan|generation_controller_tsan'
 }
 
 clang_tests() {

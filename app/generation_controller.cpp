@@ -4,9 +4,11 @@
 
 #include "core/cancel.h"
 #include "core/errors.h"
+#include "core/executor.h"
 #include "core/io/height_mapping.h"
 #include "core/world_scale.h"
 #include "core/registry.h"
+#include "core/workspace.h"
 
 #include <QMetaObject>
 #include <QSemaphore>
@@ -96,6 +98,8 @@ private:
         core::GenerateContext context;
         context.cancel = job.token.get();
         context.threads = job.threads;
+        context.executor = &executorFor(job.threads);
+        context.workspace = &m_workspace;  // kept warm between jobs: a drag pays the warm time
         GenerationController* controller = m_controller;
         const quint64 request = job.request;
         context.progress = [controller, request, lastPercent, progressFrom,
@@ -194,8 +198,21 @@ private:
         return m_world;
     }
 
+    // The worker's helper threads, started once for a thread count (not for every job).
+    core::Executor& executorFor(int threads) {
+        if (!m_executor || m_executorThreads != threads) {
+            m_executor.reset();
+            m_executor = std::make_unique<core::Executor>(threads - 1);
+            m_executorThreads = threads;
+        }
+        return *m_executor;
+    }
+
     const core::Registry& m_registry;
     GenerationController* m_controller;
+    std::unique_ptr<core::Executor> m_executor;
+    int m_executorThreads = 0;
+    core::Workspace m_workspace;
     std::optional<core::Recipe> m_worldRecipe;  // detail 0: the scale does not depend on it
     core::HeightMapping m_world;
     core::Recipe m_cachedRecipe;

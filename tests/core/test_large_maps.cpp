@@ -1,17 +1,19 @@
 // Maps of 4097² and more take the generators' large-map path: the last level's rows are written
-// with non-temporal stores past the cache, from coarse grids kept in per-thread buffers. Their
-// bits must still be the reference's, on any thread count.
+// with non-temporal stores past the cache, from coarse grids kept in a workspace. Their bits must
+// still be the reference's, on any thread count.
 //
-// The generators also keep per-thread state between calls (coarse grids, scratch arrays, the ring
-// of middle rows of the fused last two levels) and share one thread pool; the tests below check
-// that no generation depends on what ran before it on the same thread (a cancelled one included),
-// on what runs beside it on other threads, or on whether it got the pool or fresh threads.
+// A workspace keeps state between calls (coarse grids, scratch arrays, the ring of middle rows of
+// the fused last two levels); the tests below check that no generation depends on what ran
+// before it (a cancelled one included), on what runs beside it on other threads, or on whether
+// its passes got helper threads. tests/core/test_executor.cpp tests the executor itself.
 #include "lattice_test_support.h"
 
 #include <core/bench/reference_generators.h>
 #include <core/cancel.h>
 #include <core/errors.h>
+#include <core/executor.h>
 #include <core/parallel.h>
+#include <core/workspace.h>
 
 #include <gtest/gtest.h>
 
@@ -31,9 +33,16 @@ namespace {
 
 using test::edgeName;
 
+// One executor and one workspace for the generations here, as the editor keeps them: what one
+// generation leaves in the workspace (a cancelled one included) is there for the next. Two
+// generations at once share the executor; one of them works in a fresh workspace.
 core::GenerateContext threads(int count) {
+    static core::Executor executor(3);
+    static core::Workspace workspace;
     core::GenerateContext context;
     context.threads = count;
+    context.executor = &executor;
+    context.workspace = &workspace;
     return context;
 }
 
@@ -148,8 +157,8 @@ enum class Cancel { NotCancelled, BeforeTheMap, MidPass };
 
 // Cancels a generation from another thread `delay` after it reported the last level before the
 // fused pass (so, depending on the delay, before, during or after that pass), then generates again
-// on the same thread into the same map: the per-thread buffers the cancelled run left behind must
-// not change the next run's bits.
+// on the same thread into the same map with the same workspace: what the cancelled run left in it
+// must not change the next run's bits.
 template <class Generate>
 Cancel cancelThenGenerate(const Generate& generate, int detail, int threadCount, std::chrono::microseconds delay,
                           const core::Heightmap& reference, core::Heightmap& map) {
@@ -241,8 +250,8 @@ TEST(LargeMaps, AGenerationAfterOneCancelledMidPassHasTheReferenceBits) {
     EXPECT_GT(outcomes[int(Cancel::MidPass)], 0);
 }
 
-// Two threads generating different maps at once (one of them gets the pool, the other fresh
-// threads, or they take turns) get the reference's bits, run after run.
+// Two threads generating different maps at once (sharing the executor; one holds the workspace,
+// the other works in a fresh one, or they take turns) get the reference's bits, run after run.
 TEST(LargeMaps, ConcurrentGenerationsOnTwoThreadsHaveTheReferenceBits) {
     const auto dsClip = dsParams(10, 41, core::EdgeMode::Clip);
     const auto dsWrap = dsParams(9, 42, core::EdgeMode::Wrap);
@@ -280,8 +289,8 @@ TEST(LargeMaps, ConcurrentGenerationsOnTwoThreadsHaveTheReferenceBits) {
     EXPECT_EQ(mismatches.load(), 0);
 }
 
-// While another caller holds the pool, every pass of a generation runs on fresh threads (with
-// fresh per-thread buffers): same bits.
+// While another caller's pass is held mid-run, a generation (its own helper threads and
+// workspace, the context names none) has the same bits.
 TEST(LargeMaps, AGenerationWhileThePoolIsBusyHasTheReferenceBits) {
     const auto ds = dsParams(10, 51, core::EdgeMode::Reflect);
     const auto md = mdParams(10, 52, true);
@@ -292,7 +301,7 @@ TEST(LargeMaps, AGenerationWhileThePoolIsBusyHasTheReferenceBits) {
     int holding = 0;
     bool release = false;
     std::thread holder([&] {
-        // Two rows on two threads: the pool (taken first, as nothing else runs) and the caller.
+        // Two rows on two threads: a helper started for this pass and the caller.
         core::parallelRows(2, 2, core::GenerateContext{}, [&](int, int) {
             std::unique_lock lock(mutex);
             ++holding;
@@ -302,7 +311,7 @@ TEST(LargeMaps, AGenerationWhileThePoolIsBusyHasTheReferenceBits) {
     });
     {
         std::unique_lock lock(mutex);
-        changed.wait(lock, [&] { return holding == 2; });  // both rows are running: the pool is held
+        changed.wait(lock, [&] { return holding == 2; });  // both rows are running: the pass is held
     }
     core::Heightmap map;
     fillWithSentinel(map, dsReference.width());

@@ -52,15 +52,16 @@ void parameterChange(benchmark::State& state, bool reuseGrid) {
     const auto registry = core::makeBuiltinRegistry();
     auto recipe = core::defaultRecipe(registry, "diamond-square");
     recipe.detail = int(state.range(0));
-    core::GenerateContext context;
-    context.threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    // Threads and scratch kept across the changes, as the editor's generation worker keeps them.
+    const core::BenchExecution execution(int(std::max(1u, std::thread::hardware_concurrency())));
+    const core::GenerateContext& context = execution.context();
     auto grid = std::make_shared<core::Heightmap>();
     core::generateInto(registry, recipe, context, *grid);  // warm
     std::vector<double> total, generate, preview, upload, fill;
     int i = 0;
     for (auto _ : state) {
         recipe.params["roughness"] = (i++ % 2) ? 0.6 : 0.61;
-        fill.push_back(core::timeFillMs(*grid, context.threads));
+        fill.push_back(core::timeFillMs(*grid, context));
         QElapsedTimer t;
         t.start();
         if (!reuseGrid) grid = std::make_shared<core::Heightmap>();
@@ -157,11 +158,12 @@ void BM_FirstExactImage(benchmark::State& state) {
     };
     submitAndWait();  // warm: pooled grids, per-thread buffers, GL textures of both sizes
     core::Heightmap coarseGrid(firstMap->width(), firstMap->height());
+    const core::BenchExecution fillThreads(threads);
     std::vector<double> first, full, fill, arrive, generate, painted;
     int i = 0;
     for (auto _ : state) {
         recipe.params["roughness"] = (i++ % 2) ? 0.6 : 0.61;
-        fill.push_back(core::timeFillMs(coarseGrid, threads));
+        fill.push_back(core::timeFillMs(coarseGrid, fillThreads.context()));
         submitAndWait();
         first.push_back(firstMs);
         full.push_back(fullMs);
