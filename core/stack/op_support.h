@@ -1,0 +1,38 @@
+#pragma once
+// What the built-in operations share: row-parallel loops over the map (the split never changes
+// the bits) and the text of a value in metres for error messages.
+#include "../parallel.h"
+#include "operation.h"
+
+#include <string>
+
+namespace terrain::core {
+
+// Calls body(y, inputRow, outputRow) for every row, row-parallel.
+template <class F>
+void forEachRow(const OpCall& call, F body) {
+    const int rows = call.input.height();
+    parallelRows(rows, threadsForWork(double(call.input.sampleCount()), call.context.threads), call.context,
+                 [&](int begin, int end) {
+                     for (int y = begin; y < end; ++y) body(y, call.input.row(y), call.output.row(y));
+                 });
+}
+
+// Writes f(input) into output. f is inlined into the loop, so a plain arithmetic f vectorises.
+template <class F>
+void perSample(const OpCall& call, F f) {
+    const int width = call.input.width();
+    forEachRow(call, [&](int, const float* in, float* out) {
+        for (int x = 0; x < width; ++x) out[x] = f(in[x]);
+    });
+}
+
+// The input unchanged (an operation at settings that do nothing: the same bytes).
+void copyInput(const OpCall& call);
+
+// "12.5 m"
+std::string metresText(double v);
+// "0.25"
+std::string numberText(double v);
+
+}  // namespace terrain::core
