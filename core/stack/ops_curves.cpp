@@ -156,15 +156,29 @@ void runCurves(const CurvesParams& p, const OpCall& call) {
     }
     table[kTable + 1] = table[kTable];  // u = 1 reads one past without a branch
     const float* lut = table.data();
-    perSample(call, [a, b, lut](float v) {
-        float u = v * a + b;
-        u = u > 0.0f ? u : 0.0f;
-        u = u < 1.0f ? u : 1.0f;
-        const float x = u * float(kTable);
-        const int i = int(x);
-        const float f = x - float(i);
-        const float r = lut[i] + f * (lut[i + 1] - lut[i]);
-        return v != v ? v : r;
+    const int width = call.input.width();
+    forEachRow(call, [a, b, lut, width](int, const float* in, float* out) {
+        // In chunks: the table positions in a vector loop, then the lookups (gathers do not
+        // vectorise here), then NaN kept, again vectorised.
+        constexpr int kChunk = 512;
+        int index[kChunk];
+        float frac[kChunk];
+        for (int x0 = 0; x0 < width; x0 += kChunk) {
+            const int n = std::min(kChunk, width - x0);
+            for (int i = 0; i < n; ++i) {
+                float u = in[x0 + i] * a + b;
+                u = u > 0.0f ? u : 0.0f;  // NaN -> 0; kept below
+                u = u < 1.0f ? u : 1.0f;
+                const float x = u * float(kTable);
+                index[i] = int(x);
+                frac[i] = x - float(index[i]);
+            }
+            for (int i = 0; i < n; ++i) {
+                const float lo = lut[index[i]], hi = lut[index[i] + 1];
+                out[x0 + i] = lo + frac[i] * (hi - lo);
+            }
+            for (int i = 0; i < n; ++i) out[x0 + i] = in[x0 + i] != in[x0 + i] ? in[x0 + i] : out[x0 + i];
+        }
     });
 }
 

@@ -30,39 +30,81 @@ float shapeWeight(float z) {
     return 1.0f - r * r;
 }
 
-// Distance inwards from the border in metres, d, for sample x of row y: computed from sample
+// Distance inwards from the border in metres, d, for sample x of a row: computed from sample
 // indices times metresPerSample only, so a point has the same d at every detail (the sample
-// 2x at detail + 1 is x·(2)·(mps/2): the same product).
+// 2x at detail + 1 is (2x)·(mps/2): the same product). Round: the circle inscribed in the map;
+// d = its radius - the distance from the centre, in doubled index units (2x - (width - 1)) so
+// the centre of an even side is exact.
+template <IslandShape S>
+struct Falloff {
+    int width;
+    float mps, halfMps, radius, start, invSpan;
+    int dy;     // this row's distance to the nearer of top and bottom, in samples (square)
+    float cy2;  // this row's squared doubled offset from the centre (round)
+
+    // The position across the falloff, not clamped: <= 0 sea floor, >= 1 untouched. It depends
+    // on x only through min(x, width - 1 - x) and falls towards the border.
+    float z(int x) const {
+        float d;
+        if constexpr (S == IslandShape::Square) {
+            const int fromEast = width - 1 - x;
+            int k = x < fromEast ? x : fromEast;
+            k = k < dy ? k : dy;
+            d = float(k) * mps;
+        } else {
+            const float cx = float(2 * x - (width - 1));
+            d = radius - std::sqrt(cx * cx + cy2) * halfMps;
+        }
+        return (d - start) * invSpan;
+    }
+};
+
 template <IslandShape S, IslandCurve C>
 void islandRows(const OpCall& call, const IslandParams& p) {
     const int width = call.input.width();
     const int height = call.input.height();
-    const float mps = float(call.metresPerSample);
-    const float halfMps = 0.5f * mps;
-    const float start = float(p.falloffStart_m);
-    const float invSpan = float(1.0 / (p.falloffEnd_m - p.falloffStart_m));
+    Falloff<S> f{};
+    f.width = width;
+    f.mps = float(call.metresPerSample);
+    f.halfMps = 0.5f * f.mps;
+    f.radius = float(std::min(width, height) - 1) * f.halfMps;
+    f.start = float(p.falloffStart_m);
+    f.invSpan = float(1.0 / (p.falloffEnd_m - p.falloffStart_m));
     const float sea = float(call.heights.toRaw(p.seaFloor_m));
-    // Round: the circle inscribed in the map; d = its radius - the distance from the centre,
-    // both in doubled index units (2x - (width - 1)) so the centre of an even side is exact.
-    const float radius = float(std::min(width, height) - 1) * halfMps;
-    forEachRow(call, [&](int y, const float* in, float* out) {
-        const int dy = std::min(y, height - 1 - y);
+    // Captured by value: the constants stay in registers next to the stores through `out`.
+    forEachRow(call, [=](int y, const float* in, float* out) mutable {
+        f.dy = std::min(y, height - 1 - y);
         const int cy = 2 * y - (height - 1);
-        const float cy2 = float(cy) * float(cy);
-        for (int x = 0; x < width; ++x) {
-            float d;
-            if constexpr (S == IslandShape::Square) {
-                d = float(std::min(std::min(x, width - 1 - x), dy)) * mps;
-            } else {
-                const float cx = float(2 * x - (width - 1));
-                d = radius - std::sqrt(cx * cx + cy2) * halfMps;
+        f.cy2 = float(cy) * float(cy);
+        // z rises monotonically from the border to the middle of the row and is symmetric, so the
+        // untouched samples are one run [inner, width - 1 - inner]: found by bisection with the
+        // same z, copied, and only the falloff band on either side is computed.
+        const int middle = (width - 1) / 2;
+        int inner = width;  // none untouched
+        if (f.z(middle) >= 1.0f) {
+            int lo = 0, hi = middle;  // the first x with z >= 1 lies in [lo, hi]
+            while (lo < hi) {
+                const int mid = lo + (hi - lo) / 2;
+                if (f.z(mid) >= 1.0f) hi = mid; else lo = mid + 1;
             }
-            float z = (d - start) * invSpan;
-            z = z > 0.0f ? z : 0.0f;
-            z = z < 1.0f ? z : 1.0f;
-            const float w = shapeWeight<C>(z);
-            // w = 1 keeps the input's bits, w = 0 gives the sea floor's.
-            out[x] = w >= 1.0f ? in[x] : in[x] * w + sea * (1.0f - w);
+            inner = lo;
+        }
+        const auto band = [g = f, sea, in, out](int begin, int end) {
+            for (int x = begin; x < end; ++x) {
+                // z < 1 here (the untouched run is copied); w = 0 gives the sea floor exactly.
+                float z = g.z(x);
+                z = z > 0.0f ? z : 0.0f;
+                z = z < 1.0f ? z : 1.0f;
+                const float w = shapeWeight<C>(z);
+                out[x] = in[x] * w + sea * (1.0f - w);
+            }
+        };
+        if (inner >= width) {
+            band(0, width);
+        } else {
+            band(0, inner);
+            std::copy(in + inner, in + (width - inner), out + inner);
+            band(width - inner, width);
         }
     });
 }
