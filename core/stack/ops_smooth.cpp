@@ -20,7 +20,7 @@ struct SmoothParams {
 };
 
 constexpr int kPasses = 3;
-constexpr int kRowLanes = 8;     // rows blurred together (lanes of one vector loop)
+constexpr int kRowLanes = 32;    // rows blurred together (lanes of one vector loop)
 constexpr int kColumnLanes = 32;  // columns blurred together: a strip of 4097 rows is 512 KiB, in L2
 
 // One pass: integer half-width l plus a fraction alpha of the next sample on each side, so the
@@ -42,18 +42,23 @@ struct ExtendedBox {
 };
 
 // One box pass over n samples of L interleaved lines (src[i·L + lane]) into dst. The running sum
-// is kept in double per lane and started from the line's own first samples, so a lane's result
-// depends on nothing but its line: not on which lines share the vector, nor on the thread.
+// is kept per lane in float, of the samples minus the line's first sample (so it holds relief,
+// not absolute height: its rounding stays near 1e-6 of the relief over 16385 samples), and is
+// started from the line's own samples, so a lane's result depends on nothing but its line: not on
+// which lines share the vector, nor on the thread. The weights sum to 1, so the offset adds back.
 template <int L>
 void boxPass(const float* src, float* dst, int n, const ExtendedBox& box) {
     const int l = box.l;
-    const double a = box.alpha, w = box.weight;
-    double s[std::size_t(L)];
+    const float a = float(box.alpha), w = float(box.weight);
+    float ref[std::size_t(L)], s[std::size_t(L)];
     const int inside = std::min(l, n - 1);
-    const double before = double(l), after = double(l - inside);
-    for (int k = 0; k < L; ++k) s[k] = before * double(src[k]) + after * double(src[(n - 1) * L + k]);
-    for (int j = 0; j <= inside; ++j) {
-        for (int k = 0; k < L; ++k) s[k] += double(src[j * L + k]);
+    const float after = float(l - inside);
+    for (int k = 0; k < L; ++k) {
+        ref[k] = src[k];
+        s[k] = after * (src[(n - 1) * L + k] - ref[k]);  // the clamped samples past the end
+    }
+    for (int j = 1; j <= inside; ++j) {  // j = 0 and the l samples before it add nothing
+        for (int k = 0; k < L; ++k) s[k] += src[j * L + k] - ref[k];
     }
     const auto at = [n, src](int i) { return src + std::clamp(i, 0, n - 1) * L; };
     for (int i = 0; i < n; ++i) {
@@ -62,8 +67,9 @@ void boxPass(const float* src, float* dst, int n, const ExtendedBox& box) {
         const float* leaving = at(i - l);
         float* o = dst + i * L;
         for (int k = 0; k < L; ++k) {
-            o[k] = float(w * (s[k] + a * (double(lo[k]) + double(hi[k]))));
-            s[k] += double(hi[k]) - double(leaving[k]);
+            const float h = hi[k] - ref[k];
+            o[k] = ref[k] + w * (s[k] + a * ((lo[k] - ref[k]) + h));
+            s[k] += h - (leaving[k] - ref[k]);
         }
     }
 }
@@ -87,19 +93,29 @@ void runSmooth(const SmoothParams& p, const OpCall& call) {
     const int height = call.input.height();
     const int threads = threadsForWork(double(call.input.sampleCount()), call.context.threads);
 
-    // Rows: kRowLanes rows at a time, transposed so the lanes are rows; into the output.
-    parallelRows(height, threads, call.context, [&](int begin, int end) {
+    // Rows: kRowLanes rows at a time, transposed so the lanes are rows; into the output. The
+    // parallel loop runs over groups of rows, so each call's buffers serve many groups.
+    const int groups = (height + kRowLanes - 1) / kRowLanes;
+    constexpr int kTile = 16;  // transposed kTile samples at a time: the lines written stay in L1
+    parallelRows(groups, std::min(threads, groups), call.context, [&](int begin, int end) {
         std::vector<float> a(std::size_t(width) * kRowLanes, 0.0f), b(a.size());
-        for (int y0 = begin; y0 < end; y0 += kRowLanes) {
-            const int rows = std::min(kRowLanes, end - y0);
-            for (int r = 0; r < rows; ++r) {
-                const float* in = call.input.row(y0 + r);
-                for (int x = 0; x < width; ++x) a[std::size_t(x) * kRowLanes + std::size_t(r)] = in[x];
+        for (int group = begin; group < end; ++group) {
+            const int y0 = group * kRowLanes;
+            const int rows = std::min(kRowLanes, height - y0);
+            for (int x0 = 0; x0 < width; x0 += kTile) {
+                const int x1 = std::min(width, x0 + kTile);
+                for (int r = 0; r < rows; ++r) {
+                    const float* in = call.input.row(y0 + r);
+                    for (int x = x0; x < x1; ++x) a[std::size_t(x) * kRowLanes + std::size_t(r)] = in[x];
+                }
             }
             blurLines<kRowLanes>(a, b, width, box);
-            for (int r = 0; r < rows; ++r) {
-                float* out = call.output.row(y0 + r);
-                for (int x = 0; x < width; ++x) out[x] = b[std::size_t(x) * kRowLanes + std::size_t(r)];
+            for (int x0 = 0; x0 < width; x0 += kTile) {
+                const int x1 = std::min(width, x0 + kTile);
+                for (int r = 0; r < rows; ++r) {
+                    float* out = call.output.row(y0 + r);
+                    for (int x = x0; x < x1; ++x) out[x] = b[std::size_t(x) * kRowLanes + std::size_t(r)];
+                }
             }
         }
     });
@@ -116,14 +132,21 @@ void runSmooth(const SmoothParams& p, const OpCall& call) {
             const int columns = std::min(kColumnLanes, width - x0);
             for (int y = 0; y < height; ++y) {
                 const float* row = call.output.row(y) + x0;
-                std::copy(row, row + columns, a.data() + std::size_t(y) * kColumnLanes);
+                float* to = a.data() + std::size_t(y) * kColumnLanes;
+                if (columns == kColumnLanes) {
+                    for (int c = 0; c < kColumnLanes; ++c) to[c] = row[c];  // inline moves, not memmove
+                } else {
+                    std::copy(row, row + columns, to);
+                }
             }
             blurLines<kColumnLanes>(a, b, height, box);
             for (int y = 0; y < height; ++y) {
                 const float* in = call.input.row(y) + x0;
                 const float* blurred = b.data() + std::size_t(y) * kColumnLanes;
                 float* out = call.output.row(y) + x0;
-                if (full) {
+                if (full && columns == kColumnLanes) {
+                    for (int c = 0; c < kColumnLanes; ++c) out[c] = blurred[c];
+                } else if (full) {
                     std::copy(blurred, blurred + columns, out);
                 } else {
                     for (int c = 0; c < columns; ++c) out[c] = in[c] + strength * (blurred[c] - in[c]);
