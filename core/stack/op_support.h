@@ -6,6 +6,15 @@
 
 #include <string>
 
+// On a hot loop's function: GCC compiles it for AVX-512, AVX2 and the baseline and picks one at
+// load time. The kernels are plain IEEE float arithmetic without contraction (-ffp-contract=off)
+// or reassociation, so every variant gives the same bits; wider vectors only do more per step.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define TERRAIN_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define TERRAIN_VECTOR_CLONES
+#endif
+
 namespace terrain::core {
 
 // Calls body(y, inputRow, outputRow) for every row, row-parallel.

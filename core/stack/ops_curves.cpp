@@ -107,6 +107,44 @@ std::string pointKey(int index, const char* suffix) {
     return key;
 }
 
+// Levels alone: one clipped linear map. NaN stays NaN.
+TERRAIN_VECTOR_CLONES
+void levelsRow(const float* in, float* out, int width, float a, float b, float g, float d) {
+    for (int x = 0; x < width; ++x) {
+        const float v = in[x];
+        float u = v * a + b;
+        u = u > 0.0f ? u : 0.0f;  // NaN -> 0; the select below keeps NaN
+        u = u < 1.0f ? u : 1.0f;
+        const float r = u * g + d;
+        out[x] = v != v ? v : r;
+    }
+}
+
+// Through the table: the positions in a vector loop, then the lookups (no gathers before
+// AVX2), then NaN kept, again vectorised; in chunks that stay in L1.
+TERRAIN_VECTOR_CLONES
+void tableRow(const float* in, float* out, int width, float a, float b, const float* lut) {
+    constexpr int kChunk = 512;
+    int index[kChunk];
+    float frac[kChunk];
+    for (int x0 = 0; x0 < width; x0 += kChunk) {
+        const int n = std::min(kChunk, width - x0);
+        for (int i = 0; i < n; ++i) {
+            float u = in[x0 + i] * a + b;
+            u = u > 0.0f ? u : 0.0f;  // NaN -> 0; kept below
+            u = u < 1.0f ? u : 1.0f;
+            const float x = u * float(kTable);
+            index[i] = int(x);
+            frac[i] = x - float(index[i]);
+        }
+        for (int i = 0; i < n; ++i) {
+            const float lo = lut[index[i]], hi = lut[index[i] + 1];
+            out[x0 + i] = lo + frac[i] * (hi - lo);
+        }
+        for (int i = 0; i < n; ++i) out[x0 + i] = in[x0 + i] != in[x0 + i] ? in[x0 + i] : out[x0 + i];
+    }
+}
+
 bool curveIsIdentity(const CurvesParams& p) {
     for (int i = 0; i < p.points; ++i) {
         if (p.in[std::size_t(i)] != p.out[std::size_t(i)]) return false;
@@ -130,15 +168,10 @@ void runCurves(const CurvesParams& p, const OpCall& call) {
     // Output: raw = rawLo + (out_low + c·(out_high - out_low))·rawRange = c·g + d.
     const double g = (p.outHigh - p.outLow) * rawRange;
     const double d = rawLo + p.outLow * rawRange;
+    const int width = call.input.width();
     if (!curve) {
         const float gf = float(g), df = float(d);
-        perSample(call, [a, b, gf, df](float v) {
-            float u = v * a + b;
-            u = u > 0.0f ? u : 0.0f;  // NaN -> 0; the select below keeps NaN
-            u = u < 1.0f ? u : 1.0f;
-            const float r = u * gf + df;
-            return v != v ? v : r;
-        });
+        forEachRow(call, [=](int, const float* in, float* out) { levelsRow(in, out, width, a, b, gf, df); });
         return;
     }
     std::vector<double> xs{0.0}, ys{0.0};
@@ -156,30 +189,7 @@ void runCurves(const CurvesParams& p, const OpCall& call) {
     }
     table[kTable + 1] = table[kTable];  // u = 1 reads one past without a branch
     const float* lut = table.data();
-    const int width = call.input.width();
-    forEachRow(call, [a, b, lut, width](int, const float* in, float* out) {
-        // In chunks: the table positions in a vector loop, then the lookups (gathers do not
-        // vectorise here), then NaN kept, again vectorised.
-        constexpr int kChunk = 512;
-        int index[kChunk];
-        float frac[kChunk];
-        for (int x0 = 0; x0 < width; x0 += kChunk) {
-            const int n = std::min(kChunk, width - x0);
-            for (int i = 0; i < n; ++i) {
-                float u = in[x0 + i] * a + b;
-                u = u > 0.0f ? u : 0.0f;  // NaN -> 0; kept below
-                u = u < 1.0f ? u : 1.0f;
-                const float x = u * float(kTable);
-                index[i] = int(x);
-                frac[i] = x - float(index[i]);
-            }
-            for (int i = 0; i < n; ++i) {
-                const float lo = lut[index[i]], hi = lut[index[i] + 1];
-                out[x0 + i] = lo + frac[i] * (hi - lo);
-            }
-            for (int i = 0; i < n; ++i) out[x0 + i] = in[x0 + i] != in[x0 + i] ? in[x0 + i] : out[x0 + i];
-        }
-    });
+    forEachRow(call, [=](int, const float* in, float* out) { tableRow(in, out, width, a, b, lut); });
 }
 
 }  // namespace

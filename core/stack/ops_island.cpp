@@ -59,6 +59,20 @@ struct Falloff {
     }
 };
 
+// The falloff band [begin, end) of one row: z < 1 there (the untouched run is copied);
+// w = 0 gives the sea floor exactly.
+template <IslandShape S, IslandCurve C>
+TERRAIN_VECTOR_CLONES void islandBand(const Falloff<S> g, float sea, const float* in, float* out, int begin,
+                                      int end) {
+    for (int x = begin; x < end; ++x) {
+        float z = g.z(x);
+        z = z > 0.0f ? z : 0.0f;
+        z = z < 1.0f ? z : 1.0f;
+        const float w = shapeWeight<C>(z);
+        out[x] = in[x] * w + sea * (1.0f - w);
+    }
+}
+
 template <IslandShape S, IslandCurve C>
 void islandRows(const OpCall& call, const IslandParams& p) {
     const int width = call.input.width();
@@ -89,16 +103,7 @@ void islandRows(const OpCall& call, const IslandParams& p) {
             }
             inner = lo;
         }
-        const auto band = [g = f, sea, in, out](int begin, int end) {
-            for (int x = begin; x < end; ++x) {
-                // z < 1 here (the untouched run is copied); w = 0 gives the sea floor exactly.
-                float z = g.z(x);
-                z = z > 0.0f ? z : 0.0f;
-                z = z < 1.0f ? z : 1.0f;
-                const float w = shapeWeight<C>(z);
-                out[x] = in[x] * w + sea * (1.0f - w);
-            }
-        };
+        const auto band = [&](int begin, int end) { islandBand<S, C>(f, sea, in, out, begin, end); };
         if (inner >= width) {
             band(0, width);
         } else {

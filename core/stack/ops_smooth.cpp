@@ -47,7 +47,7 @@ struct ExtendedBox {
 // started from the line's own samples, so a lane's result depends on nothing but its line: not on
 // which lines share the vector, nor on the thread. The weights sum to 1, so the offset adds back.
 template <int L>
-void boxPass(const float* src, float* dst, int n, const ExtendedBox& box) {
+TERRAIN_VECTOR_CLONES void boxPass(const float* src, float* dst, int n, const ExtendedBox& box) {
     const int l = box.l;
     const float a = float(box.alpha), w = float(box.weight);
     float ref[std::size_t(L)], s[std::size_t(L)];

@@ -86,6 +86,26 @@ private:
     int m_cells;
 };
 
+// One row: the step profile of src (the input, or the input plus edge noise) into out; NaN in
+// the input stays NaN. Heights far outside the range would overflow the int conversion; 2^22
+// steps is far enough.
+template <class Level>
+TERRAIN_VECTOR_CLONES void terraceRow(const float* src, const float* in, float* out, int width, float a, float b,
+                                      float outScale, float outBias, Level level) {
+    const float limit = 4194304.0f;
+    for (int x = 0; x < width; ++x) {
+        float u = src[x] * a + b;
+        u = u > -limit ? u : -limit;  // NaN -> -limit; the select below keeps NaN
+        u = u < limit ? u : limit;
+        const float r = level(u) * outScale + outBias;
+        out[x] = in[x] != in[x] ? in[x] : r;
+    }
+}
+
+struct FloorPlateau {
+    float operator()(float u) const { return floorPlateau(u); }
+};
+
 void runTerrace(const TerraceParams& p, const OpCall& call) {
     const bool noisy = p.edgeNoise_m > 0.0 && p.sharpness > 0.0;
     if (p.sharpness == 0.0) {
@@ -100,8 +120,6 @@ void runTerrace(const TerraceParams& p, const OpCall& call) {
     const float b = float(-rawLo / step - p.offset);
     const float outScale = float(step);
     const float outBias = float(rawLo + p.offset * step);
-    // Heights far outside the range would overflow the int conversion; 2^22 steps is far enough.
-    const float limit = 4194304.0f;
     const float noiseRaw = float(p.sharpness * p.edgeNoise_m / h.scale);
     const int width = call.input.width();
     const bool flat = p.sharpness >= 1.0;
@@ -111,23 +129,16 @@ void runTerrace(const TerraceParams& p, const OpCall& call) {
 
     // The profile is a template argument so each loop is one straight, vectorisable body.
     const auto terrace = [&](auto level) {
-        forEachRow(call, [&](int y, const float* in, float* out) {
+        forEachRow(call, [=, &noise](int y, const float* in, float* out) {
             if (noisy) {
                 noise.row(y, width, out);  // the noisy height, then the profile in place
                 for (int x = 0; x < width; ++x) out[x] = in[x] + noiseRaw * out[x];
             }
-            const float* src = noisy ? out : in;
-            for (int x = 0; x < width; ++x) {
-                float u = src[x] * a + b;
-                u = u > -limit ? u : -limit;  // NaN -> -limit; the select below keeps NaN
-                u = u < limit ? u : limit;
-                const float r = level(u) * outScale + outBias;
-                out[x] = in[x] != in[x] ? in[x] : r;
-            }
+            terraceRow(noisy ? out : in, in, out, width, a, b, outScale, outBias, level);
         });
     };
     if (flat) {
-        terrace(floorPlateau);
+        terrace(FloorPlateau{});
     } else {
         terrace(profile);
     }
