@@ -49,6 +49,24 @@ float floorPlateau(float u) {
     return float(k) + 0.5f;
 }
 
+float smoothstep(float f) { return f * f * (3.0f - 2.0f * f); }
+
+// One row of the noisy height: in + amount · noise, the noise interpolated between the hashes of
+// the row's cell corners above (top) and below (bottom).
+TERRAIN_VECTOR_CLONES
+void noisyRow(const float* in, float* out, int width, const float* top, const float* bottom, float fy, double step,
+              float amount) {
+    for (int x = 0; x < width; ++x) {
+        const double px = double(x) * step;
+        const double ix = std::floor(px);
+        const float fx = smoothstep(float(px - ix));
+        const int i = int(ix);
+        const float t = top[i] + fx * (top[i + 1] - top[i]);
+        const float b = bottom[i] + fx * (bottom[i + 1] - bottom[i]);
+        out[x] = in[x] + amount * (t + fy * (b - t));
+    }
+}
+
 // Value noise in [-1, 1) on a square lattice of `cell` metres, smoothstep-interpolated between
 // the corners' hashes. The position of sample (x, y) is (x, y)·metresPerSample, so the same world
 // point has the same noise at every detail.
@@ -58,29 +76,20 @@ public:
         : m_hash(seed, kTerraceEdgeStream), m_step(metresPerSample / cell_m),
           m_cells(int(std::floor(double(width - 1) * m_step)) + 2) {}
 
-    // Fills n[x] for one row.
-    void row(int y, int width, float* n) const {
+    // out = in + amount · noise for one row.
+    void row(int y, int width, const float* in, float* out, float amount) const {
         const double py = double(y) * m_step;
         const double iy = std::floor(py);
-        const float fy = smooth(float(py - iy));
+        const float fy = smoothstep(float(py - iy));
         std::vector<float> top(std::size_t(m_cells) + 1), bottom(std::size_t(m_cells) + 1);
         for (int i = 0; i <= m_cells; ++i) {
             top[std::size_t(i)] = toSigned(m_hash(std::uint32_t(i), std::uint32_t(iy)));
             bottom[std::size_t(i)] = toSigned(m_hash(std::uint32_t(i), std::uint32_t(iy) + 1));
         }
-        for (int x = 0; x < width; ++x) {
-            const double px = double(x) * m_step;
-            const double ix = std::floor(px);
-            const float fx = smooth(float(px - ix));
-            const auto i = std::size_t(ix);
-            const float t = top[i] + fx * (top[i + 1] - top[i]);
-            const float b = bottom[i] + fx * (bottom[i + 1] - bottom[i]);
-            n[x] = t + fy * (b - t);
-        }
+        noisyRow(in, out, width, top.data(), bottom.data(), fy, m_step, amount);
     }
 
 private:
-    static float smooth(float f) { return f * f * (3.0f - 2.0f * f); }
     PointHash m_hash;
     double m_step;  // cells per sample
     int m_cells;
@@ -131,8 +140,7 @@ void runTerrace(const TerraceParams& p, const OpCall& call) {
     const auto terrace = [&](auto level) {
         forEachRow(call, [=, &noise](int y, const float* in, float* out) {
             if (noisy) {
-                noise.row(y, width, out);  // the noisy height, then the profile in place
-                for (int x = 0; x < width; ++x) out[x] = in[x] + noiseRaw * out[x];
+                noise.row(y, width, in, out, noiseRaw);  // the noisy height, then the profile in place
             }
             terraceRow(noisy ? out : in, in, out, width, a, b, outScale, outBias, level);
         });
