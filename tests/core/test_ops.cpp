@@ -362,6 +362,19 @@ TEST(Smooth, MatchesThePlainReference) {
     }
 }
 
+// The running sums are float: long lines of heights far from zero must keep their precision
+// (the sums hold the samples minus the line's first one, i.e. relief, not height).
+TEST(Smooth, LongLinesFarFromZeroKeepTheirPrecision) {
+    core::Heightmap input(4097, 40);
+    for (int y = 0; y < input.height(); ++y)
+        for (int x = 0; x < input.width(); ++x)
+            input.at(x, y) = float(5000.0 + 3.0 * std::sin(x * 0.05) + 2.0 * std::cos(y * 0.3 + x * 0.011));
+    const core::Heightmap fast = runOn("smooth", input, {{"radius", 6.5}, {"strength", 1.0}});
+    const core::Heightmap slow = referenceSmooth(input, 6.5);
+    const double tolerance = 2e-4 * relief(input);  // the float spacing at 5000 is 5e-4
+    for (std::size_t i = 0; i < fast.sampleCount(); ++i) ASSERT_NEAR(fast.samples()[i], slow.samples()[i], tolerance) << i;
+}
+
 TEST(Smooth, LowersTheShortLagVariogramAndKeepsTheMean) {
     const core::Recipe base = baseRecipe(9);
     const core::Heightmap input = evaluate(base);
