@@ -4,6 +4,7 @@
 #include "core/analysis/variogram.h"
 #include "core/cancel.h"
 #include "core/errors.h"
+#include "core/io/height_mapping.h"
 #include "core/recipe.h"
 #include "core/registry.h"
 #include "core/stack/evaluator.h"
@@ -314,6 +315,50 @@ TEST(Island, CurvesRiseAcrossTheFalloffAsNamed) {
     EXPECT_NEAR(at("linear", 25), 25.0, 1e-4);
     EXPECT_NEAR(at("smoothstep", 25), 100.0 * 0.25 * 0.25 * 2.5, 1e-4);
     EXPECT_NEAR(at("ease", 25), 100.0 * (1 - 0.75 * 0.75), 1e-4);
+}
+
+// The plain per-sample formulas, in float as documented, written out here: the kernels (built
+// for AVX-512, AVX2 or the baseline, whichever the CPU has) must give exactly these bits.
+TEST(Island, MatchesThePlainFormulaBitForBit) {
+    const core::Recipe base = baseRecipe(7);
+    const core::Heightmap input = evaluate(base);
+    const int n = input.width();
+    const float mps = 1.5f, start = 20.0f, sea = -3.0f;
+    const float invSpan = float(1.0 / (90.0 - 20.0));
+    for (int shape : {0, 1}) {
+        const core::Heightmap out = runOn("island", input, {{"shape", shape}, {"curve", 0}, {"falloff_start", 20},
+                                                           {"falloff_end", 90}, {"sea_floor", -3}}, 1.5);
+        for (int y = 0; y < n; ++y) {
+            for (int x = 0; x < n; ++x) {
+                float d;
+                if (shape == 0) {
+                    d = float(std::min({x, n - 1 - x, y, n - 1 - y})) * mps;
+                } else {
+                    const float cx = float(2 * x - (n - 1)), cy = float(2 * y - (n - 1));
+                    d = float(n - 1) * (0.5f * mps) - std::sqrt(cx * cx + cy * cy) * (0.5f * mps);
+                }
+                const float z = (d - start) * invSpan;
+                const float c = std::clamp(z, 0.0f, 1.0f);
+                const float w = c * c * (3.0f - 2.0f * c);
+                const float expected = z >= 1.0f ? input.at(x, y) : input.at(x, y) * w + sea * (1.0f - w);
+                ASSERT_EQ(out.at(x, y), expected) << shape << " " << x << "," << y;
+            }
+        }
+    }
+}
+
+TEST(Terrace, FlatStepsMatchThePlainFormulaBitForBit) {
+    const core::Recipe base = baseRecipe(7);
+    core::Heightmap input = evaluate(base);
+    const core::MinMax range = core::finiteMinMax(input);
+    for (float& v : input.samples()) v = (v - range.min) / (range.max - range.min) * 100.0f;  // over 0..100 m
+    const double step = 100.0 / 7.0;
+    const core::Heightmap out = runOn("terrace", input, {{"steps", 7}, {"sharpness", 1.0}, {"offset", 0.25}});
+    const float a = float(1.0 / step), b = float(-0.25), scale = float(step), bias = float(0.25 * step);
+    for (std::size_t i = 0; i < input.sampleCount(); ++i) {
+        const float u = input.samples()[i] * a + b;
+        ASSERT_EQ(out.samples()[i], (std::floor(u) + 0.5f) * scale + bias) << i;
+    }
 }
 
 // --- smooth ----------------------------------------------------------------------------------
