@@ -34,7 +34,7 @@ printf '{"version": 1, "algorithm": "diamond-square", "detail": 5, "seed": 4}' >
   && pass || fail "a current recipe has no note"
 
 "$cli" list | grep -q "diamond-square" && pass || fail "list"
-"$cli" list --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); assert {a["id"] for a in d} >= {"diamond-square","midpoint-displacement","midpoint-line"}' \
+"$cli" list --json | /usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); assert {a["id"] for a in d["operations"]} >= {"diamond-square","midpoint-displacement","midpoint-line"}' \
   && pass || fail "list --json"
 "$cli" --help | grep -q generate && pass || fail "--help"
 "$cli" --version | grep -q "terrain-cli" && pass || fail "--version"
