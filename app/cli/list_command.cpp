@@ -191,7 +191,7 @@ void writeListMarkdown(const core::Registry& registry, std::ostream& out) {
            "beside its `params`). Every entry takes `name=TEXT` and `enabled=true|false` as well.\n\n";
     paramsTable(core::layerParamSpecs(), out);
     out << "\n## Presets\n\n"
-           "Built-in starting points: `--recipe " << kPresetPrefix << "ID` (the editor's Presets menu), stored as "
+           "Built-in starting points: `--recipe " << kPresetPrefix << "ID`, stored as "
            "recipe files in `resources/presets/`.\n\n| id | name | what it makes |\n|---|---|---|\n";
     for (const auto& p : core::builtinRecipePresets()) {
         out << "| `" << p.id << "` | " << cell(p.name) << " | " << cell(p.summary) << " |\n";
