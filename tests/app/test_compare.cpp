@@ -12,6 +12,7 @@
 
 #include "core/cancel.h"
 #include "core/registry.h"
+#include "core/stack/evaluator.h"
 #include "render/preview_widget.h"
 #include "render/terrain_view.h"
 
@@ -21,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QUndoStack>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -345,10 +347,10 @@ protected:
 // and in normalised heights, not only in raw units that differ between algorithms.
 TEST_F(CompareWorldTest, DifferenceInMetresAndNormalisedHeights) {
     ASSERT_EQ(window->differenceUnit(), DifferenceUnit::Metres);
-    const GenerationResult& a = *window->panel(0)->current();
-    const GenerationResult& b = *window->panel(1)->current();
+    const StackRun& a = *window->panel(0)->current();
+    const StackRun& b = *window->panel(1)->current();
     ASSERT_EQ(a.world.mode, core::HeightMapping::Mode::World);
-    const auto metres = [&](const GenerationResult& r, float raw) {
+    const auto metres = [&](const StackRun& r, float raw) {
         return -20.0 + 600.0 * (double(raw) - double(r.world.lo)) /
                            (double(r.world.hi) - double(r.world.lo));
     };
@@ -429,6 +431,140 @@ TEST(CompareAnalysisTest, CommonRangeSpansEveryMap) {
     EXPECT_EQ(range.min, -1.0f);
     EXPECT_EQ(range.max, 3.0f);
     EXPECT_FLOAT_EQ(core::mappingForRange(range).unit(1.0f), 0.5f);
+}
+
+// A document whose recipe is a stack: diamond-square, clamp, and midpoint displacement added
+// on top at weight 0.3. Operations in metres read the document's world.
+core::Recipe stackedRecipe(const core::Registry& registry) {
+    core::Recipe recipe = core::defaultRecipe(registry, "diamond-square");
+    recipe.detail = 6;
+    recipe.seed = 3;
+    core::OpInstance clamp = core::newOperation(registry, recipe, "clamp");
+    clamp.params["low"] = 20.0;
+    clamp.params["high"] = 85.0;
+    recipe.operations.push_back(clamp);
+    core::OpInstance layer = core::newOperation(registry, recipe, "midpoint-displacement");
+    layer.blend = core::BlendMode::Add;
+    layer.weight = 0.3;
+    recipe.operations.push_back(layer);
+    return recipe;
+}
+
+class CompareStackTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        DocumentState state = defaultDocumentState(registry);
+        state.recipe = stackedRecipe(registry);
+        state.world = WorldSize{4.0, -20.0, 180.0};
+        document = std::make_unique<Document>(state);
+        window = std::make_unique<CompareWindow>(registry, document.get(), evaluator);
+        window->resize(1500, 900);
+        window->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));
+        ASSERT_TRUE(waitUpToDate());
+    }
+
+    [[nodiscard]] bool waitUpToDate() {
+        return QTest::qWaitFor([this] { return window->isUpToDate(); }, kWait_ms);
+    }
+
+    core::Heightmap reference(const core::Recipe& recipe) const {
+        return core::evaluateStack(registry, recipe, document->state().world.units(), core::GenerateContext{});
+    }
+
+    const core::Registry registry = core::makeBuiltinRegistry();
+    std::shared_ptr<core::StackEvaluator> evaluator = std::make_shared<core::StackEvaluator>(registry);
+    std::unique_ptr<Document> document;
+    std::unique_ptr<CompareWindow> window;
+};
+
+// Issue 11: each panel holds a whole stack, the document's after the panel's own generator, and
+// shows the stacked terrain (the map core::evaluateStack makes in the document's world).
+TEST_F(CompareStackTest, PanelsHoldTheDocumentStackAfterTheirGenerator) {
+    const core::Recipe& doc = document->state().recipe;
+    EXPECT_EQ(window->panel(0)->recipe(), doc);
+    EXPECT_EQ(window->panel(1)->recipe().algorithm, "midpoint-displacement");
+    EXPECT_EQ(window->panel(1)->recipe().operations, doc.operations);
+    EXPECT_EQ(window->evaluator(), evaluator);
+    for (int i = 0; i < 2; ++i) {
+        SCOPED_TRACE(i);
+        const StackRun& run = *window->panel(i)->current();
+        EXPECT_EQ(run.units.metresPerPixel, 4.0);
+        EXPECT_EQ(run.units.loMetres, -20.0);
+        const core::Heightmap expected = reference(window->panel(i)->recipe());
+        EXPECT_EQ(*run.map, expected);
+        EXPECT_EQ(*window->panel(i)->preview()->heightmap(), expected);
+        // Not the bare generator: the stack changed the map.
+        core::Recipe bare = window->panel(i)->recipe();
+        bare.operations.clear();
+        EXPECT_NE(expected, core::generate(registry, bare, core::GenerateContext{}));
+        // The stats read metres through the base generator's world mapping.
+        const core::HeightMapping world = evaluator->worldMapping(window->panel(i)->recipe(), {});
+        EXPECT_EQ(run.world.lo, world.lo);
+        EXPECT_EQ(run.world.hi, world.hi);
+        // The panel says what its stack is.
+        const QString stack = window->panel(i)->stackLabel()->toolTip();
+        EXPECT_TRUE(stack.contains(QStringLiteral("Clamp"))) << stack.toStdString();
+        EXPECT_TRUE(stack.contains(QStringLiteral("Midpoint displacement (add 0.3)"))) << stack.toStdString();
+    }
+    EXPECT_TRUE(window->panel(0)->stackLabel()->toolTip().startsWith(QStringLiteral("Stack: Diamond")));
+}
+
+// Panels share the evaluator's cached stages: a panel whose stack starts like another's only
+// computes what follows the common prefix.
+TEST_F(CompareStackTest, PanelsShareTheCommonPrefix) {
+    core::Recipe longer = document->state().recipe;
+    core::OpInstance normalize = core::newOperation(registry, longer, "normalize");
+    longer.operations.push_back(normalize);
+    window->setPanelRecipe(1, longer);
+    ASSERT_TRUE(waitUpToDate());
+    // Panel A (the document's stack) computed stages 0..2; B only its normalize.
+    EXPECT_EQ(window->panel(1)->current()->computed, std::vector<int>{3});
+    EXPECT_EQ(*window->panel(1)->current()->map, reference(longer));
+    // And the shared evaluator holds A's stack: nothing to compute for it again.
+    const StackRun& a = *window->panel(0)->current();
+    EXPECT_TRUE(evaluator->evaluate(a.recipe, a.units, core::GenerateContext{}).computed.empty());
+}
+
+// Editing the panel's generator keeps the operations after it (a new algorithm from the
+// parameter editor comes without them).
+TEST_F(CompareStackTest, ParameterEditsKeepTheStack) {
+    core::Recipe edited = core::defaultRecipe(registry, "diamond-square");
+    edited.seed = window->panel(0)->recipe().seed;
+    edited.detail = window->panel(0)->recipe().detail;
+    edited.params["roughness"] = 0.8;
+    emit window->panel(0)->parameters()->recipeEdited(edited, QStringLiteral("Change roughness"), {});
+    EXPECT_EQ(window->panel(0)->recipe().params.at("roughness"), 0.8);
+    EXPECT_EQ(window->panel(0)->recipe().operations, document->state().recipe.operations);
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_EQ(window->panel(0)->current()->computed, (std::vector<int>{0, 1, 2}));
+}
+
+// "Use in document": the panel's whole recipe into the document, one undo step, the world's
+// extent kept; one Ctrl+Z gives back the previous recipe byte for byte.
+TEST_F(CompareStackTest, UseInDocumentIsOneUndoStep) {
+    const DocumentState before = document->state();
+    const std::string beforeText = core::recipeToText(registry, before.recipe);
+    window->panel(1)->setSharesSeedAndDetail(false);
+    core::Recipe b = window->panel(1)->recipe();
+    b.detail = 7;  // twice the samples a side: half the metres per sample
+    b.seed = 11;
+    window->setPanelRecipe(1, b);
+    ASSERT_TRUE(waitUpToDate());
+    QToolButton* use = window->panel(1)->useInDocumentButton();
+    ASSERT_TRUE(use->isVisible());
+    QTest::mouseClick(use, Qt::LeftButton);
+    EXPECT_EQ(document->state().recipe, b);
+    EXPECT_EQ(document->state().recipe.operations, before.recipe.operations);
+    EXPECT_EQ(document->state().world.metresPerPixel, 2.0);
+    EXPECT_EQ(document->state().world.lowMetres, before.world.lowMetres);
+    EXPECT_EQ(document->undoStack()->count(), 1);
+    EXPECT_EQ(document->undoStack()->undoText(), QStringLiteral("Use Midpoint displacement from Compare"));
+
+    document->undoStack()->undo();
+    EXPECT_EQ(document->state(), before);
+    EXPECT_EQ(core::recipeToText(registry, document->state().recipe), beforeText);
+    EXPECT_EQ(document->undoStack()->index(), 0);
 }
 
 }  // namespace
