@@ -634,3 +634,36 @@ TEST(CompareShots, WriteDocImages) {
 
 }  // namespace
 }  // namespace terrain::app
+
+namespace terrain::app {
+namespace {
+
+// Not a check: the stacked panels picture for the user guide, when TERRAIN_COMPARE_SHOTS names a
+// folder (run as CompareShots.WriteDocImages above says).
+TEST(CompareShots, WriteStackImage) {
+    const QString folder = qEnvironmentVariable("TERRAIN_COMPARE_SHOTS");
+    if (folder.isEmpty()) GTEST_SKIP() << "set TERRAIN_COMPARE_SHOTS to write the doc image";
+    const core::Registry registry = core::makeBuiltinRegistry();
+    DocumentState state = defaultDocumentState(registry);
+    state.recipe = stackedRecipe(registry);
+    state.recipe.detail = 8;
+    state.recipe.seed = 7;
+    state.world = WorldSize{4.0, 0.0, 100.0};
+    state.view.colorMap = render::ColorMap::Terrain;
+    state.view.hillshade = true;
+    Document document(state);
+    CompareWindow window(registry, &document);
+    window.resize(1500, 940);
+    window.setPanelCount(3);
+    core::Recipe edges = document.state().recipe;
+    edges.params["edge"] = 1.0;  // wrap
+    window.setPanelRecipe(2, edges);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.isUpToDate(); }, kWait_ms));
+    QTest::qWait(400);  // let the 3-D views draw
+    ASSERT_TRUE(window.grab().save(folder + QStringLiteral("/compare_stack.png")));
+}
+
+}  // namespace
+}  // namespace terrain::app
