@@ -3,6 +3,7 @@
 // the map of the recipe above it. Waits poll for the workers; nothing asserts how fast.
 #include "app/compare_analysis.h"
 #include "app/compare_panel.h"
+#include "app/compare_runner.h"
 #include "app/compare_swipe_view.h"
 #include "app/compare_window.h"
 #include "app/parameter_panel.h"
@@ -538,6 +539,45 @@ TEST_F(CompareStackTest, ParameterEditsKeepTheStack) {
     EXPECT_EQ(window->panel(0)->recipe().operations, document->state().recipe.operations);
     ASSERT_TRUE(waitUpToDate());
     EXPECT_EQ(window->panel(0)->current()->computed, (std::vector<int>{0, 1, 2}));
+}
+
+// Operations in metres read the document's world: a new height range evaluates the panels again.
+TEST_F(CompareStackTest, ANewWorldEvaluatesThePanelsAgain) {
+    const core::Heightmap before = *window->panel(0)->current()->map;
+    DocumentState next = document->state();
+    next.world.highMetres = 380.0;  // the clamp's 20..85 m is now a smaller part of the range
+    document->edit(next, QStringLiteral("Change World Size"));
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_EQ(window->panel(0)->current()->units.hiMetres, 380.0);
+    EXPECT_EQ(*window->panel(0)->current()->map, reference(window->panel(0)->recipe()));
+    EXPECT_NE(*window->panel(0)->current()->map, before);
+}
+
+// Latest request wins: of a burst of requests only the last one's result is delivered.
+TEST(StackRunnerTest, OnlyTheLatestRequestIsDelivered) {
+    const core::Registry registry = core::makeBuiltinRegistry();
+    StackRunner runner(std::make_shared<core::StackEvaluator>(registry));
+    std::vector<StackRun> delivered;
+    QObject::connect(&runner, &StackRunner::finished, [&](const StackRun& run) { delivered.push_back(run); });
+    core::Recipe recipe = stackedRecipe(registry);
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        recipe.seed = seed;
+        runner.submit(recipe, core::WorldUnits{}, render::PreviewStyle{});
+    }
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !runner.busy() && !delivered.empty(); }, kWait_ms));
+    QTest::qWait(50);
+    ASSERT_EQ(delivered.size(), 1u);
+    EXPECT_EQ(delivered[0].request, 5u);
+    EXPECT_EQ(delivered[0].recipe.seed, 5u);
+    EXPECT_TRUE(delivered[0].error.isEmpty()) << delivered[0].error.toStdString();
+    EXPECT_EQ(*delivered[0].map, core::evaluateStack(registry, recipe, core::WorldUnits{}, {}));
+    EXPECT_FALSE(delivered[0].image.isNull());
+    // A bad recipe arrives as an error naming the operation's field.
+    recipe.operations[0].params["low"] = 1e9;
+    runner.submit(recipe, core::WorldUnits{});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return delivered.size() == 2; }, kWait_ms));
+    EXPECT_TRUE(delivered[1].error.contains(QStringLiteral("low"))) << delivered[1].error.toStdString();
+    EXPECT_FALSE(delivered[1].map);
 }
 
 // "Use in document": the panel's whole recipe into the document, one undo step, the world's
