@@ -104,6 +104,8 @@ printf '{"version": 1, "algorithm": "perlin"}' >"$dir/perlin.json"
 expect 65 "perlin" compare "${r[@]}" --recipe "$dir/perlin.json" --output "$out"
 printf '{"version": 1, "algorithm": "diamond-square", "params": {"roughness": 7}}' >"$dir/rough.json"
 expect 65 "params.roughness: '7'" compare "${r[@]}" --recipe "$dir/rough.json" --output "$out"
+sed 's/"low": 300/"low": 99999/' "$dir/stacked.json" >"$dir/badop.json"
+expect 65 "99999" compare --recipe "$dir/badop.json" --output "$out"   # an operation's value, named
 expect 64 "--detail: '15'" compare "${r[@]}" "${r[@]}" --detail 15 --output "$out"
 expect 64 "--seed: 'abc'" compare "${r[@]}" "${r[@]}" --seed abc --output "$out"
 expect 64 "--threads: '0'" compare "${r[@]}" "${r[@]}" --threads 0 --output "$out"
