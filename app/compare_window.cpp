@@ -123,12 +123,12 @@ CompareWindow::CompareWindow(const core::Registry& registry, Document* document,
     if (m_document) {  // start with the look of the main window
         setColorMap(m_document->state().view.colorMap);
         setHillshade(m_document->state().view.hillshade);
-        // Slopes, walkable share and metres follow the document's world size.
-        // Metre-valued operations read it too, so the panels evaluate again.
+        // Slopes, walkable share and metres follow the document's world size; metre-valued
+        // operations read it too, so a panel whose world changed (size, or the document's detail
+        // that the spacing is given at) evaluates again.
         connect(m_document, &Document::stateChanged, this, [this](const DocumentState& previous) {
-            if (previous.world == m_document->state().world) return;
             for (ComparePanel* panel : m_panels) panel->refreshWorld();
-            scheduleAnalysis();
+            if (!(previous.world == m_document->state().world)) scheduleAnalysis();
         });
     }
     connect(&m_analyzer, &CompareAnalyzer::ready, this, &CompareWindow::onAnalysisReady);
