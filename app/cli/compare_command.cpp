@@ -169,7 +169,7 @@ struct Panel {
 }  // namespace
 
 CLI::App* addCompareCommand(CLI::App& app, CompareOptions& o) {
-    auto* cmd = app.add_subcommand("compare", "Generate 2 to 8 recipes side by side in one PNG sheet, with numbers");
+    auto* cmd = app.add_subcommand("compare", "Generate 2 to 8 recipes (or one recipe's stack on each algorithm) side by side in one PNG sheet, with numbers");
     cmd->add_option("--recipe", o.recipes,
                     "A recipe JSON file, one per panel (repeat 2 to 8 times); one file alone: one panel per "
                     "algorithm of its shape, each with the recipe's stack after it")
