@@ -16,6 +16,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace terrain::app {
 
 namespace {
@@ -27,15 +29,20 @@ QString number(double value, int decimals) {
 
 }  // namespace
 
-ComparePanel::ComparePanel(const core::Registry& registry, const QString& name, QWidget* parent)
+ComparePanel::ComparePanel(const core::Registry& registry,
+                           std::shared_ptr<core::StackEvaluator> evaluator, WorldFor worldFor,
+                           const QString& name, QWidget* parent)
     : QFrame(parent),
       m_registry(registry),
       m_name(name),
-      m_controller(new GenerationController(registry, this)),
+      m_worldFor(std::move(worldFor)),
+      m_runner(new StackRunner(std::move(evaluator), this)),
       m_summary(new QLabel(this)),
+      m_stack(new QLabel(this)),
       m_share(new QCheckBox(tr("Shared seed && detail"), this)),
       m_fromDocument(new QToolButton(this)),
       m_editToggle(new QToolButton(this)),
+      m_useInDocument(new QToolButton(this)),
       m_editorScroll(new QScrollArea(this)),
       m_parameters(new ParameterPanel(registry, this)),
       m_preview(new render::PreviewWidget(this)),
@@ -44,7 +51,7 @@ ComparePanel::ComparePanel(const core::Registry& registry, const QString& name, 
       m_histogram(new CompareHistogram(this)) {
     setFrameShape(QFrame::StyledPanel);
     // Panels share the worker cores: one thread each keeps 4 panels from fighting over them.
-    m_controller->setThreads(1);
+    m_runner->setThreads(1);
     m_terrainView->setMeshResolutionCap(render::TerrainView::kInteractiveMeshCap);
 
     auto* title = new QLabel(QStringLiteral("<b style='font-size:14pt'>%1</b>").arg(name), this);
@@ -52,11 +59,20 @@ ComparePanel::ComparePanel(const core::Registry& registry, const QString& name, 
     // Two lines in every panel, whatever the recipe: equal headers keep the views one shape.
     m_summary->setFixedHeight(2 * m_summary->fontMetrics().lineSpacing() + 2);
     m_summary->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // One line in every panel (elided), the whole list in the tooltip: equal headers again.
+    m_stack->setObjectName(QStringLiteral("stack"));
+    m_stack->setTextFormat(Qt::PlainText);
+    m_stack->setFixedHeight(m_stack->fontMetrics().lineSpacing() + 2);
+    m_stack->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_share->setChecked(true);
     m_share->setToolTip(tr("Follow the window's seed and detail; uncheck to give this panel its "
                            "own"));
     m_fromDocument->setText(tr("From document"));
-    m_fromDocument->setToolTip(tr("Take the main document's recipe (algorithm and parameters)"));
+    m_fromDocument->setToolTip(tr("Take the main document's recipe (its whole stack)"));
+    m_useInDocument->setText(tr("Use in document"));
+    m_useInDocument->setObjectName(QStringLiteral("useInDocument"));
+    m_useInDocument->setToolTip(tr("Put this panel's recipe (its whole stack, seed and detail) "
+                                   "into the main document: one undo step"));
     m_editToggle->setText(tr("Edit"));
     m_editToggle->setCheckable(true);
     m_editToggle->setToolTip(tr("Show the algorithm and parameters of every panel"));
@@ -68,6 +84,7 @@ ComparePanel::ComparePanel(const core::Registry& registry, const QString& name, 
     buttons->addWidget(m_share);
     buttons->addStretch(1);
     buttons->addWidget(m_fromDocument);
+    buttons->addWidget(m_useInDocument);
     buttons->addWidget(m_editToggle);
 
     m_editorScroll->setWidget(m_parameters);
@@ -99,6 +116,7 @@ ComparePanel::ComparePanel(const core::Registry& registry, const QString& name, 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(header);
+    layout->addWidget(m_stack);
     layout->addLayout(buttons);
     layout->addWidget(m_editorScroll);
     layout->addWidget(views, 1);
@@ -107,44 +125,59 @@ ComparePanel::ComparePanel(const core::Registry& registry, const QString& name, 
     connect(m_editToggle, &QToolButton::toggled, m_editorScroll, &QWidget::setVisible);
     connect(m_share, &QCheckBox::toggled, this, &ComparePanel::shareToggled);
     connect(m_fromDocument, &QToolButton::clicked, this, &ComparePanel::fromDocumentRequested);
+    connect(m_useInDocument, &QToolButton::clicked, this, &ComparePanel::useInDocumentRequested);
     connect(m_parameters, &ParameterPanel::recipeEdited, this,
-            [this](const core::Recipe& recipe, const QString&, const QString&) {
+            [this](core::Recipe recipe, const QString&, const QString&) {
+                // The editor edits the base generator; the operations after it stay (a new
+                // algorithm starts from its defaults without them).
+                recipe.operations = m_recipe.operations;
                 emit recipeEdited(recipe);
             });
-    connect(m_controller, &GenerationController::resultReady, this, &ComparePanel::onResult);
-    connect(m_controller, &GenerationController::failed, this,
-            [this](const QString& message) { m_stats->setText(message.toHtmlEscaped()); });
+    connect(m_runner, &StackRunner::finished, this, &ComparePanel::onResult);
 }
 
 bool ComparePanel::sharesSeedAndDetail() const { return m_share->isChecked(); }
 
 void ComparePanel::setSharesSeedAndDetail(bool shared) { m_share->setChecked(shared); }
 
-void ComparePanel::setDocumentAvailable(bool available) { m_fromDocument->setVisible(available); }
+void ComparePanel::setDocumentAvailable(bool available) {
+    m_fromDocument->setVisible(available);
+    m_useInDocument->setVisible(available);
+}
 
 void ComparePanel::setRecipe(const core::Recipe& recipe) {
-    const bool changed = !(recipe == m_recipe) || m_controller->latestRequest() == 0;
+    const bool changed = !(recipe == m_recipe) || m_runner->latestRequest() == 0;
     m_recipe = recipe;
     m_parameters->setRecipe(recipe);
     updateSummary();
-    // The controller's own image is not used (the window renders with the common mapping), so
-    // the cheapest style is asked for.
-    if (changed) m_controller->submit(m_recipe, render::PreviewStyle{});
+    if (changed) submit();
+}
+
+void ComparePanel::refreshWorld() {
+    if (!sameWorld(m_worldFor(m_recipe), m_units)) submit();
+}
+
+void ComparePanel::submit() {
+    m_units = m_worldFor(m_recipe);
+    // No image: the window renders every panel in the common mapping.
+    m_runner->submit(m_recipe, m_units);
 }
 
 bool ComparePanel::isCurrent() const {
-    return m_current && m_current->request == m_controller->latestRequest() && m_current->recipe == m_recipe;
+    return m_current && m_current->request == m_runner->latestRequest() && m_current->recipe == m_recipe;
 }
 
-void ComparePanel::onResult(const GenerationResult& result) {
-    // Coarse maps and answers to superseded requests never reach the compare view: every panel
-    // must show the map of the recipe above it, or nothing new.
-    if (result.coarse || result.request != m_controller->latestRequest()) return;
-    if (result.generateMs > 0.0 || !m_current || !(m_current->recipe == result.recipe)) {
-        m_generateMs = result.generateMs;
+void ComparePanel::onResult(const StackRun& run) {
+    // Answers to superseded requests never reach the compare view: every panel must show the
+    // map of the recipe above it, or nothing new.
+    if (run.request != m_runner->latestRequest()) return;
+    if (!run.error.isEmpty()) {
+        m_stats->setText(run.error.toHtmlEscaped());
+        return;
     }
-    m_current = result;
-    m_terrainView->setHeightmap(result.map, result.range);
+    m_generateMs = run.generateMs;
+    m_current = run;
+    m_terrainView->setHeightmap(run.map, run.range);
     emit resultChanged();
 }
 
@@ -158,6 +191,32 @@ void ComparePanel::showAnalysis(const ComparePanelOutput& output, render::ColorM
 
 void ComparePanel::updateSummary() {
     m_summary->setText(recipeSummary(m_registry, m_recipe));
+    const QString stack = stackSummary(m_registry, m_recipe);
+    m_stack->setText(m_stack->fontMetrics().elidedText(tr("Stack: %1").arg(stack), Qt::ElideRight,
+                                                       std::max(m_stack->width(), 200)));
+    m_stack->setToolTip(tr("Stack: %1").arg(stack));
+}
+
+QString ComparePanel::stackSummary(const core::Registry& registry, const core::Recipe& recipe) {
+    const core::Algorithm* algorithm = registry.find(recipe.algorithm);
+    QStringList parts{algorithm ? QString::fromStdString(algorithm->name)
+                                : QString::fromStdString(recipe.algorithm)};
+    for (const core::OpInstance& op : recipe.operations) {
+        QString part = QString::fromStdString(core::operationLabel(registry, op));
+        if (registry.find(op.type)) {  // a generator layer: how it is blended in
+            part += QStringLiteral(" (%1 %2)")
+                        .arg(QString::fromStdString(core::blendModeNames().at(std::size_t(op.blend))))
+                        .arg(op.weight);
+        }
+        if (!op.enabled) part += tr(" [off]");
+        parts << part;
+    }
+    return parts.join(QStringLiteral(" + "));
+}
+
+void ComparePanel::resizeEvent(QResizeEvent* event) {
+    QFrame::resizeEvent(event);
+    updateSummary();  // the stack line is elided to the new width
 }
 
 QString ComparePanel::recipeSummary(const core::Registry& registry, const core::Recipe& recipe) {

@@ -7,6 +7,7 @@
 #include "seed_spin_box.h"
 
 #include "core/registry.h"
+#include "core/stack/evaluator.h"
 #include "render/preview_widget.h"
 #include "render/terrain_view.h"
 
@@ -58,8 +59,12 @@ void followView(const render::PreviewWidget& source, render::PreviewWidget& targ
 
 }  // namespace
 
-CompareWindow::CompareWindow(const core::Registry& registry, Document* document, QWidget* parent)
-    : QMainWindow(parent), m_registry(registry), m_document(document) {
+CompareWindow::CompareWindow(const core::Registry& registry, Document* document,
+                             std::shared_ptr<core::StackEvaluator> evaluator, QWidget* parent)
+    : QMainWindow(parent),
+      m_registry(registry),
+      m_document(document),
+      m_evaluator(evaluator ? std::move(evaluator) : std::make_shared<core::StackEvaluator>(registry)) {
     setWindowTitle(tr("Compare Algorithms — Terrain Editor"));
     const core::Recipe first = presetRecipe(0);
     m_sharedSeed = first.seed;
@@ -118,8 +123,11 @@ CompareWindow::CompareWindow(const core::Registry& registry, Document* document,
     if (m_document) {  // start with the look of the main window
         setColorMap(m_document->state().view.colorMap);
         setHillshade(m_document->state().view.hillshade);
-        // Slopes, walkable share and metres follow the document's world size.
+        // Slopes, walkable share and metres follow the document's world size; metre-valued
+        // operations read it too, so a panel whose world changed (size, or the document's detail
+        // that the spacing is given at) evaluates again.
         connect(m_document, &Document::stateChanged, this, [this](const DocumentState& previous) {
+            for (ComparePanel* panel : m_panels) panel->refreshWorld();
             if (!(previous.world == m_document->state().world)) scheduleAnalysis();
         });
     }
@@ -202,7 +210,8 @@ void CompareWindow::buildControls() {
 core::Recipe CompareWindow::presetRecipe(int index) const {
     // Panel A starts from the document, panel B from another algorithm of the same shape (a
     // comparison of two algorithms, not of one algorithm's edge modes); then the other
-    // algorithms, then diamond-square's edge modes.
+    // algorithms, then diamond-square's edge modes. Each keeps the document's stack after its
+    // base generator, where the shape allows it (a 2-D layer cannot follow a 1-D line).
     std::vector<core::Recipe> presets;
     if (m_document) presets.push_back(m_document->state().recipe);
     for (const core::Algorithm& algorithm : m_registry.algorithms()) {
@@ -234,7 +243,11 @@ core::Recipe CompareWindow::presetRecipe(int index) const {
         return r.algorithm != distinct.front().algorithm && shape(r) == shape(distinct.front());
     });
     if (other != distinct.end()) std::rotate(distinct.begin() + 1, other, other + 1);
-    return distinct[std::size_t(index) % distinct.size()];
+    core::Recipe chosen = distinct[std::size_t(index) % distinct.size()];
+    if (m_document && shape(chosen) == shape(distinct.front())) {
+        chosen.operations = m_document->state().recipe.operations;
+    }
+    return chosen;
 }
 
 core::Recipe CompareWindow::withShared(const ComparePanel* panel, core::Recipe recipe) const {
@@ -266,7 +279,9 @@ void CompareWindow::setPanelCount(int count) {
 
 void CompareWindow::addPanel() {
     const int index = panelCount();
-    auto* panel = new ComparePanel(m_registry, kPanelNames[index], m_columns);
+    auto* panel = new ComparePanel(
+        m_registry, m_evaluator, [this](const core::Recipe& recipe) { return worldUnitsFor(recipe); },
+        kPanelNames[index], m_columns);
     panel->setDocumentAvailable(m_document != nullptr);
     m_columns->insertWidget(index, panel);
     m_panels.push_back(panel);
@@ -279,6 +294,10 @@ void CompareWindow::addPanel() {
             [this, panel] { panel->setRecipe(withShared(panel, panel->recipe())); });
     connect(panel, &ComparePanel::fromDocumentRequested, this, [this, panel] {
         if (m_document) panel->setRecipe(withShared(panel, m_document->state().recipe));
+    });
+    connect(panel, &ComparePanel::useInDocumentRequested, this, [this, panel] {
+        const auto it = std::find(m_panels.begin(), m_panels.end(), panel);
+        if (it != m_panels.end()) useInDocument(int(it - m_panels.begin()));
     });
     connect(panel, &ComparePanel::resultChanged, this, &CompareWindow::scheduleAnalysis);
     // All editors open and close together: views of one shape in every panel keep linked
@@ -304,6 +323,17 @@ void CompareWindow::addPanel() {
 void CompareWindow::setPanelRecipe(int index, const core::Recipe& recipe) {
     ComparePanel* target = panel(index);
     target->setRecipe(withShared(target, recipe));
+}
+
+void CompareWindow::useInDocument(int index) {
+    if (!m_document) return;
+    const core::Recipe& recipe = panel(index)->recipe();
+    const core::Algorithm* algorithm = m_registry.find(recipe.algorithm);
+    const QString name = algorithm ? QString::fromStdString(algorithm->name)
+                                   : QString::fromStdString(recipe.algorithm);
+    // The world keeps its extent in metres, as an edit of the detail in the editor does.
+    m_document->edit(withRecipe(m_document->state(), recipe, m_registry),
+                     tr("Use %1 from Compare").arg(name));
 }
 
 void CompareWindow::onPanelEdited(ComparePanel* panel, const core::Recipe& recipe) {
@@ -375,7 +405,7 @@ DifferenceUnit CompareWindow::differenceUnit() const {
     return DifferenceUnit(m_differenceUnit->currentData().toInt());
 }
 
-core::WorldUnits CompareWindow::worldUnitsFor(const core::Heightmap& map) const {
+core::WorldUnits CompareWindow::worldUnitsFor(const core::Recipe& panelRecipe) const {
     // The document's world keeps its extent at every detail: a panel at another detail (or of
     // another algorithm) spans the same metres with its own number of samples.
     const WorldSize world = m_document ? m_document->state().world : WorldSize{};
@@ -383,10 +413,15 @@ core::WorldUnits CompareWindow::worldUnitsFor(const core::Heightmap& map) const 
     if (!m_document) return units;
     const core::Recipe& recipe = m_document->state().recipe;
     const core::Algorithm* algorithm = m_registry.find(recipe.algorithm);
-    if (!algorithm || map.width() < 2) return units;
+    const core::Algorithm* panelAlgorithm = m_registry.find(panelRecipe.algorithm);
+    if (!algorithm || !panelAlgorithm || panelRecipe.detail < panelAlgorithm->minDetail ||
+        panelRecipe.detail > panelAlgorithm->maxDetail) {
+        return units;
+    }
     const int documentWidth = algorithm->sizeForDetail(recipe.detail).width;
-    if (documentWidth < 2) return units;
-    units.metresPerPixel *= double(documentWidth - 1) / double(map.width() - 1);
+    const int panelWidth = panelAlgorithm->sizeForDetail(panelRecipe.detail).width;
+    if (documentWidth < 2 || panelWidth < 2) return units;
+    units.metresPerPixel *= double(documentWidth - 1) / double(panelWidth - 1);
     return units;
 }
 
@@ -405,9 +440,8 @@ void CompareWindow::scheduleAnalysis() {
     CompareInput input;
     for (const ComparePanel* panel : m_panels) {
         if (!panel->isCurrent()) return;  // the panel's resultChanged will ask again
-        input.panels.push_back({panel->current()->request, panel->recipe(), panel->current()->map,
-                                panel->generateMs(), panel->current()->world,
-                                worldUnitsFor(*panel->current()->map)});
+        const StackRun& run = *panel->current();
+        input.panels.push_back({run.request, panel->recipe(), run.map, panel->generateMs(), run.world, run.units});
     }
     input.commonMapping = commonMapping();
     input.style = previewStyle();

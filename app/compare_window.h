@@ -4,7 +4,9 @@
 // off); one colour map and a common height mapping (one min/max over all panels) or a per-panel
 // one; with two panels a third column shows A − B on a diverging colour map or a swipe view.
 //
-// Each panel generates on its own GenerationController (latest request wins). When every panel
+// Each panel evaluates its whole recipe (base generator and operations) on its own StackRunner
+// through one StackEvaluator shared with the editor, so panels with a common prefix share
+// cached stages (latest request wins). When every panel
 // holds the map for its latest request, one CompareAnalyzer job renders the images in the chosen
 // mapping, computes the numbers and the difference off the GUI thread; a job whose maps are no
 // longer current when it returns is dropped, so nothing stale is shown.
@@ -15,6 +17,7 @@
 
 #include <QMainWindow>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -27,6 +30,7 @@ class QStackedWidget;
 
 namespace terrain::core {
 class Registry;
+class StackEvaluator;
 }  // namespace terrain::core
 
 namespace terrain::render {
@@ -48,16 +52,24 @@ public:
     static constexpr int kMinPanels = 2;
     static constexpr int kMaxPanels = 4;
 
-    // `document` (may be null) gives the first panel's recipe and the panels' "From document".
-    CompareWindow(const core::Registry& registry, Document* document, QWidget* parent = nullptr);
+    // `document` (may be null) gives the panels' starting stack, their world and "From
+    // document" / "Use in document". `evaluator` (null: the window makes its own) is shared
+    // with the editor; it must use `registry`.
+    CompareWindow(const core::Registry& registry, Document* document,
+                  std::shared_ptr<core::StackEvaluator> evaluator = nullptr,
+                  QWidget* parent = nullptr);
     ~CompareWindow() override;
 
     int panelCount() const { return int(m_panels.size()); }
     void setPanelCount(int count);  // clamped to [kMinPanels, kMaxPanels]
     ComparePanel* panel(int index) const { return m_panels.at(std::size_t(index)); }
-    // Sets a panel's algorithm and parameters; a panel that shares seed and detail keeps the
+    // Sets a panel's recipe (its whole stack); a panel that shares seed and detail keeps the
     // shared ones.
     void setPanelRecipe(int index, const core::Recipe& recipe);
+    // Puts panel `index`'s recipe into the document as one undo step, keeping the world's
+    // extent (withRecipe). What "Use in document" does.
+    void useInDocument(int index);
+    const std::shared_ptr<core::StackEvaluator>& evaluator() const { return m_evaluator; }
 
     quint64 sharedSeed() const { return m_sharedSeed; }
     int sharedDetail() const { return m_sharedDetail; }
@@ -107,10 +119,11 @@ private:
     void syncCamerasFrom(render::TerrainView* source);
     std::vector<render::PreviewWidget*> linkedPreviews() const;
     void updatePairColumn();
-    core::WorldUnits worldUnitsFor(const core::Heightmap& map) const;
+    core::WorldUnits worldUnitsFor(const core::Recipe& recipe) const;
 
     const core::Registry& m_registry;
     Document* m_document;
+    std::shared_ptr<core::StackEvaluator> m_evaluator;
     std::vector<ComparePanel*> m_panels;
     CompareAnalyzer m_analyzer;
     std::optional<CompareOutput> m_shown;

@@ -54,6 +54,7 @@ QDockWidget* makeDock(const QString& title, const QString& name, QWidget* conten
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       m_registry(core::makeBuiltinRegistry()),
+      m_evaluator(std::make_shared<core::StackEvaluator>(m_registry)),
       m_dialogPrompts(std::make_unique<DialogPrompts>(this)),
       m_prompts(m_dialogPrompts.get()),
       m_document(new Document(defaultDocumentState(m_registry), this)),
@@ -374,7 +375,7 @@ void MainWindow::onStateChanged(const DocumentState& previous) {
 
 CompareWindow* MainWindow::openCompareWindow() {
     if (!m_compareWindow) {
-        m_compareWindow = new CompareWindow(m_registry, m_document, this);
+        m_compareWindow = new CompareWindow(m_registry, m_document, m_evaluator, this);
         m_compareWindow->setAttribute(Qt::WA_DeleteOnClose);  // its workers stop when closed
     }
     m_compareWindow->show();
@@ -385,7 +386,7 @@ CompareWindow* MainWindow::openCompareWindow() {
 
 SeedVariationsWindow* MainWindow::openSeedVariations() {
     if (!m_seedVariations) {
-        m_seedVariations = new SeedVariationsWindow(m_registry, m_document, this);
+        m_seedVariations = new SeedVariationsWindow(m_registry, m_document, m_evaluator, this);
         m_seedVariations->setAttribute(Qt::WA_DeleteOnClose);
     }
     m_seedVariations->show();

@@ -6,6 +6,7 @@
 #include "generation_controller.h"
 
 #include "core/registry.h"
+#include "core/stack/evaluator.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -91,6 +92,8 @@ private:
     void saveLayout();
 
     core::Registry m_registry;
+    // Shared by the compare window and the seed grid (issue 11); the editor joins it later.
+    std::shared_ptr<core::StackEvaluator> m_evaluator;
     std::unique_ptr<Prompts> m_dialogPrompts;
     Prompts* m_prompts;
 

@@ -4,6 +4,7 @@
 #include "document_state.h"
 
 #include "core/registry.h"
+#include "core/stack/evaluator.h"
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -29,10 +30,12 @@ bool sameStyle(const render::PreviewStyle& a, const render::PreviewStyle& b) {
 }  // namespace
 
 SeedVariationsWindow::SeedVariationsWindow(const core::Registry& registry, Document* document,
+                                           std::shared_ptr<core::StackEvaluator> evaluator,
                                            QWidget* parent)
     : QWidget(parent, Qt::Window),
       m_registry(registry),
       m_document(document),
+      m_evaluator(evaluator ? std::move(evaluator) : std::make_shared<core::StackEvaluator>(registry)),
       m_gridSize(new QComboBox(this)),
       m_info(new QLabel(this)),
       m_gridHost(new QWidget(this)),
@@ -87,10 +90,27 @@ core::Recipe SeedVariationsWindow::cellRecipe(int cell) const {
     return recipe;
 }
 
+core::WorldUnits SeedVariationsWindow::cellWorld() const {
+    // The world keeps its extent at a capped thumbnail detail: metres per sample grow.
+    const DocumentState& state = m_document->state();
+    core::WorldUnits units = state.world.units();
+    const core::Recipe thumbnail = cellRecipe(0);
+    if (const core::Algorithm* algorithm = m_registry.find(thumbnail.algorithm)) {
+        const int full = algorithm->sizeForDetail(state.recipe.detail).width;
+        const int shown = algorithm->sizeForDetail(thumbnail.detail).width;
+        if (full > 1 && shown > 1) units.metresPerPixel *= double(full - 1) / double(shown - 1);
+    }
+    return units;
+}
+
+std::shared_ptr<const core::Heightmap> SeedVariationsWindow::cellMap(int cell) const {
+    return m_cells.at(std::size_t(cell)).map;
+}
+
 void SeedVariationsWindow::rebuildGrid() {
     for (Cell& cell : m_cells) {
         delete cell.button;
-        delete cell.controller;  // cancels its job and joins its thread
+        delete cell.runner;  // cancels its job and waits for it
     }
     m_cells.clear();
     const int count = m_columns * m_columns;
@@ -104,20 +124,12 @@ void SeedVariationsWindow::rebuildGrid() {
         cell.button->setAutoRaise(true);
         cell.button->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
         m_grid->addWidget(cell.button, i / m_columns, i % m_columns);
-        cell.controller = new GenerationController(m_registry, this);
+        cell.runner = new StackRunner(m_evaluator, this);
         // Many small maps at once: one thread each, the cores are shared by the cells.
-        cell.controller->setThreads(1);
+        cell.runner->setThreads(1);
         connect(cell.button, &QToolButton::clicked, this, [this, i] { adoptSeed(i); });
-        connect(cell.controller, &GenerationController::resultReady, this,
-                [this, i](const GenerationResult& result) { onResult(i, result); });
-        connect(cell.controller, &GenerationController::failed, this,
-                [this, i](const QString& message) {
-                    // The cell says so and the window says why (the field, for bad input).
-                    QToolButton* button = m_cells.at(std::size_t(i)).button;
-                    button->setText(tr("seed %1: failed").arg(seedAt(i)));
-                    button->setToolTip(message);
-                    m_info->setText(tr("The thumbnails cannot be made: %1").arg(message));
-                });
+        connect(cell.runner, &StackRunner::finished, this,
+                [this, i](const StackRun& run) { onResult(i, run); });
     }
     refresh();
 }
@@ -135,13 +147,15 @@ void SeedVariationsWindow::refresh() {
                               .arg(kMaxThumbnailDetail)
                               .arg(1 << (state.recipe.detail - kMaxThumbnailDetail))
                         : QString()));
+    const core::WorldUnits world = cellWorld();
     for (int i = 0; i < cellCount(); ++i) {
         Cell& cell = m_cells[std::size_t(i)];
         const core::Recipe recipe = cellRecipe(i);
-        const bool requested = cell.controller->latestRequest() > 0;
-        // Ask only when the recipe or the look changed; the controller drops older requests.
+        const bool requested = cell.runner->latestRequest() > 0;
+        // Ask only when the recipe, its world or the look changed; the runner drops older
+        // requests.
         if (!requested || !(cell.shown == recipe) || !isCellCurrent(i)) {
-            cell.controller->submit(recipe, state.view.previewStyle());
+            cell.runner->submit(recipe, world, state.view.previewStyle());
         }
         paintCell(i);
     }
@@ -149,9 +163,9 @@ void SeedVariationsWindow::refresh() {
 
 bool SeedVariationsWindow::isCellCurrent(int cell) const {
     const Cell& c = m_cells.at(std::size_t(cell));
-    return c.hasImage && c.shown == cellRecipe(cell) &&
+    return c.hasImage && c.shown == cellRecipe(cell) && sameWorld(c.shownWorld, cellWorld()) &&
            sameStyle(c.shownStyle, m_document->state().view.previewStyle()) &&
-           c.controller->shownRequest() == c.controller->latestRequest();
+           c.shownRequest == c.runner->latestRequest();
 }
 
 bool SeedVariationsWindow::allCurrent() const {
@@ -161,13 +175,23 @@ bool SeedVariationsWindow::allCurrent() const {
     return true;
 }
 
-void SeedVariationsWindow::onResult(int cell, const GenerationResult& result) {
+void SeedVariationsWindow::onResult(int cell, const StackRun& run) {
     Cell& c = m_cells.at(std::size_t(cell));
-    if (result.coarse || result.request != c.controller->latestRequest()) return;
-    c.image = result.image.scaled(kThumbnailSide_px, kThumbnailSide_px, Qt::KeepAspectRatio,
-                                  Qt::SmoothTransformation);
-    c.shown = result.recipe;
-    c.shownStyle = result.style;
+    if (run.request != c.runner->latestRequest()) return;
+    if (!run.error.isEmpty()) {
+        // The cell says so and the window says why (the operation and field, for bad input).
+        c.button->setText(tr("seed %1: failed").arg(seedAt(cell)));
+        c.button->setToolTip(run.error);
+        m_info->setText(tr("The thumbnails cannot be made: %1").arg(run.error));
+        return;
+    }
+    c.image = run.image.scaled(kThumbnailSide_px, kThumbnailSide_px, Qt::KeepAspectRatio,
+                               Qt::SmoothTransformation);
+    c.shown = run.recipe;
+    c.shownWorld = run.units;
+    c.shownStyle = *run.style;
+    c.shownRequest = run.request;
+    c.map = run.map;
     c.hasImage = true;
     paintCell(cell);
     emit cellUpdated(cell);

@@ -1,15 +1,17 @@
 #pragma once
 // Terrain ▸ Seed Variations: a grid (3×3 or 4×4) of thumbnails of the document's recipe with
-// successive seeds (seed, seed + 1, …), generated live on workers (one GenerationController per
-// thumbnail, latest request wins). Clicking a thumbnail adopts its seed in the document as one
+// successive seeds (seed, seed + 1, …), generated live on workers (one StackRunner per thumbnail,
+// latest request wins): each thumbnail is the whole stack, evaluated through the evaluator the
+// editor shares, in the document's world. Clicking a thumbnail adopts its seed in the document as one
 // undo step. The grid keeps its first seed while the adopted seed is on it, so the choice stays
 // where it was clicked; "Previous" and "Next" page through further seeds.
-#include "generation_controller.h"
+#include "compare_runner.h"
 
 #include "core/recipe.h"
 
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
 class QComboBox;
@@ -19,6 +21,7 @@ class QToolButton;
 
 namespace terrain::core {
 class Registry;
+class StackEvaluator;
 }  // namespace terrain::core
 
 namespace terrain::app {
@@ -34,7 +37,9 @@ public:
     static constexpr int kMaxThumbnailDetail = 10;
     static constexpr int kThumbnailSide_px = 180;
 
+    // `evaluator` (null: the window makes its own) is shared with the editor and uses `registry`.
     SeedVariationsWindow(const core::Registry& registry, Document* document,
+                         std::shared_ptr<core::StackEvaluator> evaluator = nullptr,
                          QWidget* parent = nullptr);
 
     int columns() const { return m_columns; }
@@ -44,6 +49,10 @@ public:
     quint64 seedAt(int cell) const { return m_firstSeed + quint64(cell); }
     // The recipe thumbnail `cell` shows (the document's, with its seed and the thumbnail detail).
     core::Recipe cellRecipe(int cell) const;
+    // The world it is evaluated in: the document's, at the thumbnail's detail.
+    core::WorldUnits cellWorld() const;
+    // The map on thumbnail `cell` (null before its first result).
+    std::shared_ptr<const core::Heightmap> cellMap(int cell) const;
     QToolButton* cellButton(int cell) const { return m_cells.at(std::size_t(cell)).button; }
     // The thumbnail shows the map of its current recipe (not an older one).
     bool isCellCurrent(int cell) const;
@@ -58,8 +67,11 @@ signals:
 private:
     struct Cell {
         QToolButton* button = nullptr;
-        GenerationController* controller = nullptr;
+        StackRunner* runner = nullptr;
+        quint64 shownRequest = 0;
         core::Recipe shown;  // the recipe of the image on the button
+        core::WorldUnits shownWorld;
+        std::shared_ptr<const core::Heightmap> map;
         render::PreviewStyle shownStyle;
         bool hasImage = false;
         QImage image;
@@ -68,11 +80,12 @@ private:
     void rebuildGrid();
     void refresh();
     void onStateChanged(const DocumentState& previous);
-    void onResult(int cell, const GenerationResult& result);
+    void onResult(int cell, const StackRun& run);
     void paintCell(int cell);
 
     const core::Registry& m_registry;
     Document* m_document;
+    std::shared_ptr<core::StackEvaluator> m_evaluator;
     int m_columns = 3;
     quint64 m_firstSeed = 0;
     std::vector<Cell> m_cells;

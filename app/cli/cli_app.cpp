@@ -18,8 +18,14 @@ void addGenerationOptions(CLI::App* cmd, GenerationOptions& gen) {
     cmd->add_option("--roughness", gen.roughness, "Per-level amplitude factor in [0, 1] (1 rough, 0 flat)");
     cmd->add_option("--hurst", gen.hurst, "Roughness constant H instead of --roughness (roughness = 2^-H)");
     cmd->add_option("--set", gen.sets, "KEY=VALUE for any algorithm parameter (repeatable)")->allow_extra_args(false);
-    cmd->add_option("--recipe", gen.recipeFile, "Start from a recipe JSON file (a regular file); flags override it");
-    cmd->add_option("--save-recipe", gen.saveRecipe, "Write the final recipe as JSON");
+    cmd->add_option("--recipe", gen.recipeFile,
+                    "Start from a recipe JSON file (a regular file) or a built-in preset:ID (see `terrain-cli list`); "
+                    "flags override it, --op appends to its stack");
+    cmd->add_option("--op", gen.ops,
+                    "ID[:KEY=VALUE,...] (repeatable): append an operation to the stack after the base generator, "
+                    "a filter or a generator layer (see `terrain-cli list`)")
+        ->allow_extra_args(false);
+    cmd->add_option("--save-recipe", gen.saveRecipe, "Write the final recipe (the whole stack) as JSON");
     cmd->add_option("--threads", gen.threads, "Worker threads (the output does not depend on it)");
 }
 
@@ -65,8 +71,10 @@ CommandLine::CommandLine()
     app.set_version_flag("--version", std::string("terrain-cli ") + TERRAIN_VERSION);
     app.require_subcommand(1);
 
-    listCmd = app.add_subcommand("list", "List the algorithms and their parameters, ranges and defaults");
-    listCmd->add_flag("--json", listJson, "Machine-readable output");
+    listCmd = app.add_subcommand("list", "List the operation types (generators and filters) with their parameters, "
+                                         "units, ranges and defaults, and the built-in presets");
+    auto* json = listCmd->add_flag("--json", listJson, "Machine-readable output");
+    listCmd->add_flag("--markdown", listMarkdown, "The reference part of docs/operations.md")->excludes(json);
 
     addGenerateCommand(*this);
 
@@ -107,7 +115,11 @@ std::optional<int> parseCommandLine(CommandLine& line, int argc, const char* con
 
 int runCommandLine(const core::Registry& registry, const CommandLine& line, std::ostream& err) {
     try {
-        if (*line.listCmd) return runList(registry, line.listJson);
+        if (*line.listCmd) {
+            return runList(registry, line.listJson       ? ListFormat::Json
+                                     : line.listMarkdown ? ListFormat::Markdown
+                                                         : ListFormat::Text);
+        }
         if (*line.generateCmd) return runGenerate(registry, line.gen, line.out);
         if (*line.ansiCmd) return runAnsi(registry, line.gen, line.width, line.palette);
         if (*line.benchCmd) return runBench(registry, line.bench);

@@ -3,6 +3,7 @@
 // running the command, so the argument parser can be fuzzed without generating or writing files.
 #include "cli_commands.h"
 #include "compare_command.h"
+#include "list_command.h"
 #include "verify_command.h"
 
 #include <CLI/CLI.hpp>
@@ -22,6 +23,7 @@ struct CommandLine {
 
     CLI::App app;
     bool listJson = false;
+    bool listMarkdown = false;
     GenerationOptions gen;
     OutputOptions out;
     std::optional<std::string> width;

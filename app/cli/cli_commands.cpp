@@ -1,5 +1,7 @@
 #include "cli_commands.h"
 
+#include "stack_options.h"
+
 #include <core/ansi.h>
 #include <core/bench/kernel_bench.h>
 #include <core/cancel.h>
@@ -9,7 +11,7 @@
 #include <core/io/export.h>
 #include <core/io/game_export.h>
 #include <core/recipe.h>
-#include <core/world_scale.h>
+#include <core/stack/evaluator.h>
 
 #include <nlohmann/json.hpp>
 
@@ -98,26 +100,37 @@ std::string recipeDataMessage(const std::string& path, const core::InputError& e
 
 namespace {
 
+// The recipe --recipe names: a file (its bad contents are a RecipeDataError), or preset:ID.
+core::Recipe startingRecipe(const core::Registry& registry, const std::string& source, int* formatVersion) {
+    const std::string prefix = kPresetPrefix;
+    if (source.rfind(prefix, 0) == 0) {
+        try {
+            return presetRecipe(registry, source.substr(prefix.size()));
+        } catch (const InputError& e) {
+            if (e.field() == "--recipe") throw;
+            throw RecipeDataError(source + ": " + e.what());  // a preset this build cannot read
+        }
+    }
+    try {
+        return core::recipeFromText(registry, readRecipeFile(source, "--recipe"), source, formatVersion);
+    } catch (const InputError& e) {
+        if (e.field() == "--recipe") throw;
+        throw RecipeDataError(recipeDataMessage(source, e));
+    }
+}
+
 // `formatVersion`: the recipe file's format, when there is one (for core::olderRecipeNotice).
 core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen,
                          int* formatVersion = nullptr) {
-    core::Recipe recipe;
-    if (gen.recipeFile) {
-        try {
-            recipe = core::recipeFromText(registry, readRecipeFile(*gen.recipeFile, "--recipe"),
-                                          *gen.recipeFile, formatVersion);
-        } catch (const InputError& e) {
-            if (e.field() == "--recipe") throw;
-            throw RecipeDataError(recipeDataMessage(*gen.recipeFile, e));
-        }
-    } else {
-        recipe = core::defaultRecipe(registry, gen.algorithm.value_or("diamond-square"));
-    }
+    core::Recipe recipe = gen.recipeFile ? startingRecipe(registry, *gen.recipeFile, formatVersion)
+                                         : core::defaultRecipe(registry, gen.algorithm.value_or("diamond-square"));
     if (gen.algorithm && *gen.algorithm != recipe.algorithm) {
-        // Another algorithm has other parameters: keep detail and seed, take its defaults.
+        // Another algorithm has other parameters: keep detail, seed and the stack above the base,
+        // take its defaults.
         const core::Recipe base = recipe;
         recipe = core::defaultRecipe(registry, *gen.algorithm);
         recipe.seed = base.seed;
+        recipe.operations = base.operations;
         const auto& a = registry.get(recipe.algorithm);
         if (base.detail >= a.minDetail && base.detail <= a.maxDetail) recipe.detail = base.detail;
     }
@@ -134,7 +147,15 @@ core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions
         if (eq == std::string::npos || eq == 0) throw InputError("--set", set, "KEY=VALUE");
         core::setParamFromText(registry, recipe, set.substr(0, eq), set.substr(eq + 1), "--set " + set.substr(0, eq));
     }
-    core::validateRecipe(registry, recipe);
+    const std::size_t fromFile = recipe.operations.size();
+    for (const auto& op : gen.ops) appendOperation(registry, recipe, op);
+    try {
+        core::validateRecipe(registry, recipe);
+    } catch (const core::StageError& e) {
+        // Values that are fine one by one but not together ("low below high"): name the --op.
+        if (std::size_t(e.stage()) > fromFile) throw InputError("--op " + e.field(), e.value(), e.allowedText());
+        throw;
+    }
     return recipe;
 }
 
@@ -158,69 +179,33 @@ void saveRecipe(const core::Registry& registry, const GenerationOptions& gen,
 
 struct Generated {
     core::Recipe recipe;
-    core::Heightmap map;
-    double ms = 0.0;
+    std::shared_ptr<const core::Heightmap> map;
+    core::HeightMapping world;  // the base generator's world mapping (--map world)
 };
 
-Generated generateFromOptions(const core::Registry& registry, const GenerationOptions& gen) {
-    int version = core::kRecipeFormatVersion;
-    Generated g{buildRecipe(registry, gen, &version), {}, 0.0};
+// Runs the recipe's stack; `world` gives the metres of metre-valued parameters (spacing at the
+// recipe's detail, height range). `version`: the recipe file's format, for its notice.
+Generated generateStack(const core::Registry& registry, const GenerationOptions& gen, const core::Recipe& recipe,
+                        int version, const core::WorldUnits& world) {
     if (const std::string notice = core::olderRecipeNotice(version); !notice.empty()) {
         std::cerr << "terrain-cli: note: " << *gen.recipeFile << ": " << notice << "\n";
     }
     core::GenerateContext context;
     context.threads = threadCount(gen);
     const auto start = std::chrono::steady_clock::now();
-    g.map = core::generate(registry, g.recipe, context);
-    g.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    std::cerr << "terrain-cli: " << g.recipe.algorithm << " seed " << g.recipe.seed << ", recipe sha256 "
-              << core::recipeHash(registry, g.recipe) << ", " << g.map.width() << "x" << g.map.height()
-              << " in " << std::fixed << std::setprecision(1) << g.ms << " ms on " << context.threads
-              << " thread(s)\n";
+    core::StackEvaluator evaluator(registry, 0);  // one evaluation: nothing to keep
+    core::StackResult result = evaluator.evaluate(recipe, world, context);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    Generated g{recipe, std::move(result.map), result.world};
+    std::cerr << "terrain-cli: " << recipe.algorithm << " seed " << recipe.seed;
+    if (!recipe.operations.empty()) std::cerr << ", " << recipe.operations.size() << " operation(s) after it";
+    std::cerr << ", recipe sha256 " << core::recipeHash(registry, recipe) << ", " << g.map->width() << "x"
+              << g.map->height() << " in " << std::fixed << std::setprecision(1) << ms << " ms on "
+              << context.threads << " thread(s)\n";
     return g;
 }
 
 }  // namespace
-
-int runList(const core::Registry& registry, bool json) {
-    if (json) {
-        nlohmann::json out = nlohmann::json::array();
-        for (const auto& a : registry.algorithms()) {
-            nlohmann::json params = nlohmann::json::array();
-            for (const auto& p : a.params) {
-                nlohmann::json jp{{"key", p.key}, {"label", p.label}, {"unit", p.unit},
-                                  {"min", p.min}, {"max", p.max}, {"step", p.step},
-                                  {"default", p.format(p.defaultValue)}, {"help", p.help}};
-                static const char* kinds[] = {"real", "integer", "choice", "flag"};
-                jp["kind"] = kinds[int(p.kind)];
-                if (!p.choices.empty()) jp["choices"] = p.choices;
-                params.push_back(jp);
-            }
-            const auto lo = a.sizeForDetail(a.minDetail), hi = a.sizeForDetail(a.maxDetail);
-            out.push_back({{"id", a.id}, {"name", a.name}, {"summary", a.summary},
-                           {"detail", {{"min", a.minDetail}, {"max", a.maxDetail}, {"default", a.defaultDetail}}},
-                           {"size", {{"min", {lo.width, lo.height}}, {"max", {hi.width, hi.height}}}},
-                           {"params", params}});
-        }
-        std::cout << core::jsonText(out);
-        return kExitOk;
-    }
-    for (const auto& a : registry.algorithms()) {
-        const auto size = a.sizeForDetail(a.defaultDetail);
-        std::cout << a.id << " - " << a.summary << "\n"
-                  << "  detail " << a.minDetail << ".." << a.maxDetail << " (default " << a.defaultDetail
-                  << " = " << size.width << "x" << size.height << ")\n";
-        for (const auto& p : a.params) {
-            std::cout << "  --set " << p.key << "=<" << p.allowedText() << ">  default " << p.format(p.defaultValue)
-                      << "\n      " << p.help << "\n";
-        }
-        if (core::findParam(a.params, "roughness")) {
-            std::cout << "  --hurst H  instead of roughness: roughness = 2^-H\n";
-        }
-        std::cout << "\n";
-    }
-    return kExitOk;
-}
 
 namespace {
 
@@ -334,9 +319,10 @@ void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOpt
 int runGenerate(const core::Registry& registry, const GenerationOptions& gen, const OutputOptions& out) {
     // Everything about the output is checked before the (possibly long) generation.
     core::GameExportRequest request = exportRequest(out);
+    int version = core::kRecipeFormatVersion;
+    const core::Recipe recipe = buildRecipe(registry, gen, &version);
     {
-        const core::Recipe planned = buildRecipe(registry, gen);
-        const auto size = registry.get(planned.algorithm).sizeForDetail(planned.detail);
+        const auto size = registry.get(recipe.algorithm).sizeForDetail(recipe.detail);
         if (out.worldSize) {
             if (out.metresPerPixel) {
                 throw InputError(core::field::kMetresPerPixel, *out.metresPerPixel,
@@ -344,23 +330,18 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
             }
             request.world = worldOfSize(request.world, *out.worldSize, size.width);
         }
-        fitPresetSize(registry.get(planned.algorithm), planned.detail, out, request, size.width,
-                      size.height);
+        fitPresetSize(registry.get(recipe.algorithm), recipe.detail, out, request, size.width, size.height);
         core::checkGameExport(request, size.width, size.height);
     }
-    const Generated g = generateFromOptions(registry, gen);
-    if (request.mapping.mode == core::HeightMapping::Mode::World) {
-        core::GenerateContext context;
-        context.threads = threadCount(gen);
-        request.mapping = core::worldMapping(registry, g.recipe, context);
-    }
+    const Generated g = generateStack(registry, gen, recipe, version, request.world);
+    if (request.mapping.mode == core::HeightMapping::Mode::World) request.mapping = g.world;
     request.recipe = core::recipeToJson(registry, g.recipe);
     request.recipeSha256 = core::recipeHash(registry, g.recipe);
     const auto start = std::chrono::steady_clock::now();
     // The saved recipe belongs to the export: both are put in place, or neither.
     core::FileTransaction transaction;
     saveRecipe(registry, gen, g.recipe, &transaction);
-    const core::GameExportResult result = core::runGameExport(g.map, request, transaction);
+    const core::GameExportResult result = core::runGameExport(*g.map, request, transaction);
     transaction.commit();
     if (gen.saveRecipe) std::cerr << "terrain-cli: recipe saved to " << *gen.saveRecipe << "\n";
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -456,10 +437,12 @@ int runAnsi(const core::Registry& registry, const GenerationOptions& gen,
         // COLUMNS is a shell variable that most shells do not export: ask the terminal.
         columns = std::clamp(int(size.ws_col), 4, 1000);
     }
-    const Generated g = generateFromOptions(registry, gen);
+    int version = core::kRecipeFormatVersion;
+    const core::Recipe recipe = buildRecipe(registry, gen, &version);
+    const Generated g = generateStack(registry, gen, recipe, version, core::WorldUnits{});
     saveRecipe(registry, gen, g.recipe, nullptr);
     if (gen.saveRecipe) std::cerr << "terrain-cli: recipe saved to " << *gen.saveRecipe << "\n";
-    std::cout << core::renderAnsi(g.map, columns, pal) << "\n" << std::flush;
+    std::cout << core::renderAnsi(*g.map, columns, pal) << "\n" << std::flush;
     return kExitOk;
 }
 

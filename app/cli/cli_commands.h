@@ -45,6 +45,7 @@ struct GenerationOptions {
     std::optional<std::string> recipeFile;
     std::optional<std::string> saveRecipe;
     std::optional<std::string> threads;
+    std::vector<std::string> ops;  // --op ID[:KEY=VALUE,...], appended in order
 };
 
 struct OutputOptions {
@@ -63,7 +64,6 @@ struct OutputOptions {
     std::optional<std::string> triangles;       // obj/glb triangle budget
 };
 
-int runList(const core::Registry& registry, bool json);
 int runGenerate(const core::Registry& registry, const GenerationOptions& gen, const OutputOptions& out);
 struct BenchOptions {
     std::optional<std::string> algorithm;  // default: every algorithm

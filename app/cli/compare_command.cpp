@@ -12,6 +12,7 @@
 #include <core/io/sidecar.h>
 #include <core/json_input.h>
 #include <core/recipe.h>
+#include <core/stack/evaluator.h>
 #include <core/world_scale.h>
 
 #include <nlohmann/json.hpp>
@@ -107,6 +108,42 @@ std::vector<std::string> titleWords(const core::Registry& registry, const core::
     return words;
 }
 
+// The operations after the base generator, one word each ("clamp", "midpoint-displacement add
+// 0.3"): panels that differ only in their base show the same stack.
+std::vector<std::string> stackWords(const core::Registry& registry, const core::Recipe& recipe) {
+    std::vector<std::string> words;
+    for (const auto& op : recipe.operations) {
+        std::string word = "+ " + op.type;
+        if (registry.find(op.type)) {
+            char weight[32];
+            std::snprintf(weight, sizeof weight, "%g", op.weight);
+            word += " " + core::blendModeNames().at(std::size_t(op.blend)) + " " + weight;
+        }
+        if (!op.enabled) word += " (off)";
+        words.push_back(std::move(word));
+    }
+    return words;
+}
+
+// One recipe: one panel per algorithm whose maps have its base's shape, each with the recipe's
+// seed, detail (clamped to the algorithm's range) and operations, the recipe's own base first.
+std::vector<core::Recipe> perAlgorithm(const core::Registry& registry, const core::Recipe& recipe) {
+    const auto twoD = [&](const core::Algorithm& a) {
+        return a.sizeForDetail(std::clamp(recipe.detail, a.minDetail, a.maxDetail)).height > 1;
+    };
+    const bool shape = twoD(registry.get(recipe.algorithm));
+    std::vector<core::Recipe> recipes{recipe};
+    for (const core::Algorithm& a : registry.algorithms()) {
+        if (a.id == recipe.algorithm || twoD(a) != shape) continue;
+        core::Recipe other = core::defaultRecipe(registry, a.id);
+        other.seed = recipe.seed;
+        other.detail = std::clamp(recipe.detail, a.minDetail, a.maxDetail);
+        other.operations = recipe.operations;
+        recipes.push_back(std::move(other));
+    }
+    return recipes;
+}
+
 std::vector<std::string> numberLines(const core::TerrainStats& s) {
     std::vector<std::string> lines{
         "min " + fixed(s.min, 3) + "  max " + fixed(s.max, 3),
@@ -132,8 +169,11 @@ struct Panel {
 }  // namespace
 
 CLI::App* addCompareCommand(CLI::App& app, CompareOptions& o) {
-    auto* cmd = app.add_subcommand("compare", "Generate 2 to 8 recipes side by side in one PNG sheet, with numbers");
-    cmd->add_option("--recipe", o.recipes, "A recipe JSON file, one per panel (repeat 2 to 8 times)")->required();
+    auto* cmd = app.add_subcommand("compare", "Generate 2 to 8 recipes (or one recipe's stack on each algorithm) side by side in one PNG sheet, with numbers");
+    cmd->add_option("--recipe", o.recipes,
+                    "A recipe JSON file, one per panel (repeat 2 to 8 times); one file alone: one panel per "
+                    "algorithm of its shape, each with the recipe's stack after it")
+        ->required();
     cmd->add_option("--output,-o", o.output, "The sheet, a .png file")->required();
     cmd->add_option("--stats", o.stats, "Also write the numbers as JSON: an array, one object per panel");
     cmd->add_option("--detail", o.detail, "Detail level for every panel (default: each recipe's own)");
@@ -148,14 +188,11 @@ CLI::App* addCompareCommand(CLI::App& app, CompareOptions& o) {
 
 int runCompare(const core::Registry& registry, const CompareOptions& o) {
     // Everything about the inputs and outputs is checked before the first (possibly long) generation.
-    if (o.recipes.size() < kMinPanels || o.recipes.size() > kMaxPanels) {
+    if (o.recipes.empty() || o.recipes.size() > kMaxPanels) {
         throw InputError("--recipe", std::to_string(o.recipes.size()) + " file(s)", "2 to 8 recipe files");
     }
     if (fs::path(o.output).extension() != ".png") throw InputError("--output", o.output, "a .png file");
     core::SheetOptions sheet;
-    // Up to 4 in a row; 5 to 8 panels in two balanced rows.
-    const int count = int(o.recipes.size());
-    sheet.columns = count <= 4 ? count : (count + 1) / 2;
     if (o.map == "per-panel") {
         sheet.mapping = core::SheetMapping::PerPanel;
     } else if (o.map != "common") {
@@ -171,10 +208,28 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
     context.threads = o.threads ? int(wholeIn(*o.threads, "--threads", 1, 256))
                                 : int(std::max(1u, std::thread::hardware_concurrency()));
 
-    std::vector<Panel> panels(o.recipes.size());
+    std::vector<Panel> panels;
+    for (const std::string& path : o.recipes) panels.push_back({path, loadRecipe(registry, path), {}, {}});
+    if (panels.size() == 1) {
+        const Panel one = panels.front();
+        panels.clear();
+        for (core::Recipe& recipe : perAlgorithm(registry, one.recipe)) panels.push_back({one.source, recipe, {}, {}});
+        if (panels.size() < kMinPanels) {
+            throw InputError("--recipe", "1 file(s)",
+                             "2 to 8 recipe files, or one whose base generator has another algorithm of its "
+                             "shape (" + one.recipe.algorithm + " has none)");
+        }
+    }
+    // Up to 4 in a row; 5 to 8 panels in two balanced rows.
+    const int count = int(panels.size());
+    sheet.columns = count <= 4 ? count : (count + 1) / 2;
+    // The stack's world: metre-valued operations (clamp, ...) read heights from 0 to
+    // --height-range metres, samples --metres-per-pixel apart.
+    core::WorldUnits world;
+    world.metresPerPixel = statsOptions.slope.metresPerPixel;
+    world.loMetres = 0.0;
+    world.hiMetres = statsOptions.slope.heightRangeMetres;
     for (std::size_t i = 0; i < panels.size(); ++i) {
-        panels[i].source = o.recipes[i];
-        panels[i].recipe = loadRecipe(registry, o.recipes[i]);
         const core::Algorithm& a = registry.get(panels[i].recipe.algorithm);
         if (o.detail) {
             panels[i].recipe.detail = int(wholeIn(*o.detail, "--detail", std::uint64_t(a.minDetail), std::uint64_t(a.maxDetail)));
@@ -196,7 +251,8 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
 
     for (auto& p : panels) {
         const auto start = std::chrono::steady_clock::now();
-        p.map = core::generate(registry, p.recipe, context);
+        // The whole stack; a recipe without operations is its generator's map, byte for byte.
+        p.map = core::evaluateStack(registry, p.recipe, world, context);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         p.stats.generationMs = ms;
         std::cerr << "terrain-cli: " << p.source << ": " << p.recipe.algorithm << " seed " << p.recipe.seed << ", "
@@ -210,10 +266,10 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
         Panel& p = panels[i];
         const double ms = *p.stats.generationMs;
         core::StatsOptions options = statsOptions;
-        // Slopes in metres through the recipe's world scale, the same at every detail and the
-        // same as the editor's compare window.
-        const core::HeightMapping world = core::worldMapping(registry, p.recipe, context);
-        options.slope.rawRange = core::MinMax{world.lo, world.hi};
+        // Slopes in metres through the recipe's world scale (its base generator's), the same at
+        // every detail and the same as the editor's compare window.
+        const core::HeightMapping scale = core::worldMapping(registry, p.recipe, context);
+        options.slope.rawRange = core::MinMax{scale.lo, scale.hi};
         if (sheet.mapping == core::SheetMapping::Common) {
             options.histogramRange = core::sheetRange(sheetPanels, i, core::SheetMapping::Common);
         }
@@ -222,7 +278,9 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
         p.stats.hurstExpected = core::expectedHurst(p.recipe);
 
         sheetPanels[i].title = {p.recipe.algorithm};
-        for (auto& line : core::wrapWords(titleWords(registry, p.recipe, p.map), core::sheetLineChars(sheet))) {
+        std::vector<std::string> words = titleWords(registry, p.recipe, p.map);
+        for (std::string& word : stackWords(registry, p.recipe)) words.push_back(std::move(word));
+        for (auto& line : core::wrapWords(words, core::sheetLineChars(sheet))) {
             sheetPanels[i].title.push_back(std::move(line));
         }
         sheetPanels[i].numbers = numberLines(p.stats);
@@ -231,7 +289,8 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
 
     const core::MinMax common = core::sheetRange(sheetPanels, 0, core::SheetMapping::Common);
     sheet.heading = {
-        "terrain-cli compare: " + std::to_string(panels.size()) + " recipes",
+        "terrain-cli compare: " + std::to_string(panels.size()) +
+            (o.recipes.size() == 1 ? " algorithms, one recipe's stack" : " recipes"),
         sheet.mapping == core::SheetMapping::Common
             ? "colours: common raw range " + fixed(common.min, 3) + " .. " + fixed(common.max, 3)
             : std::string("colours: per panel (each map's min..max)"),

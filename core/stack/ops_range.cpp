@@ -2,35 +2,13 @@
 #include "ops.h"
 
 #include "../errors.h"
-#include "../parallel.h"
+#include "op_support.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace terrain::core {
 namespace {
-
-// Writes f(input) into output, row-parallel (the split never changes the bits).
-template <class F>
-void perSample(const OpCall& call, F f) {
-    const int width = call.input.width();
-    const int rows = call.input.height();
-    parallelRows(rows, threadsForWork(double(call.input.sampleCount()), call.context.threads), call.context,
-                 [&](int begin, int end) {
-                     for (int y = begin; y < end; ++y) {
-                         const float* in = call.input.row(y);
-                         float* out = call.output.row(y);
-                         for (int x = 0; x < width; ++x) out[x] = f(in[x]);
-                     }
-                 });
-}
-
-std::string metres(double v) {
-    std::string s = std::to_string(v);
-    s.erase(s.find_last_not_of('0') + 1);
-    if (!s.empty() && s.back() == '.') s.pop_back();
-    return s + " m";
-}
 
 struct ClampParams {
     double low = 0.0;
@@ -61,7 +39,7 @@ OpType clampOpType() {
         });
     type.check = [table](const std::map<std::string, double>& values) {
         const ClampParams p = table.bind(values);
-        if (!(p.low < p.high)) throw InputError("low", metres(p.low), "below high (" + metres(p.high) + ")");
+        if (!(p.low < p.high)) throw InputError("low", metresText(p.low), "below high (" + metresText(p.high) + ")");
     };
     return type;
 }

@@ -9,12 +9,14 @@
 #include "app/seed_variations.h"
 
 #include "core/registry.h"
+#include "core/stack/evaluator.h"
 
 #include <QAction>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTest>
 #include <QToolButton>
+#include <QUndoStack>
 
 #include <gtest/gtest.h>
 
@@ -98,6 +100,49 @@ TEST_F(SeedVariationsTest, ARecipeChangeRegeneratesFromTheDocumentSeed) {
     ASSERT_TRUE(waitAllCurrent());
 }
 
+// Issue 11: a stacked recipe's thumbnails show the stacked terrain (evaluated as the editor
+// does, in the document's world); a click still sets the seed only.
+TEST(SeedVariationsStack, ThumbnailsShowTheWholeStack) {
+    const core::Registry registry = core::makeBuiltinRegistry();
+    DocumentState state = defaultDocumentState(registry);
+    state.recipe.detail = 6;
+    state.recipe.seed = 40;
+    core::OpInstance layer = core::newOperation(registry, state.recipe, "midpoint-displacement");
+    layer.weight = 0.3;
+    state.recipe.operations.push_back(layer);
+    core::OpInstance clamp = core::newOperation(registry, state.recipe, "clamp");
+    clamp.params["low"] = 30.0;
+    clamp.params["high"] = 70.0;
+    state.recipe.operations.push_back(clamp);
+    state.world = WorldSize{2.0, 0.0, 100.0};
+    Document document(state);
+    auto evaluator = std::make_shared<core::StackEvaluator>(registry);
+    SeedVariationsWindow window(registry, &document, evaluator);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.allCurrent(); }, kWait_ms));
+    EXPECT_EQ(window.cellWorld().metresPerPixel, 2.0);
+    for (int i = 0; i < window.cellCount(); ++i) {
+        SCOPED_TRACE(i);
+        const core::Recipe recipe = window.cellRecipe(i);
+        EXPECT_EQ(recipe.operations, state.recipe.operations);
+        const core::Heightmap expected =
+            core::evaluateStack(registry, recipe, window.cellWorld(), core::GenerateContext{});
+        ASSERT_TRUE(window.cellMap(i));
+        EXPECT_EQ(*window.cellMap(i), expected);
+        core::Recipe bare = recipe;
+        bare.operations.clear();
+        EXPECT_NE(expected, core::generate(registry, bare, core::GenerateContext{}));
+        // Through the shared evaluator: it holds every thumbnail's stack.
+        EXPECT_TRUE(evaluator->evaluate(recipe, window.cellWorld(), {}).computed.empty());
+    }
+    QTest::mouseClick(window.cellButton(3), Qt::LeftButton);
+    DocumentState expected = state;
+    expected.recipe.seed = 43;
+    EXPECT_EQ(document.state(), expected);
+    EXPECT_EQ(document.undoStack()->count(), 1);
+}
+
 // The editor's menu entries open the windows on the main document.
 class SeedVariationsEditorTest : public testing::EditorTest {
 protected:
@@ -139,6 +184,35 @@ TEST_F(SeedVariationsEditorTest, CompareMenuOpensPanelsStartingFromTheDocument) 
     EXPECT_EQ(compare->panel(0)->recipe(), m_window->document()->state().recipe);
     EXPECT_EQ(compare->previewStyle().colorMap, m_window->document()->state().view.colorMap);
     ASSERT_TRUE(QTest::qWaitFor([compare] { return compare->isUpToDate(); }, kWait_ms));
+}
+
+// "Use in document" from the compare window, then one Ctrl+Z (the editor's undo key works from
+// the compare window): the document's recipe is back byte for byte.
+TEST_F(SeedVariationsEditorTest, UseInDocumentFromCompareAndOneCtrlZ) {
+    QAction* open = menuAction(QStringLiteral("&Compare Algorithms…"));
+    ASSERT_NE(open, nullptr);
+    open->trigger();
+    auto* compare = m_window->findChild<CompareWindow*>();
+    ASSERT_NE(compare, nullptr);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(compare));
+    const std::string before = core::recipeToText(m_window->registry(), m_window->document()->state().recipe);
+    const DocumentState beforeState = m_window->document()->state();
+    core::Recipe stacked = compare->panel(1)->recipe();
+    core::OpInstance layer = core::newOperation(m_window->registry(), stacked, "diamond-square");
+    layer.weight = 0.3;
+    stacked.operations.push_back(layer);
+    stacked.operations.push_back(core::newOperation(m_window->registry(), stacked, "normalize"));
+    compare->setPanelRecipe(1, stacked);
+    ASSERT_TRUE(QTest::qWaitFor([compare] { return compare->isUpToDate(); }, kWait_ms));
+    const int steps = m_window->document()->undoStack()->count();
+    QTest::mouseClick(compare->panel(1)->useInDocumentButton(), Qt::LeftButton);
+    EXPECT_EQ(m_window->document()->state().recipe, compare->panel(1)->recipe());
+    EXPECT_EQ(m_window->document()->state().recipe.operations.size(), 2u);
+    EXPECT_EQ(m_window->document()->undoStack()->count(), steps + 1);
+    compare->activateWindow();
+    QTest::keyClick(compare, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(core::recipeToText(m_window->registry(), m_window->document()->state().recipe), before);
+    EXPECT_EQ(m_window->document()->state(), beforeState);
 }
 
 }  // namespace

@@ -3,13 +3,15 @@
 // iteration and interleaved, its production kernel (warm reused buffer, the reported time), the
 // fill floor (a parallel std::fill of that same buffer on the same threads), the step-by-step
 // reference (1 thread) and a cold run into a fresh grid, and reports medians and ratios as
-// counters. Run with --benchmark_counters_tabular=true for a table; see docs/performance.md.
+// counters. The stack's operations (stack/*) run at 4097² on 2 threads against a copy floor. Run with --benchmark_counters_tabular=true for a table; see docs/performance.md.
 #include <core/bench/kernel_bench.h>
 #include <core/cancel.h>
 #include <core/generators/level_kernels.h>
 #include <core/io/export.h>
+#include <core/parallel.h>
 #include <core/recipe.h>
 #include <core/registry.h>
+#include <core/stack/ops.h>
 
 #include <benchmark/benchmark.h>
 
@@ -17,6 +19,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -101,6 +104,87 @@ void exportCase(benchmark::State& state, ExportFormat format) {
     std::filesystem::remove_all(dir);
 }
 
+// A stack operation at 4097² on `threads` threads, run directly into a warm output (the
+// evaluator's cache and allocation are not part of the kernel), interleaved with the fill floor of
+// this case: a parallel copy of the same input into the same output on the same threads, which
+// reads and writes what every operation must read and write.
+void stackOpCase(benchmark::State& state, const std::string& type, const std::map<std::string, double>& params,
+                 int threads) {
+    static const Heightmap input = [] {
+        Recipe recipe = defaultRecipe(registry(), "diamond-square");
+        recipe.detail = 12;
+        recipe.seed = 2026;
+        GenerateContext context;
+        context.threads = 2;
+        return generate(registry(), recipe, context);
+    }();
+    const OpType* op = registry().findOp(type);
+    if (op == nullptr) {
+        state.SkipWithError(("no operation " + type).c_str());
+        return;
+    }
+    Heightmap output = input;  // pre-faulted
+    const MinMax range = minMax(input);
+    HeightScale heights;  // the map's range is the world's 0..600 m, 1 m per sample
+    heights.loMetres = 0.0;
+    heights.hiMetres = 600.0;
+    heights.scale = 600.0 / (double(range.max) - double(range.min));
+    heights.offset = -double(range.min) * heights.scale;
+    GenerateContext context;
+    context.threads = threads;
+    const OpCall call{input, output, heights, 1.0, 12, 2026, context, range};
+    const auto timeMsOf = [](const auto& f) {
+        const auto start = std::chrono::steady_clock::now();
+        f();
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    };
+    const int width = input.width();
+    std::vector<double> kernel, fill;
+    for (auto _ : state) {
+        fill.push_back(timeMsOf([&] {
+            parallelRows(input.height(), threads, context, [&](int begin, int end) {
+                for (int y = begin; y < end; ++y) std::copy(input.row(y), input.row(y) + width, output.row(y));
+            });
+        }));
+        const double ms = timeMsOf([&] { op->run(params, call); });
+        kernel.push_back(ms);
+        state.SetIterationTime(ms / 1e3);
+    }
+    benchmark::DoNotOptimize(output.row(0));
+    const double k = median(kernel), f = median(fill);
+    state.counters["ms_median"] = k;
+    state.counters["ns_per_sample"] = k * 1e6 / double(input.sampleCount());
+    state.counters["fill_ms"] = f;
+    state.counters["fill_floor_ratio"] = f > 0 ? k / f : 0.0;
+    state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(input.sampleCount()));
+}
+
+void registerStackOps() {
+    struct Case {
+        std::string name, type;
+        std::map<std::string, double> params;
+    };
+    // Settings that take each kernel's general path (curves through its table, terrace's smooth
+    // profile); the parameters not named keep their defaults.
+    const std::vector<Case> cases{
+        {"curves", "curves", {{"in_low", 0.1}, {"gamma", 1.5}, {"points", 2}, {"p1_in", 0.3}, {"p1_out", 0.2},
+                              {"p2_in", 0.7}, {"p2_out", 0.8}}},
+        {"terrace", "terrace", {{"steps", 8}, {"sharpness", 0.8}}},
+        {"terrace-edge-noise", "terrace", {{"steps", 8}, {"sharpness", 0.8}, {"edge_noise", 20}, {"edge_scale", 50}}},
+        {"island", "island", {{"shape", 1}, {"falloff_start", 100}, {"falloff_end", 1500}}},
+        {"clamp", "clamp", {{"low", 100}, {"high", 500}}},
+        {"smooth-r10m", "smooth", {{"radius", 10}}},
+        {"smooth-r200m", "smooth", {{"radius", 200}}},
+    };
+    for (const auto& c : cases) {
+        const std::string name = "stack/" + c.name + "/4097x4097/threads:2";
+        benchmark::RegisterBenchmark(name.c_str(), stackOpCase, c.type, c.params, 2)
+            ->UseManualTime()
+            ->Iterations(9)
+            ->Unit(benchmark::kMillisecond);
+    }
+}
+
 // Iterations are fixed so that every case runs the same interleaved rounds; the reference alone
 // takes seconds at 8193².
 int iterationsFor(int detail) { return detail <= 10 ? 15 : detail <= 12 ? 7 : 5; }
@@ -130,6 +214,7 @@ void registerAll() {
         for (auto _ : state) scaling = hashThroughputScaling(2, 5);
         state.counters["hash_scaling"] = scaling;
     })->Iterations(1)->Unit(benchmark::kMillisecond);
+    registerStackOps();
     benchmark::RegisterBenchmark("export/png16/4097x4097", exportCase, ExportFormat::Png16)
         ->UseManualTime()
         ->Unit(benchmark::kMillisecond)

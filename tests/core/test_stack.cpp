@@ -6,6 +6,8 @@
 #include "core/stack/evaluator.h"
 #include "core/world_scale.h"
 
+#include "stack_test_support.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -13,44 +15,7 @@
 #include <cmath>
 
 namespace core = terrain::core;
-
-namespace {
-
-const core::Registry& registry() {
-    static const core::Registry r = core::makeBuiltinRegistry();
-    return r;
-}
-
-core::Recipe baseRecipe(int detail = 8) {
-    core::Recipe r = core::defaultRecipe(registry(), "diamond-square");
-    r.detail = detail;
-    r.seed = 7;
-    return r;
-}
-
-core::OpInstance op(const core::Recipe& recipe, const std::string& type,
-                    std::initializer_list<std::pair<const char*, const char*>> values = {}) {
-    core::OpInstance o = core::newOperation(registry(), recipe, type);
-    for (const auto& [k, v] : values) core::setOperationParamFromText(registry(), o, k, v, k);
-    return o;
-}
-
-core::GenerateContext context(int threads = 2) {
-    core::GenerateContext c;
-    c.threads = threads;
-    return c;
-}
-
-core::WorldUnits world(const core::Recipe& r, double extent = 4000.0) {
-    core::WorldUnits w;
-    const int side = registry().get(r.algorithm).sizeForDetail(r.detail).width;
-    w.metresPerPixel = extent / double(side - 1);
-    w.loMetres = 0.0;
-    w.hiMetres = 600.0;
-    return w;
-}
-
-}  // namespace
+using namespace stack_test;
 
 TEST(StackRecipe, JsonRoundTripKeepsEveryField) {
     core::Recipe r = baseRecipe();

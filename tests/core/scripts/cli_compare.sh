@@ -60,10 +60,42 @@ EOF
   && pass || fail "--map per-panel: each histogram over its own range"
 "$cli" compare --help | grep -q -- "--recipe" && pass || fail "compare --help"
 
+# Stacks (issue 11): a recipe's operations after its base. One stacked recipe alone compares the
+# algorithms of its shape under the same stack; each panel is the whole stack.
+$py - "$dir/clip.json" "$dir/stacked.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["stack"] += [{"id": "clamp-1", "type": "clamp", "params": {"low": 300, "high": 650}},
+               {"id": "layer-1", "type": "midpoint-displacement", "blend": "add", "weight": 0.3}]
+json.dump(r, open(sys.argv[2], "w"))
+EOF
+"$cli" compare --recipe "$dir/stacked.json" --output "$dir/stacked.png" --stats "$dir/stacked_stats.json" 2>"$dir/stderr" \
+  && pass || fail "compare one stacked recipe: $(cat "$dir/stderr")"
+"$cli" compare --recipe "$dir/clip.json" --recipe "$dir/mpd.json" --seed 3 --output "$dir/bare.png" --stats "$dir/bare_stats.json" 2>/dev/null \
+  || fail "compare bare"
+$py - "$dir/stacked_stats.json" "$dir/bare_stats.json" <<'EOF' && pass || fail "stacked panels: one per algorithm, each with the stack"
+import json, sys
+stacked, bare = (json.load(open(f)) for f in sys.argv[1:3])
+assert [p["algorithm"] for p in stacked] == ["diamond-square", "midpoint-displacement"], stacked
+for p in stacked:
+    ops = p["recipe"]["stack"][1:]
+    assert [o["type"] for o in ops] == ["clamp", "midpoint-displacement"], ops
+    assert p["recipe"]["seed"] == 3 and p["recipe"]["detail"] == 6
+# The same base without the stack: the clamp at 300 m (of 0..1000 m) lifts every low point, and
+# the layer only adds, so each stacked map's lowest point is far above its bare one.
+for s, b in zip(stacked, bare):
+    assert s["recipe"]["stack"][0] == b["recipe"]["stack"][0], (s["recipe"], b["recipe"])
+    assert s["min"] > b["min"] + 0.2 * (b["max"] - b["min"]), (s["min"], b["min"], b["max"])
+EOF
+# A stacked recipe beside a bare one; the shared --seed applies to both.
+"$cli" compare --recipe "$dir/stacked.json" --recipe "$dir/clip.json" --seed 9 --output "$dir/mixed.png" --stats "$dir/mixed.json" 2>/dev/null \
+  && $py -c 'import json,sys; p=json.load(open(sys.argv[1])); assert [len(x["recipe"]["stack"]) for x in p] == [3, 1] and {x["recipe"]["seed"] for x in p} == {9}' "$dir/mixed.json" \
+  && pass || fail "stacked beside bare"
+
 # Bad input: exit code, a message naming the flag and value, nothing written.
 out="$bad/out.png"
 r=(--recipe "$dir/clip.json")
-expect 64 "--recipe: '1 file(s)'" compare "${r[@]}" --output "$out"
+expect 64 "--recipe: '1 file(s)'" compare --recipe "$dir/line.json" --output "$out"  # no other 1-D algorithm
 expect 64 "--recipe: '9 file(s)'" compare "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" "${r[@]}" --output "$out"
 expect 64 "--recipe: '$dir/missing.json'" compare "${r[@]}" --recipe "$dir/missing.json" --output "$out"
 printf '{"version": 1, "algorithm": "diamond-square", "detail": ' >"$dir/trunc.json"
@@ -72,6 +104,8 @@ printf '{"version": 1, "algorithm": "perlin"}' >"$dir/perlin.json"
 expect 65 "perlin" compare "${r[@]}" --recipe "$dir/perlin.json" --output "$out"
 printf '{"version": 1, "algorithm": "diamond-square", "params": {"roughness": 7}}' >"$dir/rough.json"
 expect 65 "params.roughness: '7'" compare "${r[@]}" --recipe "$dir/rough.json" --output "$out"
+sed 's/"low": 300/"low": 99999/' "$dir/stacked.json" >"$dir/badop.json"
+expect 65 "99999" compare --recipe "$dir/badop.json" --output "$out"   # an operation's value, named
 expect 64 "--detail: '15'" compare "${r[@]}" "${r[@]}" --detail 15 --output "$out"
 expect 64 "--seed: 'abc'" compare "${r[@]}" "${r[@]}" --seed abc --output "$out"
 expect 64 "--threads: '0'" compare "${r[@]}" "${r[@]}" --threads 0 --output "$out"

@@ -1,0 +1,113 @@
+#include "stack_options.h"
+
+#include "suggest.h"
+
+#include <core/errors.h>
+#include <core/json_input.h>
+#include <core/stack/recipe_presets.h>
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+namespace terrain::app::cli {
+namespace {
+
+using core::InputError;
+
+std::string joined(const std::vector<std::string>& words) {
+    std::string text;
+    for (const auto& w : words) text += (text.empty() ? "" : ", ") + w;
+    return text;
+}
+
+// " (did you mean X?)" when `word` is a near miss of one of `candidates`, else "".
+std::string hint(const std::string& word, const std::vector<std::string>& candidates,
+                 const std::string& prefix = "") {
+    const std::string near = nearestName(word, candidates);
+    return near.empty() ? "" : " (did you mean " + prefix + near + "?)";
+}
+
+std::vector<std::string> typeIds(const core::Registry& registry) {
+    std::vector<std::string> ids;
+    for (const auto& t : registry.ops()) ids.push_back(t.id);
+    for (const auto& a : registry.algorithms()) ids.push_back(a.id);
+    return ids;
+}
+
+// Every key setOperationParamFromText takes for an entry of this type.
+std::vector<std::string> operationKeys(const core::Registry& registry, const std::string& type) {
+    const core::OpTypeView view = core::opTypeView(registry, type);
+    std::vector<std::string> keys;
+    for (const auto& p : *view.params) keys.push_back(p.key);
+    if (view.kind == core::OpKind::Generator) {
+        if (core::findParam(*view.params, "roughness")) keys.push_back("hurst");
+        for (const auto& p : core::layerParamSpecs()) keys.push_back(p.key);
+    }
+    keys.push_back("name");
+    keys.push_back("enabled");
+    return keys;
+}
+
+// KEY=VALUE pairs of `list` (after the ':'), a piece without '=' joined to the value before it.
+std::vector<std::pair<std::string, std::string>> splitPairs(const std::string& list, const std::string& field) {
+    std::vector<std::pair<std::string, std::string>> pairs;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t comma = list.find(',', start);
+        const std::string piece = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::size_t eq = piece.find('=');
+        if (eq != std::string::npos && eq > 0) {
+            pairs.emplace_back(piece.substr(0, eq), piece.substr(eq + 1));
+        } else if (!pairs.empty() && eq == std::string::npos) {
+            pairs.back().second += "," + piece;
+        } else {
+            throw InputError(field, core::quoteForMessage(piece), "KEY=VALUE (pairs separated by ',')");
+        }
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return pairs;
+}
+
+}  // namespace
+
+void appendOperation(const core::Registry& registry, core::Recipe& recipe, const std::string& text) {
+    const std::size_t colon = text.find(':');
+    const std::string id = text.substr(0, colon);
+    if (registry.findOp(id) == nullptr && registry.find(id) == nullptr) {
+        const auto ids = typeIds(registry);
+        throw InputError("--op", core::quoteForMessage(id),
+                         "an operation: one of " + joined(ids) + hint(id, ids) + " (see terrain-cli list)");
+    }
+    if (recipe.operations.size() >= core::kMaxOperations) {
+        throw InputError("--op", core::quoteForMessage(text),
+                         "at most " + std::to_string(core::kMaxOperations) + " operations after the base generator");
+    }
+    core::OpInstance op = core::newOperation(registry, recipe, id);
+    if (colon != std::string::npos && colon + 1 < text.size()) {
+        const auto keys = operationKeys(registry, id);
+        for (const auto& [key, value] : splitPairs(text.substr(colon + 1), "--op " + id)) {
+            const std::string field = "--op " + id + ":" + key;
+            if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+                throw InputError(field, core::quoteForMessage(key),
+                                 "a key of " + id + ": " + joined(keys) + hint(key, keys));
+            }
+            core::setOperationParamFromText(registry, op, key, value, field);
+        }
+    }
+    recipe.operations.push_back(std::move(op));
+}
+
+core::Recipe presetRecipe(const core::Registry& registry, const std::string& id) {
+    std::vector<std::string> ids;
+    for (const auto& p : core::builtinRecipePresets()) ids.push_back(p.id);
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
+        throw InputError("--recipe", core::quoteForMessage(kPresetPrefix + id),
+                         "a recipe file, or a built-in preset: " + std::string(kPresetPrefix) + "ID with ID one of " +
+                             joined(ids) + hint(id, ids, kPresetPrefix));
+    }
+    return core::loadRecipePreset(registry, id);
+}
+
+}  // namespace terrain::app::cli

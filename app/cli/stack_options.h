@@ -1,0 +1,25 @@
+#pragma once
+// terrain-cli's words for the stack (issue 11): `--op ID[:KEY=VALUE,...]` appends an operation
+// to a recipe, `--recipe preset:ID` starts from a built-in preset. Bad input is an InputError
+// naming the flag, the value and what is allowed, with a "did you mean" for a near miss.
+#include <core/recipe.h>
+#include <core/registry.h>
+
+#include <string>
+
+namespace terrain::app::cli {
+
+// The prefix that makes `--recipe` name a built-in preset instead of a file.
+inline constexpr const char* kPresetPrefix = "preset:";
+
+// Appends the operation `text` describes: ID (a filter or a generator used as a layer), then
+// optionally ':' and KEY=VALUE pairs separated by ','. A piece without '=' continues the value
+// before it, so a value may hold commas (name=Hills, north). Keys: the type's parameters, hurst
+// for generators with a roughness, blend/weight/seed_offset for generator layers, name, enabled.
+void appendOperation(const core::Registry& registry, core::Recipe& recipe, const std::string& text);
+
+// The built-in preset `id` (after "preset:"). An unknown id is an InputError on --recipe that
+// lists the presets.
+core::Recipe presetRecipe(const core::Registry& registry, const std::string& id);
+
+}  // namespace terrain::app::cli

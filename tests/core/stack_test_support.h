@@ -1,0 +1,52 @@
+#pragma once
+// What the stack tests share: the built-in registry, a seeded base recipe, entries set from text
+// (as `--op` does), a context and a world of fixed extent.
+#include "core/cancel.h"
+#include "core/io/world_units.h"
+#include "core/recipe.h"
+#include "core/registry.h"
+
+#include <initializer_list>
+#include <string>
+#include <utility>
+
+namespace stack_test {
+
+namespace core = terrain::core;
+
+inline const core::Registry& registry() {
+    static const core::Registry r = core::makeBuiltinRegistry();
+    return r;
+}
+
+inline core::Recipe baseRecipe(int detail = 8) {
+    core::Recipe r = core::defaultRecipe(registry(), "diamond-square");
+    r.detail = detail;
+    r.seed = 7;
+    return r;
+}
+
+inline core::OpInstance op(const core::Recipe& recipe, const std::string& type,
+                           std::initializer_list<std::pair<const char*, const char*>> values = {}) {
+    core::OpInstance o = core::newOperation(registry(), recipe, type);
+    for (const auto& [k, v] : values) core::setOperationParamFromText(registry(), o, k, v, k);
+    return o;
+}
+
+inline core::GenerateContext context(int threads = 2) {
+    core::GenerateContext c;
+    c.threads = threads;
+    return c;
+}
+
+// A square world `extent` metres wide from 0 to 600 m: the metres per sample halve with each detail.
+inline core::WorldUnits world(const core::Recipe& r, double extent = 4000.0) {
+    core::WorldUnits w;
+    const int side = registry().get(r.algorithm).sizeForDetail(r.detail).width;
+    w.metresPerPixel = extent / double(side - 1);
+    w.loMetres = 0.0;
+    w.hiMetres = 600.0;
+    return w;
+}
+
+}  // namespace stack_test
