@@ -9,7 +9,9 @@
 // On a hot loop's function: GCC compiles it for AVX-512, AVX2 and the baseline and picks one at
 // load time. The kernels are plain IEEE float arithmetic without contraction (-ffp-contract=off)
 // or reassociation, so every variant gives the same bits; wider vectors only do more per step.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+// Not under ThreadSanitizer: the clones' ifunc resolvers are instrumented and run while the
+// dynamic loader relocates, before the TSan runtime is up, and the program crashes at start.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
 #define TERRAIN_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define TERRAIN_VECTOR_CLONES
