@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 
@@ -172,6 +173,58 @@ std::shared_ptr<Heightmap> StackEvaluator::lookup(const std::string& key) {
     return it->second.map;
 }
 
+std::shared_ptr<Heightmap> StackEvaluator::computeOnce(const std::string& key, const GenerateContext& context,
+                                                       const std::function<std::shared_ptr<Heightmap>()>& compute,
+                                                       bool& computedHere) {
+    std::shared_future<std::shared_ptr<Heightmap>> running;
+    std::promise<std::shared_ptr<Heightmap>> mine;
+    {
+        std::lock_guard lock(m_mutex);
+        if (const auto it = m_entries.find(key); it != m_entries.end()) {
+            it->second.lastUse = ++m_clock;
+            computedHere = false;
+            return it->second.map;
+        }
+        if (const auto it = m_running.find(key); it != m_running.end()) {
+            running = it->second;
+        } else {
+            m_running.emplace(key, mine.get_future().share());
+        }
+    }
+    if (running.valid()) {
+        while (running.wait_for(std::chrono::milliseconds(5)) != std::future_status::ready) {
+            context.throwIfCancelled();
+        }
+        if (std::shared_ptr<Heightmap> map = running.get()) {
+            computedHere = false;
+            return map;
+        }
+        // That call failed or was cancelled: compute it here (unregistered, rare).
+        std::shared_ptr<Heightmap> map = compute();
+        store(key, map);
+        computedHere = true;
+        return map;
+    }
+    auto finish = [&](std::shared_ptr<Heightmap> map) {
+        {
+            std::lock_guard lock(m_mutex);
+            m_running.erase(key);
+        }
+        mine.set_value(std::move(map));
+    };
+    std::shared_ptr<Heightmap> map;
+    try {
+        map = compute();
+    } catch (...) {
+        finish(nullptr);  // waiters compute it themselves
+        throw;
+    }
+    store(key, map);
+    finish(map);
+    computedHere = true;
+    return map;
+}
+
 void StackEvaluator::store(const std::string& key, std::shared_ptr<Heightmap> map) {
     std::lock_guard lock(m_mutex);
     Entry& entry = m_entries[key];
@@ -300,10 +353,13 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
         stageContext(sub);
         const Size size = m_registry.get(recipe.algorithm).sizeForDetail(recipe.detail);
         checkGridFits("detail", size.width, size.height);
-        current = allocate(size.width, size.height);
-        generateInto(m_registry, baseOf(recipe), sub, *current);
-        store(keys[0], current);
-        result.computed.push_back(0);
+        bool computedHere = false;
+        current = computeOnce(keys[0], context, [&] {
+            std::shared_ptr<Heightmap> map = allocate(size.width, size.height);
+            generateInto(m_registry, baseOf(recipe), sub, *map);
+            return map;
+        }, computedHere);
+        if (computedHere) result.computed.push_back(0);
         ++done;
         start = 0;
     }
@@ -315,39 +371,43 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
         context.throwIfCancelled();
         GenerateContext sub;
         stageContext(sub);
-        std::shared_ptr<Heightmap> out = allocate(current->width(), current->height());
-        try {
-            if (const OpType* type = m_registry.findOp(op.type)) {
-                OpCall call{*current, *out, result.heights, metresPerSample, recipe.detail, recipe.seed, sub, {}};
-                if (type->needsReferenceRange) call.referenceRange = referenceRange(recipe, world, k - 1, context);
-                type->run(op.params, call);
-            } else {
-                const Algorithm& algorithm = m_registry.get(op.type);
-                Recipe layer;
-                layer.algorithm = algorithm.id;
-                layer.detail = recipe.detail;
-                layer.seed = recipe.seed + op.seedOffset;
-                layer.params = op.params;
-                const Size size = recipe.detail >= algorithm.minDetail && recipe.detail <= algorithm.maxDetail
-                                      ? algorithm.sizeForDetail(recipe.detail)
-                                      : Size{};
-                if (size.width != current->width() || size.height != current->height()) {
-                    throw InputError("type", op.type,
-                                     "a generator that makes " + std::to_string(current->width()) + "x" +
-                                         std::to_string(current->height()) + " maps at detail " +
-                                         std::to_string(recipe.detail) + ", like the base generator");
+        auto computeStage = [&] {
+            std::shared_ptr<Heightmap> out = allocate(current->width(), current->height());
+            try {
+                if (const OpType* type = m_registry.findOp(op.type)) {
+                    OpCall call{*current, *out, result.heights, metresPerSample, recipe.detail, recipe.seed, sub, {}};
+                    if (type->needsReferenceRange) call.referenceRange = referenceRange(recipe, world, k - 1, context);
+                    type->run(op.params, call);
+                } else {
+                    const Algorithm& algorithm = m_registry.get(op.type);
+                    Recipe layer;
+                    layer.algorithm = algorithm.id;
+                    layer.detail = recipe.detail;
+                    layer.seed = recipe.seed + op.seedOffset;
+                    layer.params = op.params;
+                    const Size size = recipe.detail >= algorithm.minDetail && recipe.detail <= algorithm.maxDetail
+                                          ? algorithm.sizeForDetail(recipe.detail)
+                                          : Size{};
+                    if (size.width != current->width() || size.height != current->height()) {
+                        throw InputError("type", op.type,
+                                         "a generator that makes " + std::to_string(current->width()) + "x" +
+                                             std::to_string(current->height()) + " maps at detail " +
+                                             std::to_string(recipe.detail) + ", like the base generator");
+                    }
+                    const Heightmap b = generate(m_registry, layer, sub);
+                    const HeightMapping mb = mappingFor(baseReferenceRange(layer, context));
+                    blendLayer(*current, b, result.heights, scaleFor(mb, world), mb, op.blend, op.weight, *out, sub);
                 }
-                const Heightmap b = generate(m_registry, layer, sub);
-                const HeightMapping mb = mappingFor(baseReferenceRange(layer, context));
-                blendLayer(*current, b, result.heights, scaleFor(mb, world), mb, op.blend, op.weight, *out, sub);
+            } catch (const StageError&) {
+                throw;
+            } catch (const InputError& e) {
+                throw StageError(k, op.id, e);
             }
-        } catch (const StageError&) {
-            throw;
-        } catch (const InputError& e) {
-            throw StageError(k, op.id, e);
-        }
-        store(keys[std::size_t(k)], out);
-        result.computed.push_back(k);
+            return out;
+        };
+        bool computedHere = false;
+        std::shared_ptr<Heightmap> out = computeOnce(keys[std::size_t(k)], context, computeStage, computedHere);
+        if (computedHere) result.computed.push_back(k);
         current = std::move(out);
         ++done;
     }

@@ -8,7 +8,8 @@
 //
 // One evaluator may be shared by the editor, the compare window's panels and the seed grid
 // (panels with a common prefix share its stages) and used from several threads at once: the
-// cache is locked only to look up and store, never while a stage is computed. Each evaluation
+// cache is locked only to look up and store, never while a stage is computed; a stage another
+// call is computing is waited for, not computed twice. Each evaluation
 // runs with the context's executor and workspace; without a workspace it borrows one from the
 // evaluator's pool (kept warm between evaluations, one per evaluation running at once).
 #include "../io/height_mapping.h"
@@ -17,6 +18,8 @@
 #include "../workspace.h"
 
 #include <cstddef>
+#include <functional>
+#include <future>
 #include <list>
 #include <map>
 #include <memory>
@@ -65,6 +68,11 @@ private:
     std::shared_ptr<Heightmap> run(const Recipe& recipe, const WorldUnits& world,
                                    const GenerateContext& context, int upTo, StackResult& result);
     std::shared_ptr<Heightmap> lookup(const std::string& key);
+    // The map of stage `key`: cached, or being computed by another call (waited for, polling
+    // `context`'s cancel token), or made here by compute() and stored. `computedHere` says which.
+    std::shared_ptr<Heightmap> computeOnce(const std::string& key, const GenerateContext& context,
+                                           const std::function<std::shared_ptr<Heightmap>()>& compute,
+                                           bool& computedHere);
     void store(const std::string& key, std::shared_ptr<Heightmap> map);
     std::shared_ptr<Heightmap> allocate(int width, int height);  // reuses an evicted buffer
     MinMax referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
@@ -79,6 +87,9 @@ private:
     std::map<std::string, Entry> m_entries;
     std::map<std::string, MinMax> m_ranges;  // reference ranges by stage key (a few bytes each)
     std::vector<std::shared_ptr<Heightmap>> m_spare;
+    // Stages being computed now: a second call that needs one waits instead of computing it
+    // again (compare panels started together share their common prefix).
+    std::map<std::string, std::shared_future<std::shared_ptr<Heightmap>>> m_running;
     std::uint64_t m_clock = 0;
     WorkspacePool m_workspaces;
 };

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <thread>
 #include <cmath>
 
 namespace core = terrain::core;
@@ -204,4 +205,25 @@ TEST(StackEvaluator, LayerBlendModes) {
     core::Recipe line = r;
     line.operations.push_back(op(r, "midpoint-line"));
     EXPECT_THROW(evaluator.evaluate(line, w, context()), core::StageError);
+}
+
+TEST(StackEvaluator, ConcurrentCallsComputeEachStageOnce) {
+    // Two calls started together (compare panels on one stack): whichever reaches a stage first
+    // computes it, the other waits for it, so each stage is computed once in all.
+    core::Recipe r = baseRecipe(10);
+    r.operations.push_back(op(r, "midpoint-displacement", {{"weight", "0.3"}}));
+    r.operations.push_back(op(r, "smooth"));
+    r.operations.push_back(op(r, "clamp", {{"low", "50"}, {"high", "500"}}));
+    const auto w = world(r);
+    for (int round = 0; round < 3; ++round) {
+        core::StackEvaluator evaluator(registry());
+        core::StackResult a;
+        core::StackResult b;
+        std::thread other([&] { b = evaluator.evaluate(r, w, context(1)); });
+        a = evaluator.evaluate(r, w, context(1));
+        other.join();
+        EXPECT_EQ(a.computed.size() + b.computed.size(), r.operations.size() + 1) << round;
+        EXPECT_TRUE(*a.map == *b.map);
+        EXPECT_TRUE(*a.map == core::evaluateStack(registry(), r, w, context(2)));
+    }
 }
