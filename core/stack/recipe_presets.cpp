@@ -33,7 +33,10 @@ constexpr PresetInfo kPresetInfo[] = {
 
 std::vector<RecipePreset> makePresets() {
     std::vector<RecipePreset> presets;
-    for (auto& [id, json] : embeddedRecipePresetFiles()) {
+    for (auto& file : embeddedRecipePresetFiles()) {
+        // Not a structured binding: clang 14 cannot capture one in the lambda below.
+        const auto& id = file.first;
+        const auto& json = file.second;
         const auto info = std::find_if(std::begin(kPresetInfo), std::end(kPresetInfo),
                                        [&](const PresetInfo& i) { return id == i.id; });
         if (info == std::end(kPresetInfo)) {
