@@ -4,10 +4,11 @@
 
 #include "core/cancel.h"
 #include "core/errors.h"
-#include "core/executor.h"
 #include "core/io/height_mapping.h"
 #include "core/world_scale.h"
 #include "core/registry.h"
+#include "core/executor.h"
+#include "core/stack/evaluator.h"
 #include "core/workspace.h"
 
 #include <QMetaObject>
@@ -26,14 +27,12 @@ namespace terrain::app {
 // Lives on the controller's thread; one job at a time, in order.
 class GenerationWorker : public QObject {
 public:
-    GenerationWorker(const core::Registry& registry, GenerationController* controller)
-        : m_registry(registry), m_controller(controller) {}
+    GenerationWorker(core::StackEvaluator& evaluator, GenerationController* controller)
+        : m_evaluator(evaluator), m_controller(controller) {}
 
     struct Job {
         quint64 request = 0;
-        core::Recipe recipe;
-        render::PreviewStyle style;
-        bool force = false;
+        GenerationRequest what;
         int threads = 1;
         std::shared_ptr<core::CancelToken> token;
     };
@@ -41,10 +40,16 @@ public:
     void run(const Job& job) {
         bool wasCancelled = false;
         QString error;
+        int errorStage = -1;
+        QString errorOp;
         try {
             runStages(job);
         } catch (const core::Cancelled&) {
             wasCancelled = true;
+        } catch (const core::StageError& e) {
+            error = QString::fromStdString(e.what());
+            errorStage = e.stage();
+            errorOp = QString::fromStdString(e.opId());
         } catch (...) {  // anything else becomes the failed() message (naming an input's field)
             error = currentErrorText();
             if (error.isEmpty()) error = QStringLiteral("generation failed");
@@ -52,48 +57,47 @@ public:
         const quint64 request = job.request;
         QMetaObject::invokeMethod(
             m_controller,
-            [controller = m_controller, request, wasCancelled, error] {
-                controller->onJobFinished(request, wasCancelled, error);
+            [controller = m_controller, request, wasCancelled, error, errorStage, errorOp] {
+                controller->onJobFinished(request, wasCancelled, error, errorStage, errorOp);
             },
             Qt::QueuedConnection);
     }
 
 private:
     void runStages(const Job& job) {
-        if (job.force || !m_cachedMap || !(m_cachedRecipe == job.recipe)) {
-            m_cachedMap.reset();
-            const core::Algorithm& algorithm = m_registry.get(job.recipe.algorithm);
-            // The share of the progress bar the full map fills (the coarse map fills the rest).
-            float fullShare = 1.0f;
-            if (job.recipe.detail >= GenerationController::kCoarseFromDetail) {
-                core::Recipe coarse = job.recipe;
-                coarse.detail = std::max(algorithm.minDetail,
-                                         GenerationController::coarseDetail(job.recipe.detail));
-                if (coarse.detail < job.recipe.detail) {
-                    // It has 4^-(drop) of the samples: that share of the work, and of the bar.
-                    const float coarseShare = std::ldexp(1.0f, -2 * (job.recipe.detail - coarse.detail));
-                    double ms = 0.0;
-                    auto map = generate(job, coarse, &ms, 0.0f, coarseShare);
-                    const auto shown = std::make_shared<QSemaphore>();
-                    publish(job, std::move(map), ms, true, shown);
-                    waitUntilShown(job, *shown);
-                    fullShare = 1.0f - coarseShare;
-                }
+        const core::Recipe& recipe = job.what.recipe;
+        const core::Algorithm& algorithm = m_evaluator.registry().get(recipe.algorithm);
+        // The share of the progress bar the full map fills (the coarse map fills the rest).
+        float fullShare = 1.0f;
+        if (recipe.detail >= GenerationController::kCoarseFromDetail) {
+            GenerationRequest coarse = job.what;
+            coarse.recipe.detail =
+                std::max(algorithm.minDetail, GenerationController::coarseDetail(recipe.detail));
+            if (coarse.recipe.detail < recipe.detail) {
+                // The same world: as many metres across with fewer samples.
+                const double span = double(algorithm.sizeForDetail(recipe.detail).width - 1);
+                const double coarseSpan = double(algorithm.sizeForDetail(coarse.recipe.detail).width - 1);
+                coarse.world.metresPerPixel = job.what.world.metresPerPixel * span / coarseSpan;
+                // It has 4^-(drop) of the samples: that share of the work, and of the bar.
+                const float coarseShare = std::ldexp(1.0f, -2 * (recipe.detail - coarse.recipe.detail));
+                double ms = 0.0;
+                core::StackResult result = evaluate(job, coarse, &ms, 0.0f, coarseShare);
+                const auto shown = std::make_shared<QSemaphore>();
+                publish(job, std::move(result), ms, true, shown);
+                waitUntilShown(job, *shown);
+                fullShare = 1.0f - coarseShare;
             }
-            double ms = 0.0;
-            m_cachedMap = generate(job, job.recipe, &ms, 1.0f - fullShare, fullShare);
-            m_cachedRecipe = job.recipe;
-            publish(job, m_cachedMap, ms, false);
-        } else {
-            publish(job, m_cachedMap, 0.0, false);
         }
+        double ms = 0.0;
+        core::StackResult result = evaluate(job, job.what, &ms, 1.0f - fullShare, fullShare);
+        if (result.computed.empty()) ms = 0.0;  // every stage came from the cache
+        publish(job, std::move(result), ms, false);
     }
 
     // Progress goes from `progressFrom` to progressFrom + progressShare, so one job's bar never
     // runs backwards from the coarse map to the full one.
-    std::shared_ptr<const core::Heightmap> generate(const Job& job, const core::Recipe& recipe,
-                                                    double* ms, float progressFrom,
-                                                    float progressShare) {
+    core::StackResult evaluate(const Job& job, const GenerationRequest& what, double* ms,
+                               float progressFrom, float progressShare) {
         auto lastPercent = std::make_shared<std::atomic<int>>(-1);
         core::GenerateContext context;
         context.cancel = job.token.get();
@@ -121,31 +125,17 @@ private:
             }
         };
         const auto start = std::chrono::steady_clock::now();
-        const core::Size size = m_registry.get(recipe.algorithm).sizeForDetail(recipe.detail);
-        std::shared_ptr<core::Heightmap> map = takeBuffer(size);
-        core::generateInto(m_registry, recipe, context, *map);
+        core::StackResult result;
+        if (what.force) {
+            // F5: every stage again, on an evaluator that keeps nothing (the shared cache stays).
+            core::StackEvaluator fresh(m_evaluator.registry(), 0);
+            result = fresh.evaluate(what.recipe, what.world, context, what.upTo);
+        } else {
+            result = m_evaluator.evaluate(what.recipe, what.world, context, what.upTo);
+        }
         *ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                   .count();
-        return map;
-    }
-
-    // A grid nobody else holds any more (the views and exports dropped it), of the right size, so
-    // a regeneration refills pages that are already mapped: a fresh 4097² grid costs ~160 ms of
-    // page faults here before a single sample is written. The pool keeps at most kPoolSize grids.
-    std::shared_ptr<core::Heightmap> takeBuffer(core::Size size) {
-        const std::size_t samples = std::size_t(size.width) * std::size_t(size.height);
-        for (const auto& buffer : m_pool) {
-            if (buffer.use_count() == 1 && buffer->sampleCount() == samples) return buffer;
-        }
-        auto fresh = std::make_shared<core::Heightmap>();
-        const auto spare = std::find_if(m_pool.begin(), m_pool.end(),
-                                        [](const auto& b) { return b.use_count() == 1; });
-        if (spare != m_pool.end()) {
-            *spare = fresh;  // drop an idle grid of another size
-        } else if (m_pool.size() < kPoolSize) {
-            m_pool.push_back(fresh);
-        }
-        return fresh;
+        return result;
     }
 
     // The full map's threads would take the cores from the GUI thread while it uploads the
@@ -161,20 +151,24 @@ private:
     }
 
     // `shown`, if set, is released once the controller has delivered (or dropped) the result.
-    void publish(const Job& job, std::shared_ptr<const core::Heightmap> map, double ms,
-                 bool coarse, std::shared_ptr<QSemaphore> shown = nullptr) {
+    void publish(const Job& job, core::StackResult stack, double ms, bool coarse,
+                 std::shared_ptr<QSemaphore> shown = nullptr) {
         if (job.token->cancelled()) throw core::Cancelled();
         GenerationResult result;
         result.request = job.request;
-        result.recipe = job.recipe;
-        result.style = job.style;
+        result.recipe = job.what.recipe;
+        result.style = job.what.style;
+        result.units = job.what.world;
+        result.upTo = job.what.upTo;
         result.coarse = coarse;
         result.generateMs = ms;
-        result.range = core::finiteMinMax(*map);
-        result.world = worldFor(job.recipe);
-        const core::ResolvedMapping mapping = core::resolveMapping(result.world, *map);
-        result.image = render::renderPreviewImage(*map, mapping, job.style);
-        result.map = std::move(map);
+        result.lastStage = stack.lastStage;
+        result.computed = std::move(stack.computed);
+        result.range = core::finiteMinMax(*stack.map);
+        result.world = stack.world;
+        const core::ResolvedMapping mapping = core::resolveMapping(result.world, *stack.map);
+        result.image = render::renderPreviewImage(*stack.map, mapping, job.what.style);
+        result.map = std::move(stack.map);
         QMetaObject::invokeMethod(
             m_controller,
             [controller = m_controller, result = std::move(result), shown = std::move(shown)]() mutable {
@@ -182,20 +176,6 @@ private:
                 if (shown) shown->release();
             },
             Qt::QueuedConnection);
-    }
-
-    // The world scale of a recipe: the same for every detail, so it is kept while only the
-    // detail changes (it costs a detail-10 generation, about a millisecond).
-    core::HeightMapping worldFor(const core::Recipe& recipe) {
-        core::Recipe key = recipe;
-        key.detail = 0;
-        if (!m_worldRecipe || !(*m_worldRecipe == key)) {
-            core::GenerateContext context;
-            context.threads = 2;
-            m_world = core::worldMapping(m_registry, recipe, context);
-            m_worldRecipe = key;
-        }
-        return m_world;
     }
 
     // The worker's helper threads, started once for a thread count (not for every job).
@@ -208,24 +188,27 @@ private:
         return *m_executor;
     }
 
-    const core::Registry& m_registry;
-    GenerationController* m_controller;
     std::unique_ptr<core::Executor> m_executor;
     int m_executorThreads = 0;
     core::Workspace m_workspace;
-    std::optional<core::Recipe> m_worldRecipe;  // detail 0: the scale does not depend on it
-    core::HeightMapping m_world;
-    core::Recipe m_cachedRecipe;
-    std::shared_ptr<const core::Heightmap> m_cachedMap;
-    static constexpr std::size_t kPoolSize = 3;  // on screen, being replaced, being generated
-    std::vector<std::shared_ptr<core::Heightmap>> m_pool;
+    core::StackEvaluator& m_evaluator;
+    GenerationController* m_controller;
 };
 
 GenerationController::GenerationController(const core::Registry& registry, QObject* parent)
-    : QObject(parent), m_registry(registry) {
+    : GenerationController(registry, nullptr, parent) {}
+
+GenerationController::GenerationController(core::StackEvaluator& evaluator, QObject* parent)
+    : GenerationController(evaluator.registry(), &evaluator, parent) {}
+
+GenerationController::GenerationController(const core::Registry& registry,
+                                           core::StackEvaluator* shared, QObject* parent)
+    : QObject(parent),
+      m_ownEvaluator(shared ? nullptr : std::make_unique<core::StackEvaluator>(registry)),
+      m_evaluator(shared ? *shared : *m_ownEvaluator) {
     qRegisterMetaType<GenerationResult>();
     m_threads = std::max(1, QThread::idealThreadCount());
-    m_worker = new GenerationWorker(m_registry, this);
+    m_worker = new GenerationWorker(m_evaluator, this);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread.setObjectName(QStringLiteral("terrain-generation"));
@@ -245,10 +228,19 @@ GenerationController::~GenerationController() {
 
 quint64 GenerationController::submit(const core::Recipe& recipe,
                                      const render::PreviewStyle& style, bool force) {
+    GenerationRequest request;
+    request.recipe = recipe;
+    request.style = style;
+    request.force = force;
+    return submit(request);
+}
+
+quint64 GenerationController::submit(const GenerationRequest& what) {
     const quint64 request = ++m_nextRequest;
-    m_pending = Pending{request, recipe, style, force};
-    // A job making the same map is left to finish: the pending request then reuses its map.
-    if (m_running && (force || !(m_runningRecipe == recipe))) m_runningToken->cancel();
+    m_pending = Pending{request, what};
+    // A job making the same map is left to finish: the pending request then finds its stages
+    // in the evaluator's cache.
+    if (m_running && (what.force || !m_runningJob.sameMap(what))) m_runningToken->cancel();
     setBusy(true);
     if (!m_frameTimer.isActive()) dispatch();
     return request;
@@ -266,17 +258,15 @@ void GenerationController::cancel() {
 void GenerationController::dispatch() {
     if (m_running || !m_pending) return;
     GenerationWorker::Job job;
-    job.request = m_pending->request;
-    job.recipe = m_pending->recipe;
-    job.style = m_pending->style;
-    job.force = m_pending->force;
+    job.request = m_pending->number;
+    job.what = m_pending->request;
     job.threads = m_threads;
     job.token = std::make_shared<core::CancelToken>();
     m_pending.reset();
 
     m_running = true;
     m_runningRequest = job.request;
-    m_runningRecipe = job.recipe;
+    m_runningJob = job.what;
     m_runningToken = job.token;
     emit progressChanged(0.0f);
     QMetaObject::invokeMethod(
@@ -290,12 +280,18 @@ void GenerationController::onJobResult(GenerationResult result) {
     emit resultReady(result);
 }
 
-void GenerationController::onJobFinished(quint64 request, bool wasCancelled,
-                                         const QString& error) {
+void GenerationController::onJobFinished(quint64 request, bool wasCancelled, const QString& error,
+                                         int errorStage, const QString& errorOp) {
     if (request != m_runningRequest) return;
     m_running = false;
     m_runningToken.reset();
-    if (!error.isEmpty()) emit failed(error);
+    if (!error.isEmpty()) {
+        if (errorStage > 0) {
+            emit stageFailed(errorStage, errorOp, error);
+        } else {
+            emit failed(error);
+        }
+    }
     if (wasCancelled && !m_pending) emit cancelled();
     if (!m_frameTimer.isActive()) dispatch();
     if (!m_running && !m_pending) setBusy(false);

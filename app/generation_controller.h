@@ -7,15 +7,20 @@
 //  - Requests are dispatched at most once per frame (a 16 ms timer), so a slider drag costs at
 //    most one generation per frame, and the last request is always run: the map for the final
 //    slider position always follows.
-//  - Large maps (detail >= kCoarseFromDetail) first produce a coarse result: the same recipe at
-//    coarseDetail(detail). By the lattice rule (core/rng.h) that map IS every 2^k-th sample of the
-//    final map, bit for bit, so the first image already shows the final terrain; then the full
+//  - The whole stack runs through a core::StackEvaluator (core/stack/evaluator.h), shared with the
+//    compare window and the seed grid: an edit of operation k recomputes k and what follows; a
+//    request may stop at a stage (upTo: "show the map up to here", before/after).
+//  - Large maps (detail >= kCoarseFromDetail) first produce a coarse result: the same stack at
+//    coarseDetail(detail), with metres per sample scaled so the world's extent is the same. By
+//    the lattice rule (core/rng.h) that map IS every 2^k-th sample of the final map (exactly for
+//    per-sample operations), so the first image already shows the final terrain; then the full
 //    map follows, with progress.
 //  - Results older than the one shown are dropped.
 //  - The worker also renders the preview image and finds min/max, so the GUI thread only swaps
-//    pointers. The last full map is cached on the worker: a request that only changes the preview
-//    style re-renders the image without regenerating.
+//    pointers. A request that only changes the preview style finds every stage in the evaluator's
+//    cache and re-renders the image without regenerating.
 #include "core/heightmap.h"
+#include "core/io/world_units.h"
 #include "core/recipe.h"
 #include "render/colormap.h"
 
@@ -27,13 +32,30 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace terrain::core {
 class CancelToken;
 class Registry;
+class StackEvaluator;
 }  // namespace terrain::core
 
 namespace terrain::app {
+
+// What to make: the stack of `recipe` in the world `world` (metres per sample at recipe.detail
+// and the height range), through stage `upTo` (-1: the whole stack), drawn in `style`.
+struct GenerationRequest {
+    core::Recipe recipe;
+    core::WorldUnits world;
+    render::PreviewStyle style;
+    int upTo = -1;
+    bool force = false;  // recompute every stage even when cached (F5)
+
+    bool sameMap(const GenerationRequest& other) const {
+        return recipe == other.recipe && upTo == other.upTo && world.metresPerPixel == other.world.metresPerPixel &&
+               world.loMetres == other.world.loMetres && world.hiMetres == other.world.hiMetres;
+    }
+};
 
 struct GenerationResult {
     quint64 request = 0;
@@ -49,6 +71,10 @@ struct GenerationResult {
     // first image and the full map of one recipe look alike; the status bar reads metres with it.
     core::HeightMapping world;
     double generateMs = 0.0;  // generation only; 0 when the cached map was reused
+    core::WorldUnits units;   // the world asked for (at recipe.detail)
+    int upTo = -1;            // as requested
+    int lastStage = 0;        // the stage `map` is the output of (0 = base generator)
+    std::vector<int> computed;  // stages computed for this result (the rest came from the cache)
 };
 
 class GenerationWorker;
@@ -69,11 +95,16 @@ public:
     }
     static constexpr int kFrameInterval_ms = 16;
 
+    // Runs on `evaluator`, shared with others (it must outlive the controller).
+    explicit GenerationController(core::StackEvaluator& evaluator, QObject* parent = nullptr);
+    // Runs on an evaluator of its own.
     explicit GenerationController(const core::Registry& registry, QObject* parent = nullptr);
     ~GenerationController() override;
 
-    // Queues a request and returns its number. `force` regenerates even when the worker holds the
-    // map for this recipe already (F5).
+    // Queues a request and returns its number.
+    quint64 submit(const GenerationRequest& request);
+    // The whole stack in the default world (core::WorldUnits{}). `force` regenerates even when
+    // every stage is cached (F5).
     quint64 submit(const core::Recipe& recipe, const render::PreviewStyle& style,
                    bool force = false);
     // Cancels the running job and drops the pending one; the shown result stays.
@@ -88,33 +119,39 @@ signals:
     void resultReady(const terrain::app::GenerationResult& result);
     void progressChanged(float fraction);
     void busyChanged(bool busy);
+    // An error not located on one entry of the stack (the base generator's, or unexpected).
     void failed(const QString& message);
+    // A core::StageError: entry `stage` (1-based), id `opId`, cannot run with its values. The
+    // views keep the last good map.
+    void stageFailed(int stage, const QString& opId, const QString& message);
     void cancelled();
 
 private:
     friend class GenerationWorker;
 
+    GenerationController(const core::Registry& registry, core::StackEvaluator* shared,
+                         QObject* parent);
     void dispatch();
     void onJobResult(GenerationResult result);
-    void onJobFinished(quint64 request, bool wasCancelled, const QString& error);
+    void onJobFinished(quint64 request, bool wasCancelled, const QString& error, int errorStage,
+                       const QString& errorOp);
     void onJobProgress(quint64 request, float fraction);
     void setBusy(bool busy);
 
-    const core::Registry& m_registry;
+    std::unique_ptr<core::StackEvaluator> m_ownEvaluator;
+    core::StackEvaluator& m_evaluator;
     QThread m_thread;
     GenerationWorker* m_worker = nullptr;  // lives on m_thread, deleted when it finishes
     QTimer m_frameTimer;
 
     struct Pending {
-        quint64 request;
-        core::Recipe recipe;
-        render::PreviewStyle style;
-        bool force;
+        quint64 number;
+        GenerationRequest request;
     };
     std::optional<Pending> m_pending;
     bool m_running = false;
     quint64 m_runningRequest = 0;
-    core::Recipe m_runningRecipe;
+    GenerationRequest m_runningJob;
     std::shared_ptr<core::CancelToken> m_runningToken;
     quint64 m_nextRequest = 0;
     quint64 m_shownRequest = 0;

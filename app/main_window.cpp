@@ -11,10 +11,13 @@
 #include "screen_timing.h"
 #include "seed_variations.h"
 #include "shortcut_router.h"
+#include "stack_panel.h"
 #include "status_panel.h"
 #include "undo_actions.h"
 #include "view_controls.h"
 
+#include "core/stack/evaluator.h"
+#include "core/stack/recipe_presets.h"
 #include "render/preview_widget.h"
 #include "render/terrain_view.h"
 
@@ -58,9 +61,10 @@ MainWindow::MainWindow(QWidget* parent)
       m_dialogPrompts(std::make_unique<DialogPrompts>(this)),
       m_prompts(m_dialogPrompts.get()),
       m_document(new Document(defaultDocumentState(m_registry), this)),
-      m_controller(new GenerationController(m_registry, this)),
+      m_controller(new GenerationController(*m_evaluator, this)),
       m_views(new CentralViews(this)),
       m_parameters(new ParameterPanel(m_registry)),
+      m_stack(new StackPanel(m_registry)),
       m_viewControls(new ViewControls),
       m_status(new StatusPanel(statusBar())),
       m_files(new DocumentFiles(m_registry, m_document, m_prompts, this)),
@@ -86,10 +90,10 @@ MainWindow::MainWindow(QWidget* parent)
 
     // Show the starting document and generate it.
     m_parameters->setRecipe(m_document->state().recipe);
+    m_stack->setRecipe(m_document->state().recipe);
     m_viewControls->setView(m_document->state().view);
     applyViewToTerrain(m_document->state().view);
-    m_screenTiming->changeMade();
-    m_controller->submit(m_document->state().recipe, m_document->state().view.previewStyle());
+    submitCurrent();
     updateTitle();
 }
 
@@ -102,6 +106,9 @@ MainWindow::~MainWindow() {
     // stop them first.
     delete m_controller;
     m_controller = nullptr;
+    // The compare and seed windows run on the shared evaluator, which dies with this object.
+    delete m_compareWindow;
+    delete m_seedVariations;
     QThreadPool::globalInstance()->waitForDone();
 }
 
@@ -115,9 +122,26 @@ void MainWindow::setPrompts(Prompts* prompts) {
     m_exports->setPrompts(m_prompts);
 }
 
+GenerationRequest MainWindow::currentRequest(bool force) const {
+    const DocumentState& state = m_document->state();
+    GenerationRequest request;
+    request.recipe = state.recipe;
+    request.world = state.world.units();
+    request.style = state.view.previewStyle();
+    request.upTo = m_stack->shownStage();
+    request.force = force;
+    return request;
+}
+
+void MainWindow::submitCurrent() {
+    m_screenTiming->changeMade();
+    m_controller->submit(currentRequest());
+}
+
 bool MainWindow::isUpToDate() const {
     const DocumentState& state = m_document->state();
     return m_shown && !m_shown->coarse && m_shown->recipe == state.recipe &&
+           m_shown->upTo == m_stack->shownStage() &&
            m_shown->style.colorMap == state.view.colorMap &&
            m_shown->style.hillshade == state.view.hillshade &&
            m_shown->style.lightAzimuth_deg == state.view.lightAzimuth_deg &&
@@ -126,13 +150,17 @@ bool MainWindow::isUpToDate() const {
 
 void MainWindow::regenerate() {
     m_screenTiming->changeMade();
-    m_controller->submit(m_document->state().recipe, m_document->state().view.previewStyle(),
-                         true);
+    m_controller->submit(currentRequest(true));
 }
 
 void MainWindow::createDocks() {
+    m_stackDock = new QDockWidget(tr("Stack"), this);
+    m_stackDock->setObjectName(QStringLiteral("stackDock"));
+    m_stackDock->setWidget(m_stack);
+    m_stackDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
     m_parameterDock = makeDock(tr("Terrain"), QStringLiteral("terrainDock"), m_parameters, this);
     m_viewDock = makeDock(tr("View"), QStringLiteral("viewDock"), m_viewControls, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_stackDock);
     addDockWidget(Qt::LeftDockWidgetArea, m_parameterDock);
     addDockWidget(Qt::LeftDockWidgetArea, m_viewDock);
     m_parameterDock->setMinimumWidth(340);
@@ -243,6 +271,17 @@ void MainWindow::createMenusAndToolBar() {
     terrain->addAction(a.cancel);
     terrain->addAction(a.seedVariations);
 
+    QMenu* presets = menuBar()->addMenu(tr("&Presets"));
+    presets->setObjectName(QStringLiteral("presetsMenu"));
+    presets->setToolTipsVisible(true);
+    for (const core::RecipePreset& preset : core::builtinRecipePresets()) {
+        QAction* action = presets->addAction(QString::fromStdString(preset.name));
+        action->setToolTip(QString::fromStdString(preset.summary));
+        action->setStatusTip(action->toolTip());
+        action->setData(QString::fromStdString(preset.id));
+        connect(action, &QAction::triggered, this, [this, id = preset.id] { loadPreset(id); });
+    }
+
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(a.frame);
     view->addAction(a.resetCamera);
@@ -254,6 +293,7 @@ void MainWindow::createMenusAndToolBar() {
     view->addAction(a.layoutPreview);
     view->addAction(a.layoutTerrain);
     view->addSeparator();
+    view->addAction(m_stackDock->toggleViewAction());
     view->addAction(m_parameterDock->toggleViewAction());
     view->addAction(m_viewDock->toggleViewAction());
 
@@ -323,6 +363,13 @@ void MainWindow::connectParts() {
                 m_document->edit(withRecipe(m_document->state(), recipe, m_registry), text,
                                  mergeKey);
             });
+    connect(m_stack, &StackPanel::recipeEdited, this, [this](const core::Recipe& recipe, const QString& text) {
+        m_document->edit(withRecipe(m_document->state(), recipe, m_registry), text);
+    });
+    connect(m_stack, &StackPanel::selectionChanged, m_parameters, &ParameterPanel::setSelection);
+    connect(m_stack, &StackPanel::shownStageChanged, this, [this] {
+        if (!isUpToDate()) submitCurrent();
+    });
     connect(m_viewControls, &ViewControls::viewEdited, this,
             [this](const ViewSettings& view) { m_document->setView(view); });
     connect(m_document, &Document::stateChanged, this, &MainWindow::onStateChanged);
@@ -340,6 +387,8 @@ void MainWindow::connectParts() {
     connect(m_controller, &GenerationController::failed, this, [this](const QString& message) {
         m_prompts->showError(tr("Generation failed"), message);
     });
+    // On the entry, not in a box: the views keep the last good map until the value is fixed.
+    connect(m_controller, &GenerationController::stageFailed, m_stack, &StackPanel::setError);
     connect(m_controller, &GenerationController::cancelled, this, [this] {
         m_status->showMessage(tr("Generation cancelled; press F5 to generate again."));
     });
@@ -358,7 +407,9 @@ void MainWindow::connectParts() {
 
 void MainWindow::onStateChanged(const DocumentState& previous) {
     const DocumentState& state = m_document->state();
+    m_stack->setRecipe(state.recipe);
     m_parameters->setRecipe(state.recipe);
+    m_parameters->setSelection(m_stack->selectedId());
     m_viewControls->setView(state.view);
     applyViewToTerrain(state.view);
     const render::PreviewStyle before = previous.view.previewStyle();
@@ -367,9 +418,22 @@ void MainWindow::onStateChanged(const DocumentState& previous) {
                               before.hillshade != after.hillshade ||
                               before.lightAzimuth_deg != after.lightAzimuth_deg ||
                               before.lightElevation_deg != after.lightElevation_deg;
-    if (!(previous.recipe == state.recipe) || styleChanged) {
-        m_screenTiming->changeMade();
-        m_controller->submit(state.recipe, after);
+    if (!(previous.recipe == state.recipe) || !(previous.world == state.world) || styleChanged) {
+        submitCurrent();
+    }
+}
+
+void MainWindow::loadPreset(const std::string& id) {
+    try {
+        const core::Recipe recipe = core::loadRecipePreset(m_registry, id);
+        QString name = QString::fromStdString(id);
+        for (const core::RecipePreset& preset : core::builtinRecipePresets()) {
+            if (preset.id == id) name = QString::fromStdString(preset.name);
+        }
+        // The world keeps its extent and height range (withRecipe adapts the spacing).
+        m_document->edit(withRecipe(m_document->state(), recipe, m_registry), tr("Load Preset %1").arg(name));
+    } catch (const std::exception& e) {
+        m_prompts->showError(tr("Preset"), QString::fromStdString(e.what()));
     }
 }
 
@@ -413,10 +477,12 @@ void MainWindow::onResult(const GenerationResult& result) {
         terrainView()->setHeightmap(result.map, core::MinMax{result.world.lo, result.world.hi});
     }
     m_shown = result;
-    if (!result.coarse) {
+    // The export takes the whole stack's map only.
+    if (!result.coarse && result.lastStage == int(result.recipe.operations.size())) {
         m_fullMap = result.map;
         m_fullRecipe = result.recipe;
     }
+    if (!result.coarse) m_stack->clearError();
     m_status->showResult(result, units);
     if (!result.coarse) {
         m_screenTiming->resultApplied(result.generateMs);

@@ -17,6 +17,10 @@
 class QAction;
 class QDockWidget;
 
+namespace terrain::core {
+class StackEvaluator;
+}
+
 namespace terrain::render {
 class PreviewWidget;
 class TerrainView;
@@ -33,6 +37,7 @@ class ParameterPanel;
 class ScreenTiming;
 class Prompts;
 class SeedVariationsWindow;
+class StackPanel;
 class StatusPanel;
 class ViewControls;
 
@@ -51,6 +56,13 @@ public:
     Prompts* prompts() const { return m_prompts; }
 
     const core::Registry& registry() const { return m_registry; }
+    // The one stack evaluator (per-stage cache) of the editor, the compare window and the seed
+    // grid: panels and thumbnails with a common prefix share its stages.
+    core::StackEvaluator& evaluator() const { return *m_evaluator; }
+    StackPanel* stackPanel() const { return m_stack; }
+    // The request for the document as the views should show it (whole stack, or up to the
+    // stage the stack panel chose).
+    GenerationRequest currentRequest(bool force = false) const;
     Document* document() const { return m_document; }
     GenerationController* controller() const { return m_controller; }
     ParameterPanel* parameterPanel() const { return m_parameters; }
@@ -88,11 +100,14 @@ private:
     void onStateChanged(const DocumentState& previous);
     void applyViewToTerrain(const ViewSettings& view);
     void onResult(const GenerationResult& result);
+    void submitCurrent();
+    void loadPreset(const std::string& id);
     void updateTitle();
     void saveLayout();
 
     core::Registry m_registry;
-    // Shared by the compare window and the seed grid (issue 11); the editor joins it later.
+    // One evaluator for the editor, the compare window and the seed grid (issue 11): shared so
+    // those windows' running jobs keep it alive while MainWindow is destroyed.
     std::shared_ptr<core::StackEvaluator> m_evaluator;
     std::unique_ptr<Prompts> m_dialogPrompts;
     Prompts* m_prompts;
@@ -101,12 +116,14 @@ private:
     GenerationController* m_controller;
     CentralViews* m_views;
     ParameterPanel* m_parameters;
+    StackPanel* m_stack;
     ViewControls* m_viewControls;
     StatusPanel* m_status;
     DocumentFiles* m_files;
     ExportActions* m_exports;
     ScreenTiming* m_screenTiming;
     QDockWidget* m_parameterDock = nullptr;
+    QDockWidget* m_stackDock = nullptr;
     QDockWidget* m_viewDock = nullptr;
 
     std::optional<GenerationResult> m_shown;

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include <QSlider>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
@@ -41,7 +42,8 @@ ParameterPanel::ParameterPanel(const core::Registry& registry, QWidget* parent)
       m_registry(registry),
       m_algorithm(new QComboBox(this)),
       m_summary(new QLabel(this)),
-      m_seed(new SeedSpinBox(this)) {
+      m_seed(new SeedSpinBox(this)),
+      m_baseTop(new QWidget(this)) {
     for (const core::Algorithm& algorithm : m_registry.algorithms()) {
         m_algorithm->addItem(QString::fromStdString(algorithm.name),
                              QString::fromStdString(algorithm.id));
@@ -61,13 +63,14 @@ ParameterPanel::ParameterPanel(const core::Registry& registry, QWidget* parent)
     seedRow->addWidget(m_seed, 1);
     seedRow->addWidget(newSeedButton);
 
-    auto* top = new QFormLayout;
+    auto* top = new QFormLayout(m_baseTop);
+    top->setContentsMargins(0, 0, 0, 0);
     top->addRow(tr("Algorithm"), m_algorithm);
     top->addRow(m_summary);
     top->addRow(tr("Seed"), seedRow);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
+    layout->addWidget(m_baseTop);
     m_form = nullptr;
     layout->addStretch(1);
 
@@ -85,6 +88,31 @@ void ParameterPanel::setRecipe(const core::Recipe& recipe) {
     if (!algorithm) return;
     if (recipe.algorithm != m_builtAlgorithm) rebuildParams(*algorithm);
     showValues();
+    if (selectedIndex() < 0) m_selection = core::kBaseOpId;
+    rebuildOperation();
+}
+
+void ParameterPanel::setSelection(const std::string& id) {
+    m_selection = id;
+    if (selectedIndex() < 0) m_selection = core::kBaseOpId;
+    rebuildOperation();
+}
+
+int ParameterPanel::selectedIndex() const {
+    for (std::size_t i = 0; i < m_recipe.operations.size(); ++i) {
+        if (m_recipe.operations[i].id == m_selection) return int(i);
+    }
+    return -1;
+}
+
+const ParameterPanel::Controls& ParameterPanel::shownControls() const {
+    return selectedIndex() < 0 ? m_base : m_op;
+}
+
+QString ParameterPanel::mergeKey(const std::string& key, const QString& dragKey) const {
+    if (dragKey.isEmpty()) return {};
+    return QString::fromStdString(m_selection + "." + key) + QLatin1Char(':') +
+           QString::number(m_dragSerial);
 }
 
 void ParameterPanel::newSeed() {
@@ -96,24 +124,157 @@ void ParameterPanel::newSeed() {
 }
 
 SliderSpin* ParameterPanel::numberControl(const std::string& key) const {
-    const auto it = m_numbers.find(key);
-    return it == m_numbers.end() ? nullptr : it->second;
+    const auto& numbers = shownControls().numbers;
+    const auto it = numbers.find(key);
+    return it == numbers.end() ? nullptr : it->second;
 }
 
 QComboBox* ParameterPanel::choiceControl(const std::string& key) const {
-    const auto it = m_choices.find(key);
-    return it == m_choices.end() ? nullptr : it->second;
+    const auto& choices = shownControls().choices;
+    const auto it = choices.find(key);
+    return it == choices.end() ? nullptr : it->second;
 }
 
 QCheckBox* ParameterPanel::flagControl(const std::string& key) const {
-    const auto it = m_flags.find(key);
-    return it == m_flags.end() ? nullptr : it->second;
+    const auto& flags = shownControls().flags;
+    const auto it = flags.find(key);
+    return it == flags.end() ? nullptr : it->second;
+}
+
+void ParameterPanel::addControls(QFormLayout* form, QWidget* parent,
+                                 const std::vector<core::ParamSpec>& specs, Controls& controls,
+                                 const EditFn& edit) {
+    for (const core::ParamSpec& spec : specs) {
+        const QString label = QString::fromStdString(spec.label);
+        const QString help = QString::fromStdString(spec.help);
+        const std::string key = spec.key;
+        switch (spec.kind) {
+        case core::ParamKind::Real:
+        case core::ParamKind::Integer: {
+            const int decimals =
+                spec.kind == core::ParamKind::Integer ? 0 : decimalsForStep(spec.step);
+            auto* control = new SliderSpin(spec.min, spec.max, spec.step, decimals,
+                                           QString::fromStdString(spec.unit), parent);
+            control->setHelp(help);
+            connect(control->slider(), &QSlider::sliderPressed, this, [this] { ++m_dragSerial; });
+            connect(control, &SliderSpin::valueEdited, this,
+                    [edit, key, label](double value, const QString& drag) { edit(key, value, label, drag); });
+            controls.numbers[key] = control;
+            form->addRow(label, control);
+            break;
+        }
+        case core::ParamKind::Choice: {
+            auto* combo = new QComboBox(parent);
+            for (const std::string& choice : spec.choices) {
+                combo->addItem(QString::fromStdString(choice));
+            }
+            combo->setToolTip(help);
+            connect(combo, &QComboBox::activated, this,
+                    [edit, key, label](int index) { edit(key, double(index), label, {}); });
+            controls.choices[key] = combo;
+            form->addRow(label, combo);
+            break;
+        }
+        case core::ParamKind::Flag: {
+            auto* check = new QCheckBox(label, parent);
+            check->setToolTip(help);
+            connect(check, &QCheckBox::toggled, this,
+                    [edit, key, label](bool on) { edit(key, on ? 1.0 : 0.0, label, {}); });
+            controls.flags[key] = check;
+            form->addRow(QString(), check);
+            break;
+        }
+        }
+    }
+}
+
+void ParameterPanel::showControlValue(const Controls& controls, const std::string& key, double value) {
+    if (const auto n = controls.numbers.find(key); n != controls.numbers.end()) {
+        n->second->setValue(value);
+    } else if (const auto c = controls.choices.find(key); c != controls.choices.end()) {
+        const QSignalBlocker block(c->second);
+        c->second->setCurrentIndex(int(std::lround(value)));
+    } else if (const auto f = controls.flags.find(key); f != controls.flags.end()) {
+        const QSignalBlocker block(f->second);
+        f->second->setChecked(value != 0.0);
+    }
+}
+
+// The selected operation's box: built again when the selection or its type changes, otherwise
+// only its values are updated (a drag keeps its slider).
+void ParameterPanel::rebuildOperation() {
+    const int index = selectedIndex();
+    const bool base = index < 0;
+    m_baseTop->setVisible(base);
+    if (m_paramBox) m_paramBox->setVisible(base);
+    if (base) {
+        if (m_opBox) m_opBox->hide();
+        return;
+    }
+    const core::OpInstance& op = m_recipe.operations[std::size_t(index)];
+    const std::string built = op.id + "|" + op.type;
+    if (built != m_builtOp || !m_opBox) {
+        m_op = Controls{};
+        delete m_opBox;
+        m_opBox = new QWidget(this);
+        auto* form = new QFormLayout(m_opBox);
+        form->setContentsMargins(0, 0, 0, 0);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        m_opTitle = new QLabel(m_opBox);
+        m_opTitle->setObjectName(QStringLiteral("operationTitle"));
+        m_opTitle->setWordWrap(true);
+        form->addRow(m_opTitle);
+        const core::OpTypeView view = core::opTypeView(m_registry, op.type);
+        const EditFn edit = [this](const std::string& key, double value, const QString& label,
+                                   const QString& drag) { editOperationParam(key, value, label, drag); };
+        if (view.kind == core::OpKind::Generator) addControls(form, m_opBox, core::layerParamSpecs(), m_op, edit);
+        addControls(form, m_opBox, *view.params, m_op, edit);
+        static_cast<QVBoxLayout*>(layout())->insertWidget(1, m_opBox);
+        m_builtOp = built;
+    }
+    m_opBox->show();
+    showOperationValues();
+}
+
+void ParameterPanel::showOperationValues() {
+    const int index = selectedIndex();
+    if (index < 0 || !m_opBox) return;
+    const core::OpInstance& op = m_recipe.operations[std::size_t(index)];
+    const core::OpTypeView view = core::opTypeView(m_registry, op.type);
+    const QString summary = view.kind == core::OpKind::Generator
+                                ? tr("Generator layer, blended into the map above it")
+                                : QString::fromStdString(m_registry.findOp(op.type)->summary);
+    m_opTitle->setText(QStringLiteral("<b>%1</b><br>%2")
+                           .arg(QString::fromStdString(core::operationLabel(m_registry, op)).toHtmlEscaped(),
+                                summary.toHtmlEscaped()));
+    for (const auto& [key, value] : op.params) showControlValue(m_op, key, value);
+    if (view.kind == core::OpKind::Generator) {
+        showControlValue(m_op, "blend", double(int(op.blend)));
+        showControlValue(m_op, "weight", op.weight);
+        showControlValue(m_op, "seed_offset", double(op.seedOffset));
+    }
+}
+
+void ParameterPanel::editOperationParam(const std::string& key, double value, const QString& label,
+                                        const QString& dragKey) {
+    const int index = selectedIndex();
+    if (index < 0) return;
+    core::Recipe next = m_recipe;
+    core::OpInstance& op = next.operations[std::size_t(index)];
+    if (key == "blend" || key == "weight" || key == "seed_offset") {
+        if (key == "blend") op.blend = static_cast<core::BlendMode>(int(std::lround(value)));
+        if (key == "weight") op.weight = value;
+        if (key == "seed_offset") op.seedOffset = static_cast<std::uint64_t>(std::llround(value));
+    } else {
+        op.params[key] = value;
+    }
+    if (next == m_recipe) return;
+    const QString name = QString::fromStdString(core::operationLabel(m_registry, op));
+    emit recipeEdited(next, tr("Change %1 %2").arg(name, label), mergeKey(key, dragKey));
 }
 
 void ParameterPanel::rebuildParams(const core::Algorithm& algorithm) {
-    m_numbers.clear();
-    m_choices.clear();
-    m_flags.clear();
+    m_base = Controls{};
     m_detail = nullptr;
     delete m_paramBox;
 
@@ -129,12 +290,12 @@ void ParameterPanel::rebuildParams(const core::Algorithm& algorithm) {
                          "one with more samples. Levels from %1 up first show every few "
                          "samples of the final map, then the full map.")
                           .arg(GenerationController::kCoarseFromDetail));
+    connect(m_detail->slider(), &QSlider::sliderPressed, this, [this] { ++m_dragSerial; });
     connect(m_detail, &SliderSpin::valueEdited, this, [this](double value, const QString& drag) {
         core::Recipe next = m_recipe;
         next.detail = int(std::lround(value));
         if (next == m_recipe) return;
-        emit recipeEdited(next, tr("Change detail"),
-                          drag.isEmpty() ? QString() : QStringLiteral("detail:") + drag);
+        emit recipeEdited(next, tr("Change detail"), mergeKey("detail", drag));
     });
     // Created with the box: deleting the box deletes it.
     m_size = new QLabel(m_paramBox);
@@ -146,51 +307,9 @@ void ParameterPanel::rebuildParams(const core::Algorithm& algorithm) {
     detailRow->addWidget(m_size);
     m_form->addRow(tr("Detail"), detailRow);
 
-    for (const core::ParamSpec& spec : algorithm.params) {
-        const QString label = QString::fromStdString(spec.label);
-        const QString help = QString::fromStdString(spec.help);
-        const std::string key = spec.key;
-        switch (spec.kind) {
-        case core::ParamKind::Real:
-        case core::ParamKind::Integer: {
-            const int decimals =
-                spec.kind == core::ParamKind::Integer ? 0 : decimalsForStep(spec.step);
-            auto* control = new SliderSpin(spec.min, spec.max, spec.step, decimals,
-                                           QString::fromStdString(spec.unit), m_paramBox);
-            control->setHelp(help);
-            connect(control, &SliderSpin::valueEdited, this,
-                    [this, key, label](double value, const QString& drag) {
-                        editParam(key, value, label, drag);
-                    });
-            m_numbers[key] = control;
-            m_form->addRow(label, control);
-            break;
-        }
-        case core::ParamKind::Choice: {
-            auto* combo = new QComboBox(m_paramBox);
-            for (const std::string& choice : spec.choices) {
-                combo->addItem(QString::fromStdString(choice));
-            }
-            combo->setToolTip(help);
-            connect(combo, &QComboBox::activated, this, [this, key, label](int index) {
-                editParam(key, double(index), label, {});
-            });
-            m_choices[key] = combo;
-            m_form->addRow(label, combo);
-            break;
-        }
-        case core::ParamKind::Flag: {
-            auto* check = new QCheckBox(label, m_paramBox);
-            check->setToolTip(help);
-            connect(check, &QCheckBox::toggled, this, [this, key, label](bool on) {
-                editParam(key, on ? 1.0 : 0.0, label, {});
-            });
-            m_flags[key] = check;
-            m_form->addRow(QString(), check);
-            break;
-        }
-        }
-    }
+    addControls(m_form, m_paramBox, algorithm.params, m_base,
+                [this](const std::string& key, double value, const QString& label,
+                       const QString& drag) { editParam(key, value, label, drag); });
 
     // Insert above the stretch, below the algorithm/seed rows.
     auto* layout = static_cast<QVBoxLayout*>(this->layout());
@@ -212,17 +331,7 @@ void ParameterPanel::showValues() {
     }
     m_detail->setValue(m_recipe.detail);
     m_size->setText(sizeText(*algorithm, m_recipe.detail));
-    for (const auto& [key, value] : m_recipe.params) {
-        if (SliderSpin* number = numberControl(key)) {
-            number->setValue(value);
-        } else if (QComboBox* combo = choiceControl(key)) {
-            const QSignalBlocker block(combo);
-            combo->setCurrentIndex(int(std::lround(value)));
-        } else if (QCheckBox* check = flagControl(key)) {
-            const QSignalBlocker block(check);
-            check->setChecked(value != 0.0);
-        }
-    }
+    for (const auto& [key, value] : m_recipe.params) showControlValue(m_base, key, value);
 }
 
 void ParameterPanel::editParam(const std::string& key, double value, const QString& label,
@@ -230,10 +339,7 @@ void ParameterPanel::editParam(const std::string& key, double value, const QStri
     core::Recipe next = m_recipe;
     next.params[key] = value;
     if (next == m_recipe) return;
-    emit recipeEdited(next, tr("Change %1").arg(label),
-                      mergeKey.isEmpty() ? QString()
-                                         : QString::fromStdString(key) + QLatin1Char(':') +
-                                               mergeKey);
+    emit recipeEdited(next, tr("Change %1").arg(label), this->mergeKey(key, mergeKey));
 }
 
 void ParameterPanel::onAlgorithmChosen(int index) {
@@ -242,6 +348,7 @@ void ParameterPanel::onAlgorithmChosen(int index) {
     const core::Algorithm& algorithm = m_registry.get(id);
     core::Recipe next = core::defaultRecipe(m_registry, id);
     next.seed = m_recipe.seed;
+    next.operations = m_recipe.operations;  // the base changes; the operations after it stay
     next.detail = std::clamp(m_recipe.detail, algorithm.minDetail, algorithm.maxDetail);
     emit recipeEdited(next, tr("Change algorithm to %1").arg(QString::fromStdString(algorithm.name)),
                       {});

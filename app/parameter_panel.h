@@ -1,7 +1,13 @@
 #pragma once
-// The terrain parameters, built from the algorithm's ParamSpec table: the algorithm, its detail,
-// the seed and one control per parameter (slider + spin box for numbers, a combo box for
-// choices, a check box for flags). Changing the algorithm rebuilds the panel.
+// The terrain parameters of the entry selected in the stack panel, built from its ParamSpec
+// table: for the base generator the algorithm, its detail, the seed and one control per
+// parameter (slider + spin box for numbers, a combo box for choices, a check box for flags); for
+// an operation its type's table (core::opTypeView), plus blend, weight and seed offset for
+// generator layers (core::layerParamSpecs). Changing the algorithm or the selection rebuilds it.
+//
+// One slider drag is one undo step, and two drags are two: each press of any slider starts a
+// new drag number, counted by the panel for its whole life (the sliders are rebuilt with the
+// selection and the algorithm, so their own numbering restarts).
 //
 // The panel does not own the recipe: it shows the one given to setRecipe() and reports each user
 // edit as a whole new recipe through recipeEdited().
@@ -10,8 +16,10 @@
 #include <QString>
 #include <QWidget>
 
+#include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 class QAction;
 class QCheckBox;
@@ -38,6 +46,9 @@ public:
 
     void setRecipe(const core::Recipe& recipe);
     const core::Recipe& recipe() const { return m_recipe; }
+    // Shows the entry with this id (core::kBaseOpId: the base generator).
+    void setSelection(const std::string& id);
+    const std::string& selection() const { return m_selection; }
 
     // Picks a fresh random seed (Ctrl+R).
     void newSeed();
@@ -46,6 +57,7 @@ public:
     QComboBox* algorithmCombo() const { return m_algorithm; }
     SliderSpin* detailControl() const { return m_detail; }
     SeedSpinBox* seedBox() const { return m_seed; }
+    // The controls of the selected entry's parameters.
     SliderSpin* numberControl(const std::string& key) const;  // Real/Integer params
     QComboBox* choiceControl(const std::string& key) const;
     QCheckBox* flagControl(const std::string& key) const;
@@ -56,10 +68,27 @@ signals:
                       const QString& mergeKey);
 
 private:
+    struct Controls {
+        std::map<std::string, SliderSpin*> numbers;
+        std::map<std::string, QComboBox*> choices;
+        std::map<std::string, QCheckBox*> flags;
+    };
+    using EditFn = std::function<void(const std::string& key, double value, const QString& label,
+                                      const QString& dragKey)>;
+    void addControls(QFormLayout* form, QWidget* parent, const std::vector<core::ParamSpec>& specs,
+                     Controls& controls, const EditFn& edit);
+    static void showControlValue(const Controls& controls, const std::string& key, double value);
+    const Controls& shownControls() const;
+    int selectedIndex() const;  // into m_recipe.operations, or -1 for the base generator
     void rebuildParams(const core::Algorithm& algorithm);
+    void rebuildOperation();
     void showValues();
+    void showOperationValues();
+    QString mergeKey(const std::string& key, const QString& dragKey) const;
     void editParam(const std::string& key, double value, const QString& label,
                    const QString& mergeKey);
+    void editOperationParam(const std::string& key, double value, const QString& label,
+                            const QString& dragKey);
     void onAlgorithmChosen(int index);
 
     const core::Registry& m_registry;
@@ -74,9 +103,14 @@ private:
     QWidget* m_paramBox = nullptr;
     QFormLayout* m_form;
 
-    std::map<std::string, SliderSpin*> m_numbers;
-    std::map<std::string, QComboBox*> m_choices;
-    std::map<std::string, QCheckBox*> m_flags;
+    Controls m_base;
+    QWidget* m_baseTop;
+    std::string m_selection = core::kBaseOpId;
+    std::string m_builtOp;  // id|type of the operation the op box was built for
+    QWidget* m_opBox = nullptr;
+    QLabel* m_opTitle = nullptr;
+    Controls m_op;
+    int m_dragSerial = 0;
 };
 
 }  // namespace terrain::app

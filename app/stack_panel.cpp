@@ -1,0 +1,395 @@
+#include "stack_panel.h"
+
+#include "core/registry.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QStyle>
+#include <QStyledItemDelegate>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <functional>
+
+namespace terrain::app {
+
+namespace {
+
+constexpr int kIdRole = Qt::UserRole + 1;
+
+// The delegate, with the check box's place exposed (tests click it like a user).
+class StackDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    QRect checkRect(QStyleOptionViewItem option, const QModelIndex& index) const {
+        initStyleOption(&option, index);
+        const QWidget* widget = option.widget;
+        QStyle* style = widget ? widget->style() : QApplication::style();
+        return style->subElementRect(QStyle::SE_ItemViewItemCheckIndicator, &option, widget);
+    }
+};
+
+}  // namespace
+
+// The list, with reordering by dragging an entry onto another row: done here with the mouse
+// (not QDrag), so the edit is one recipe change and the base generator stays first.
+class StackList : public QListWidget {
+public:
+    explicit StackList(QWidget* parent) : QListWidget(parent) {
+        setItemDelegate(new StackDelegate(this));
+    }
+
+    std::function<void(int from, int to)> moved;
+    std::function<void()> removeRequested;
+
+    QRect checkRect(int row) const {
+        QStyleOptionViewItem option;
+        initViewItemOption(&option);
+        const QModelIndex index = model()->index(row, 0);
+        option.rect = visualRect(index);
+        return static_cast<StackDelegate*>(itemDelegate())->checkRect(option, index);
+    }
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override {
+        m_dragFrom = -1;
+        m_dropRow = -1;
+        if (event->button() == Qt::LeftButton) {
+            const QModelIndex index = indexAt(event->position().toPoint());
+            if (index.isValid() && index.row() > 0) {
+                m_dragFrom = index.row();
+                m_pressAt = event->position().toPoint();
+            }
+        }
+        QListWidget::mousePressEvent(event);
+    }
+    void mouseMoveEvent(QMouseEvent* event) override {
+        if (m_dragFrom > 0 && (event->buttons() & Qt::LeftButton)) {
+            const QPoint at = event->position().toPoint();
+            if (m_dropRow >= 0 || (at - m_pressAt).manhattanLength() >= QApplication::startDragDistance()) {
+                m_dropRow = rowAt(at);
+                viewport()->update();
+                return;
+            }
+        }
+        QListWidget::mouseMoveEvent(event);
+    }
+    void mouseReleaseEvent(QMouseEvent* event) override {
+        const int from = m_dragFrom;
+        const int to = m_dropRow;
+        m_dragFrom = -1;
+        m_dropRow = -1;
+        viewport()->update();
+        if (from > 0 && to > 0 && to != from && moved) {
+            moved(from, to);
+            return;
+        }
+        QListWidget::mouseReleaseEvent(event);
+    }
+    void keyPressEvent(QKeyEvent* event) override {
+        if ((event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) &&
+            state() != QAbstractItemView::EditingState && removeRequested) {
+            removeRequested();
+            return;
+        }
+        QListWidget::keyPressEvent(event);
+    }
+    void paintEvent(QPaintEvent* event) override {
+        QListWidget::paintEvent(event);
+        if (m_dropRow <= 0) return;
+        // Where the dragged entry goes: a line above (moving up) or below (moving down) the row.
+        const QRect r = visualRect(model()->index(m_dropRow, 0));
+        const int y = m_dropRow < m_dragFrom ? r.top() : r.bottom();
+        QPainter painter(viewport());
+        painter.setPen(QPen(palette().highlight(), 2));
+        painter.drawLine(r.left(), y, r.right(), y);
+    }
+
+private:
+    // The row a drop at `at` lands on: never the base generator's (row 0).
+    int rowAt(QPoint at) const {
+        const QModelIndex index = indexAt(at);
+        const int last = count() - 1;
+        if (!index.isValid()) return at.y() < 0 ? 1 : last;
+        return std::clamp(index.row(), 1, last);
+    }
+
+    int m_dragFrom = -1;
+    int m_dropRow = -1;
+    QPoint m_pressAt;
+};
+
+StackPanel::StackPanel(const core::Registry& registry, QWidget* parent)
+    : QWidget(parent),
+      m_registry(registry),
+      m_list(new StackList(this)),
+      m_add(new QToolButton(this)),
+      m_remove(new QPushButton(tr("Remove"), this)),
+      m_up(new QPushButton(tr("Up"), this)),
+      m_down(new QPushButton(tr("Down"), this)),
+      m_upToHere(new QCheckBox(tr("Show the map up to here"), this)),
+      m_before(new QAction(tr("Before"), this)),
+      m_beforeButton(new QPushButton(tr("Before"), this)),
+      m_errorLabel(new QLabel(this)) {
+    m_list->setObjectName(QStringLiteral("stackList"));
+    m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->setToolTip(tr("The terrain is made top to bottom: the base generator, then each "
+                          "operation on the map above it. Drag to reorder; double-click or F2 "
+                          "to rename."));
+    m_list->setMinimumHeight(120);
+    m_list->moved = [this](int from, int to) { move(from, to); };
+    m_list->removeRequested = [this] { removeSelected(); };
+
+    auto* menu = new QMenu(m_add);
+    menu->setObjectName(QStringLiteral("addOperationMenu"));
+    menu->addSection(tr("Filters"));
+    for (const core::OpType& type : m_registry.ops()) {
+        QAction* action = menu->addAction(QString::fromStdString(type.name));
+        action->setToolTip(QString::fromStdString(type.summary));
+        action->setData(QString::fromStdString(type.id));
+        connect(action, &QAction::triggered, this, [this, id = type.id] { addOperation(id); });
+    }
+    menu->addSection(tr("Generator layers"));
+    for (const core::Algorithm& algorithm : m_registry.algorithms()) {
+        QAction* action = menu->addAction(QString::fromStdString(algorithm.name));
+        action->setToolTip(QString::fromStdString(algorithm.summary));
+        action->setData(QString::fromStdString(algorithm.id));
+        connect(action, &QAction::triggered, this, [this, id = algorithm.id] { addOperation(id); });
+    }
+    menu->setToolTipsVisible(true);
+    m_add->setText(tr("Add"));
+    m_add->setMenu(menu);
+    m_add->setPopupMode(QToolButton::InstantPopup);
+    m_add->setToolTip(tr("Add an operation after the selected entry"));
+    m_remove->setToolTip(tr("Remove the selected operation (Delete)"));
+    m_up->setToolTip(tr("Move the selected operation up: it runs earlier"));
+    m_down->setToolTip(tr("Move the selected operation down: it runs later"));
+    m_upToHere->setToolTip(tr("Show the map as it is after the selected entry, without the "
+                              "operations below it (not saved, no undo step)"));
+    m_before->setCheckable(true);
+    m_before->setShortcut(QKeySequence(Qt::Key_Backslash));
+    m_before->setToolTip(tr("Show the map before the selected operation (\\)"));
+    addAction(m_before);
+    m_beforeButton->setCheckable(true);
+    m_beforeButton->setToolTip(m_before->toolTip());
+    connect(m_beforeButton, &QPushButton::toggled, m_before, &QAction::setChecked);
+    connect(m_before, &QAction::toggled, m_beforeButton, &QPushButton::setChecked);
+    m_errorLabel->setObjectName(QStringLiteral("stackError"));
+    m_errorLabel->setWordWrap(true);
+    m_errorLabel->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_errorLabel->hide();
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_add);
+    buttons->addWidget(m_remove);
+    buttons->addWidget(m_up);
+    buttons->addWidget(m_down);
+    buttons->addStretch(1);
+    auto* view = new QHBoxLayout;
+    view->addWidget(m_upToHere, 1);
+    view->addWidget(m_beforeButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_list, 1);
+    layout->addLayout(buttons);
+    layout->addLayout(view);
+    layout->addWidget(m_errorLabel);
+
+    connect(m_remove, &QPushButton::clicked, this, &StackPanel::removeSelected);
+    connect(m_up, &QPushButton::clicked, this, [this] { move(selectedStage(), selectedStage() - 1); });
+    connect(m_down, &QPushButton::clicked, this, [this] { move(selectedStage(), selectedStage() + 1); });
+    connect(m_list, &QListWidget::itemChanged, this, &StackPanel::onItemChanged);
+    connect(m_list, &QListWidget::currentRowChanged, this, &StackPanel::onCurrentRowChanged);
+    connect(m_upToHere, &QCheckBox::toggled, this, &StackPanel::shownStageChanged);
+    connect(m_before, &QAction::toggled, this, &StackPanel::shownStageChanged);
+}
+
+QListWidget* StackPanel::list() const { return m_list; }
+
+QRect StackPanel::checkBoxRect(int row) const { return m_list->checkRect(row); }
+
+void StackPanel::setRecipe(const core::Recipe& recipe) {
+    if (recipe == m_recipe && m_list->count() == int(recipe.operations.size()) + 1) return;
+    m_recipe = recipe;
+    rebuild();
+}
+
+int StackPanel::selectedStage() const {
+    for (std::size_t i = 0; i < m_recipe.operations.size(); ++i) {
+        if (m_recipe.operations[i].id == m_selected) return int(i) + 1;
+    }
+    return 0;
+}
+
+void StackPanel::select(const std::string& id) {
+    const std::string before = m_selected;
+    m_selected = id;
+    if (selectedStage() == 0) m_selected = core::kBaseOpId;
+    {
+        const QSignalBlocker block(m_list);
+        m_list->setCurrentRow(selectedStage());
+    }
+    updateButtons();
+    if (m_selected != before) {
+        emit selectionChanged(m_selected);
+        emit shownStageChanged();
+    }
+}
+
+int StackPanel::shownStage() const {
+    const int stage = selectedStage();
+    if (m_before->isChecked()) return std::max(0, stage - 1);
+    return m_upToHere->isChecked() ? stage : -1;
+}
+
+QString StackPanel::label(int stage) const {
+    if (stage == 0) {
+        const core::Algorithm* a = m_registry.find(m_recipe.algorithm);
+        return a ? QString::fromStdString(a->name) : QString::fromStdString(m_recipe.algorithm);
+    }
+    return QString::fromStdString(core::operationLabel(m_registry, m_recipe.operations[std::size_t(stage - 1)]));
+}
+
+void StackPanel::rebuild() {
+    m_rebuilding = true;
+    const QSignalBlocker block(m_list);
+    m_list->clear();
+    auto* base = new QListWidgetItem(label(0) + tr("  (base)"), m_list);
+    base->setData(kIdRole, QString::fromLatin1(core::kBaseOpId));
+    base->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    base->setToolTip(tr("The base generator: it sets the map's size and the world's height scale"));
+    for (std::size_t i = 0; i < m_recipe.operations.size(); ++i) {
+        const core::OpInstance& op = m_recipe.operations[i];
+        auto* item = new QListWidgetItem(label(int(i) + 1), m_list);
+        item->setData(kIdRole, QString::fromStdString(op.id));
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable |
+                       Qt::ItemIsUserCheckable);
+        item->setCheckState(op.enabled ? Qt::Checked : Qt::Unchecked);
+        const QString id = QString::fromStdString(op.id);
+        if (id == m_errorOp) {
+            item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+            item->setToolTip(m_errorMessage);
+        } else {
+            const core::OpTypeView view = core::opTypeView(m_registry, op.type);
+            item->setToolTip(QString::fromStdString(view.name) + QStringLiteral(" (") + id + QLatin1Char(')'));
+        }
+        if (!op.enabled) {
+            QFont font = item->font();
+            font.setItalic(true);
+            item->setFont(font);
+        }
+    }
+    const std::string before = m_selected;
+    if (selectedStage() == 0) m_selected = core::kBaseOpId;
+    m_list->setCurrentRow(selectedStage());
+    m_rebuilding = false;
+    updateButtons();
+    if (m_selected != before) {
+        emit selectionChanged(m_selected);
+        emit shownStageChanged();
+    }
+}
+
+void StackPanel::updateButtons() {
+    const int stage = selectedStage();
+    const int count = int(m_recipe.operations.size());
+    m_remove->setEnabled(stage > 0);
+    m_up->setEnabled(stage > 1);
+    m_down->setEnabled(stage > 0 && stage < count);
+    m_before->setEnabled(stage > 0 || m_before->isChecked());
+    m_beforeButton->setEnabled(m_before->isEnabled());
+}
+
+void StackPanel::addOperation(const std::string& type) {
+    core::Recipe next = m_recipe;
+    core::OpInstance op = core::newOperation(m_registry, m_recipe, type);
+    const std::size_t at = std::size_t(selectedStage());
+    next.operations.insert(next.operations.begin() + std::ptrdiff_t(at), op);
+    const QString name = QString::fromStdString(core::operationLabel(m_registry, op));
+    m_selected = op.id;  // the new entry is selected once the document has it
+    emit recipeEdited(next, tr("Add %1").arg(name));
+    emit selectionChanged(m_selected);
+}
+
+void StackPanel::removeSelected() {
+    const int stage = selectedStage();
+    if (stage <= 0) return;
+    core::Recipe next = m_recipe;
+    const QString name = label(stage);
+    next.operations.erase(next.operations.begin() + (stage - 1));
+    m_selected = stage >= 2 ? m_recipe.operations[std::size_t(stage - 2)].id : core::kBaseOpId;
+    emit recipeEdited(next, tr("Remove %1").arg(name));
+    emit selectionChanged(m_selected);
+}
+
+void StackPanel::move(int from, int to) {
+    const int count = int(m_recipe.operations.size());
+    if (from < 1 || to < 1 || from > count || to > count || from == to) return;
+    core::Recipe next = m_recipe;
+    core::OpInstance op = next.operations[std::size_t(from - 1)];
+    next.operations.erase(next.operations.begin() + (from - 1));
+    next.operations.insert(next.operations.begin() + (to - 1), op);
+    m_selected = op.id;
+    emit recipeEdited(next, (to < from ? tr("Move %1 Up") : tr("Move %1 Down")).arg(label(from)));
+}
+
+void StackPanel::onItemChanged(QListWidgetItem* item) {
+    if (m_rebuilding) return;
+    const int stage = m_list->row(item);
+    if (stage < 1 || stage > int(m_recipe.operations.size())) return;
+    core::Recipe next = m_recipe;
+    core::OpInstance& op = next.operations[std::size_t(stage - 1)];
+    const bool enabled = item->checkState() == Qt::Checked;
+    const QString oldLabel = label(stage);
+    if (enabled != op.enabled) {
+        op.enabled = enabled;
+        emit recipeEdited(next, (enabled ? tr("Enable %1") : tr("Disable %1")).arg(oldLabel));
+        return;
+    }
+    const QString text = item->text().trimmed();
+    if (text == oldLabel) return;
+    // An empty name or the type's name: the entry is called by its type again.
+    const core::OpTypeView view = core::opTypeView(m_registry, op.type);
+    op.name = text.isEmpty() || text.toStdString() == view.name ? std::string() : text.toStdString();
+    if (next == m_recipe) {
+        rebuild();
+        return;
+    }
+    emit recipeEdited(next, tr("Rename %1").arg(oldLabel));
+}
+
+void StackPanel::onCurrentRowChanged(int row) {
+    if (m_rebuilding || row < 0 || row >= m_list->count()) return;
+    select(m_list->item(row)->data(kIdRole).toString().toStdString());
+}
+
+void StackPanel::setError(int stage, const QString& opId, const QString& message) {
+    m_errorOp = opId;
+    m_errorMessage = message;
+    const QString name = stage >= 1 && stage <= int(m_recipe.operations.size()) ? label(stage) : opId;
+    m_errorLabel->setText(tr("%1: %2").arg(name, message));
+    m_errorLabel->show();
+    rebuild();
+}
+
+void StackPanel::clearError() {
+    if (m_errorOp.isEmpty()) return;
+    m_errorOp.clear();
+    m_errorMessage.clear();
+    m_errorLabel->clear();
+    m_errorLabel->hide();
+    rebuild();
+}
+
+}  // namespace terrain::app
