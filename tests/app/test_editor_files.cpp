@@ -80,7 +80,7 @@ TEST_F(EditorFilesTest, OutOfRangeValuesAreRefusedNamingTheField) {
     expectOpenFailsAndKeepsDocument(QByteArray::fromStdString(json.dump()),
                                     QStringLiteral("view.waterLevel"));
     json = documentToJson(m_window->registry(), smallState());
-    json["recipe"]["params"]["roughness"] = 99;
+    json["recipe"]["stack"][0]["params"]["roughness"] = 99;  // recipe format 3: the base is stack[0]
     expectOpenFailsAndKeepsDocument(QByteArray::fromStdString(json.dump()),
                                     QStringLiteral("roughness"));
 }
