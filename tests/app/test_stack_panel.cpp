@@ -1,0 +1,317 @@
+// The stack in the editor (issue 11): the stack panel's edits by mouse and keyboard, one undo step
+// each, byte-for-byte undo/redo, show-up-to-here and before/after, errors on the entry, two drags
+// are two undo steps, presets. Under Xvfb like the other editor tests.
+#include "editor_fixture.h"
+
+#include "app/document.h"
+#include "app/parameter_panel.h"
+#include "app/slider_spin.h"
+#include "app/stack_panel.h"
+
+#include "core/cancel.h"
+#include "core/stack/evaluator.h"
+#include "core/stack/recipe_presets.h"
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSlider>
+#include <QStyle>
+#include <QStyleOptionSlider>
+#include <QTest>
+#include <QTimer>
+#include <QToolButton>
+#include <QUndoStack>
+
+#include <map>
+#include <vector>
+
+namespace terrain::app::testing {
+namespace {
+
+class StackPanelTest : public EditorTest {
+protected:
+    void SetUp() override {
+        EditorTest::SetUp();
+        // Keys go to the focused widget of the active window, as for a user (no window manager
+        // under Xvfb activates it).
+        m_window->activateWindow();
+        QApplication::setActiveWindow(m_window.get());
+        ASSERT_TRUE(QTest::qWaitForWindowActive(m_window.get()));
+    }
+    StackPanel* panel() const { return m_window->stackPanel(); }
+    QListWidget* list() const { return panel()->list(); }
+    QUndoStack* undo() const { return m_window->document()->undoStack(); }
+    const core::Recipe& recipe() const { return m_window->document()->state().recipe; }
+
+    // The whole stack (or through `upTo`) as the CLI makes it.
+    core::Heightmap expected(const core::Recipe& r, int upTo = -1) const {
+        core::StackEvaluator evaluator(m_window->registry(), 0);
+        core::GenerateContext context;
+        return *evaluator.evaluate(r, m_window->document()->state().world.units(), context, upTo).map;
+    }
+    const core::Heightmap& shown() const { return *m_window->shownResult()->map; }
+
+    // Clicks Add, then the menu entry named `name` (the menu runs its own event loop).
+    void addFromMenu(const QString& name) {
+        bool clicked = false;
+        QTimer::singleShot(100, [&] {
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            ASSERT_NE(menu, nullptr);
+            for (QAction* action : menu->actions()) {
+                if (action->text() == name) {
+                    QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(action).center());
+                    clicked = true;
+                    return;
+                }
+            }
+            menu->close();
+        });
+        QTest::mouseClick(panel()->addButton(), Qt::LeftButton);
+        QTest::qWaitFor([&] { return clicked; }, 5000);
+        ASSERT_TRUE(clicked) << name.toStdString();
+    }
+    void clickRow(int row) {
+        QTest::qWait(QApplication::doubleClickInterval() + 50);  // one click, not a double-click
+        QTest::mouseClick(list()->viewport(), Qt::LeftButton, {}, list()->visualItemRect(list()->item(row)).center());
+    }
+    // The base generator and three operations: normalize, a midpoint layer, clamp.
+    void buildFourEntries() {
+        addFromMenu(QStringLiteral("Normalize"));
+        addFromMenu(QStringLiteral("Midpoint displacement"));
+        addFromMenu(QStringLiteral("Clamp"));
+        ASSERT_TRUE(waitUpToDate());
+        ASSERT_EQ(recipe().operations.size(), 3u);
+    }
+};
+
+QPoint handleCentre(QSlider* slider) {
+    QStyleOptionSlider option;
+    option.initFrom(slider);
+    option.orientation = slider->orientation();
+    option.minimum = slider->minimum();
+    option.maximum = slider->maximum();
+    option.sliderPosition = slider->sliderPosition();
+    option.sliderValue = slider->value();
+    option.singleStep = slider->singleStep();
+    option.pageStep = slider->pageStep();
+    option.upsideDown = slider->invertedAppearance();
+    option.subControls = QStyle::SC_All;
+    return slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider).center();
+}
+
+// A real drag: press on the handle, move in steps, release.
+void dragSlider(QSlider* slider, int dx) {
+    const QPoint start = handleCentre(slider);
+    QTest::mousePress(slider, Qt::LeftButton, {}, start);
+    for (int i = 1; i <= 5; ++i) {
+        QTest::mouseMove(slider, start + QPoint(dx * i / 5, 0));
+        QTest::qWait(20);
+    }
+    QTest::mouseRelease(slider, Qt::LeftButton, {}, start + QPoint(dx, 0));
+}
+
+void ctrlZ() {
+    QWidget* focus = QApplication::focusWidget();
+    ASSERT_NE(focus, nullptr);
+    QTest::keyClick(focus, Qt::Key_Z, Qt::ControlModifier);
+}
+
+TEST_F(StackPanelTest, EveryStackEditIsOneNamedUndoStepAndUndoRedoRestoreTheMapByteForByte) {
+    std::vector<core::Recipe> recipes{recipe()};
+    std::vector<core::Heightmap> maps{shown()};
+    std::vector<QString> names;
+    const auto record = [&](const QString& name) {
+        ASSERT_TRUE(waitUpToDate());
+        ASSERT_EQ(undo()->count(), int(recipes.size())) << name.toStdString();
+        EXPECT_EQ(undo()->undoText(), name);
+        EXPECT_TRUE(shown() == expected(recipe())) << name.toStdString();
+        recipes.push_back(recipe());
+        maps.push_back(shown());
+        names.push_back(name);
+    };
+    addFromMenu(QStringLiteral("Normalize"));
+    record(QStringLiteral("Add Normalize"));
+    addFromMenu(QStringLiteral("Clamp"));
+    record(QStringLiteral("Add Clamp"));
+    ASSERT_EQ(recipe().operations.back().type, "clamp");
+    EXPECT_EQ(panel()->selectedStage(), 2);
+
+    // Move Up with the button, Move Down by dragging the entry onto the row below.
+    QTest::mouseClick(panel()->upButton(), Qt::LeftButton);
+    record(QStringLiteral("Move Clamp Up"));
+    EXPECT_EQ(recipe().operations.front().type, "clamp");
+    const QPoint from = list()->visualItemRect(list()->item(1)).center();
+    const QPoint to = list()->visualItemRect(list()->item(2)).center();
+    QTest::mousePress(list()->viewport(), Qt::LeftButton, {}, from);
+    QTest::mouseMove(list()->viewport(), from + QPoint(0, 4));
+    QTest::mouseMove(list()->viewport(), to);
+    QTest::mouseRelease(list()->viewport(), Qt::LeftButton, {}, to);
+    record(QStringLiteral("Move Clamp Down"));
+    EXPECT_EQ(recipe().operations.back().type, "clamp");
+
+    // Disable with a click on the check box, enable again with the space key.
+    QTest::mouseClick(list()->viewport(), Qt::LeftButton, {}, panel()->checkBoxRect(1).center());
+    record(QStringLiteral("Disable Normalize"));
+    EXPECT_FALSE(recipe().operations.front().enabled);
+    clickRow(1);
+    QTest::keyClick(list(), Qt::Key_Space);
+    record(QStringLiteral("Enable Normalize"));
+
+    // Rename with F2, typing and Return.
+    clickRow(2);
+    QTest::keyClick(list(), Qt::Key_F2);
+    auto* editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+    ASSERT_NE(editor, nullptr);
+    editor->selectAll();
+    QTest::keyClicks(editor, QStringLiteral("Sea level cap"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    // The delegate commits the text from the event loop.
+    QTest::qWaitFor([&] { return undo()->count() == int(recipes.size()); }, 5000);
+    record(QStringLiteral("Rename Clamp"));
+    EXPECT_EQ(recipe().operations.back().name, "Sea level cap");
+
+    // Remove with the Delete key on the list.
+    clickRow(1);
+    QTest::keyClick(list(), Qt::Key_Delete);
+    record(QStringLiteral("Remove Normalize"));
+    ASSERT_EQ(recipe().operations.size(), 1u);
+
+    for (int i = int(names.size()) - 1; i >= 0; --i) {
+        undo()->undo();
+        ASSERT_TRUE(waitUpToDate());
+        EXPECT_TRUE(recipe() == recipes[std::size_t(i)]) << "undo " << names[std::size_t(i)].toStdString();
+        EXPECT_TRUE(shown() == maps[std::size_t(i)]) << "undo " << names[std::size_t(i)].toStdString();
+    }
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        undo()->redo();
+        ASSERT_TRUE(waitUpToDate());
+        EXPECT_TRUE(shown() == maps[i + 1]) << "redo " << names[i].toStdString();
+    }
+}
+
+TEST_F(StackPanelTest, AnEditOfTheLastOperationComputesOnlyItsStage) {
+    buildFourEntries();
+    clickRow(3);
+    SliderSpin* high = m_window->parameterPanel()->numberControl("high");
+    ASSERT_NE(high, nullptr);
+    high->spinBox()->setValue(55.0);
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_EQ(undo()->undoText(), QStringLiteral("Change Clamp High"));
+    EXPECT_EQ(m_window->shownResult()->computed, std::vector<int>{3});
+    EXPECT_TRUE(shown() == expected(recipe()));
+}
+
+TEST_F(StackPanelTest, ShowUpToHereAndBeforeShowThatStageAndAreNoUndoSteps) {
+    buildFourEntries();
+    const int steps = undo()->count();
+    clickRow(2);  // the midpoint layer
+    QTest::mouseClick(panel()->upToHereBox(), Qt::LeftButton);
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_EQ(m_window->shownResult()->lastStage, 2);
+    EXPECT_TRUE(shown() == expected(recipe(), 2));
+    QTest::keyClick(list(), Qt::Key_Backslash);  // before: the stage below the selected one
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_TRUE(shown() == expected(recipe(), 1));
+    QTest::mouseClick(panel()->beforeButton(), Qt::LeftButton);
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_TRUE(shown() == expected(recipe(), 2));
+    QTest::mouseClick(panel()->upToHereBox(), Qt::LeftButton);
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_TRUE(shown() == expected(recipe()));
+    EXPECT_EQ(undo()->count(), steps);
+}
+
+TEST_F(StackPanelTest, AnErrorIsShownOnItsEntryWithoutADialogAndFixingTheValueClearsIt) {
+    addFromMenu(QStringLiteral("Clamp"));
+    ASSERT_TRUE(waitUpToDate());
+    const core::Heightmap good = shown();
+    SliderSpin* low = m_window->parameterPanel()->numberControl("low");
+    ASSERT_NE(low, nullptr);
+    low->spinBox()->setValue(150.0);  // above high (100 m): not allowed
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !panel()->errorOp().isEmpty(); }, 60000));
+    EXPECT_EQ(panel()->errorOp().toStdString(), recipe().operations[0].id);
+    EXPECT_TRUE(panel()->errorLabel()->isVisible());
+    EXPECT_TRUE(panel()->errorLabel()->text().contains(QStringLiteral("low")));
+    EXPECT_FALSE(list()->item(1)->icon().isNull());
+    EXPECT_TRUE(list()->item(1)->toolTip().contains(QStringLiteral("below high")));
+    EXPECT_TRUE(m_prompts.errors.isEmpty()) << m_prompts.errors.join('\n').toStdString();
+    EXPECT_TRUE(shown() == good);  // the last good map stays
+    low->spinBox()->setValue(10.0);
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_TRUE(panel()->errorOp().isEmpty());
+    EXPECT_FALSE(panel()->errorLabel()->isVisible());
+    EXPECT_TRUE(list()->item(1)->icon().isNull());
+}
+
+// Before the fix the drag number restarted when the panel was rebuilt, so after drag, change
+// algorithm, undo, drag, one Ctrl+Z reverted both drags.
+TEST_F(StackPanelTest, TwoDragsAreTwoUndoStepsEvenAfterTheSlidersWereRebuilt) {
+    const double start = recipe().params.at("roughness");
+    dragSlider(m_window->parameterPanel()->numberControl("roughness")->slider(), 40);
+    ASSERT_TRUE(waitUpToDate());
+    const double afterFirst = recipe().params.at("roughness");
+    ASSERT_NE(afterFirst, start);
+    QComboBox* algorithm = m_window->parameterPanel()->algorithmCombo();
+    algorithm->setFocus();
+    algorithm->setCurrentIndex(algorithm->findData(QStringLiteral("midpoint-displacement")));
+    ASSERT_TRUE(waitUpToDate());
+    ASSERT_EQ(recipe().algorithm, "midpoint-displacement");
+    ctrlZ();
+    ASSERT_TRUE(waitUpToDate());
+    ASSERT_EQ(recipe().algorithm, "diamond-square");
+    QSlider* slider = m_window->parameterPanel()->numberControl("roughness")->slider();
+    dragSlider(slider, 40);
+    ASSERT_TRUE(waitUpToDate());
+    ASSERT_NE(recipe().params.at("roughness"), afterFirst);
+    slider->setFocus();
+    ctrlZ();
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_DOUBLE_EQ(recipe().params.at("roughness"), afterFirst);
+    ctrlZ();
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_DOUBLE_EQ(recipe().params.at("roughness"), start);
+}
+
+TEST_F(StackPanelTest, APresetReplacesTheRecipeAsOneUndoStepKeepingTheWorld) {
+    const auto& presets = core::builtinRecipePresets();
+    ASSERT_FALSE(presets.empty());
+    const DocumentState before = m_window->document()->state();
+    QMenu* menu = m_window->menuBar()->findChild<QMenu*>(QStringLiteral("presetsMenu"));
+    ASSERT_NE(menu, nullptr);
+    QAction* action = nullptr;
+    for (QAction* a : menu->actions()) {
+        if (a->data().toString().toStdString() == presets.front().id) action = a;
+    }
+    ASSERT_NE(action, nullptr);
+    const int steps = undo()->count();
+    action->trigger();
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_EQ(undo()->count(), steps + 1);
+    EXPECT_EQ(undo()->undoText(), QStringLiteral("Load Preset ") + QString::fromStdString(presets.front().name));
+    const core::Recipe preset = core::loadRecipePreset(m_window->registry(), presets.front().id);
+    EXPECT_TRUE(recipe() == preset);
+    // The world keeps its extent in metres and its height range.
+    const auto side = [&](const core::Recipe& r) {
+        return m_window->registry().get(r.algorithm).sizeForDetail(r.detail).width - 1;
+    };
+    const DocumentState& after = m_window->document()->state();
+    EXPECT_DOUBLE_EQ(after.world.metresPerPixel * side(preset), before.world.metresPerPixel * side(before.recipe));
+    EXPECT_EQ(after.world.lowMetres, before.world.lowMetres);
+    EXPECT_EQ(after.world.highMetres, before.world.highMetres);
+    EXPECT_EQ(list()->count(), int(preset.operations.size()) + 1);
+    undo()->undo();
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_TRUE(m_window->document()->state() == before);
+}
+
+}  // namespace
+}  // namespace terrain::app::testing
