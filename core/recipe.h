@@ -75,9 +75,15 @@ std::string operationLabel(const Registry& registry, const OpInstance& op);
 // The algorithm's defaults for every parameter.
 Recipe defaultRecipe(const Registry& registry, const std::string& algorithm);
 
+// What validateRecipe checks: everything, or all but the operations' cross-field checks (values
+// that are each in range but not allowed together, e.g. a clamp's low above its high).
+enum class RecipeChecks { All, Structure };
+
 // Throws InputError naming the first field that is not allowed (algorithm, detail, a parameter);
-// an operation's error is a StageError naming it.
-void validateRecipe(const Registry& registry, const Recipe& recipe);
+// an operation's error is a StageError naming it. Reading a recipe checks Structure only: a
+// document saved while an entry showed such an error must reopen (the evaluation, which checks
+// All, reports it on that entry again).
+void validateRecipe(const Registry& registry, const Recipe& recipe, RecipeChecks checks = RecipeChecks::All);
 
 nlohmann::json recipeToJson(const Registry& registry, const Recipe& recipe);
 // Validates every field; missing parameters take their defaults; unknown keys, wrong types, a

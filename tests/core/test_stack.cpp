@@ -227,3 +227,26 @@ TEST(StackEvaluator, ConcurrentCallsComputeEachStageOnce) {
         EXPECT_TRUE(*a.map == core::evaluateStack(registry(), r, w, context(2)));
     }
 }
+
+TEST(StackRecipe, ValuesThatOnlyFailTogetherLoadAndAreReportedByTheEvaluation) {
+    // The editor lets a designer drag a clamp's low above its high (the entry shows the error);
+    // a document saved then must reopen, with the error shown again, not refuse to load.
+    core::Recipe r = baseRecipe();
+    r.operations.push_back(op(r, "clamp"));
+    r.operations[0].params["low"] = 500;
+    r.operations[0].params["high"] = 100;
+    const core::Recipe back = core::recipeFromText(registry(), core::recipeToText(registry(), r), "saved.json");
+    EXPECT_EQ(back, r);
+    core::StackEvaluator evaluator(registry());
+    try {
+        evaluator.evaluate(back, world(back), context());
+        FAIL() << "evaluated a clamp with low above high";
+    } catch (const core::StageError& e) {
+        EXPECT_EQ(e.stage(), 1);
+        EXPECT_EQ(e.opId(), "clamp-1");
+    }
+    // Out-of-range single values are still refused on reading.
+    r.operations[0].params["low"] = 1e9;
+    EXPECT_THROW(core::recipeFromText(registry(), core::recipeToText(registry(), r), "saved.json"),
+                 core::InputError);
+}
