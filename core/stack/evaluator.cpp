@@ -263,20 +263,25 @@ std::shared_ptr<Heightmap> StackEvaluator::allocate(int width, int height) {
     return std::make_shared<Heightmap>(Heightmap::uninitialized(width, height));
 }
 
-MinMax StackEvaluator::baseReferenceRange(const Recipe& base, const GenerateContext& context) {
-    Recipe reference = baseOf(base);
-    reference.detail = referenceDetailOf(m_registry, base.algorithm);
-    const std::string key = "range|" + baseKey(m_registry, reference);
+MinMax StackEvaluator::cachedRange(const std::string& key, const std::function<MinMax()>& compute) {
     {
         std::lock_guard lock(m_mutex);
         if (const auto it = m_ranges.find(key); it != m_ranges.end()) return it->second;
     }
-    GenerateContext quiet = context;  // the caller's threads and cancel token, without its progress
-    quiet.progress = nullptr;
-    const MinMax range = finiteMinMax(generate(m_registry, reference, quiet));
+    const MinMax range = compute();
     std::lock_guard lock(m_mutex);
     m_ranges[key] = range;
     return range;
+}
+
+MinMax StackEvaluator::baseReferenceRange(const Recipe& base, const GenerateContext& context) {
+    Recipe reference = baseOf(base);
+    reference.detail = referenceDetailOf(m_registry, base.algorithm);
+    return cachedRange("range|" + baseKey(m_registry, reference), [&] {
+        GenerateContext quiet = context;  // the caller's threads and cancel token, without its progress
+        quiet.progress = nullptr;
+        return finiteMinMax(generate(m_registry, reference, quiet));
+    });
 }
 
 HeightMapping StackEvaluator::worldMapping(const Recipe& recipe, const GenerateContext& context) {
@@ -291,18 +296,42 @@ MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& wo
     WorldUnits referenceWorld = world;
     referenceWorld.metresPerPixel =
         world.metresPerPixel * double(sideOf(m_registry, recipe) - 1) / double(sideOf(m_registry, reference) - 1);
-    const std::string key = "range|" + stageKeys(m_registry, reference, referenceWorld)[std::size_t(stage)];
-    {
-        std::lock_guard lock(m_mutex);
-        if (const auto it = m_ranges.find(key); it != m_ranges.end()) return it->second;
+    return cachedRange("range|" + stageKeys(m_registry, reference, referenceWorld)[std::size_t(stage)], [&] {
+        GenerateContext quiet = context;
+        quiet.progress = nullptr;
+        StackResult ignored;
+        return finiteMinMax(*run(reference, referenceWorld, quiet, stage, ignored));
+    });
+}
+
+void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world, int stage, const Heightmap& in,
+                                  const HeightScale& heights, const GenerateContext& sub,
+                                  const GenerateContext& context, Heightmap& out) {
+    const OpInstance& op = recipe.operations[std::size_t(stage - 1)];
+    if (const OpType* type = m_registry.findOp(op.type)) {
+        OpCall call{in, out, heights, world.metresPerPixel, recipe.detail, recipe.seed, sub, {}};
+        if (type->needsReferenceRange) call.referenceRange = referenceRange(recipe, world, stage - 1, context);
+        type->run(op.params, call);
+        return;
     }
-    GenerateContext quiet = context;
-    quiet.progress = nullptr;
-    StackResult ignored;
-    const MinMax range = finiteMinMax(*run(reference, referenceWorld, quiet, stage, ignored));
-    std::lock_guard lock(m_mutex);
-    m_ranges[key] = range;
-    return range;
+    // A generator layer: its map, in metres by its own reference range, blended into `in`.
+    const Algorithm& algorithm = m_registry.get(op.type);
+    Recipe layer;
+    layer.algorithm = algorithm.id;
+    layer.detail = recipe.detail;
+    layer.seed = recipe.seed + op.seedOffset;
+    layer.params = op.params;
+    const Size size = recipe.detail >= algorithm.minDetail && recipe.detail <= algorithm.maxDetail
+                          ? algorithm.sizeForDetail(recipe.detail)
+                          : Size{};
+    if (size.width != in.width() || size.height != in.height()) {
+        throw InputError("type", op.type,
+                         "a generator that makes " + std::to_string(in.width()) + "x" + std::to_string(in.height()) +
+                             " maps at detail " + std::to_string(recipe.detail) + ", like the base generator");
+    }
+    const Heightmap b = generate(m_registry, layer, sub);
+    const HeightMapping mb = mappingFor(baseReferenceRange(layer, context));
+    blendLayer(in, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, out, sub);
 }
 
 StackResult StackEvaluator::evaluate(const Recipe& recipe, const WorldUnits& world,
@@ -364,7 +393,6 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
         start = 0;
     }
 
-    const double metresPerSample = world.metresPerPixel;
     for (int k = start + 1; k <= last; ++k) {
         const OpInstance& op = recipe.operations[std::size_t(k - 1)];
         if (!op.enabled) continue;  // its stage is the one below (same key)
@@ -374,30 +402,7 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
         auto computeStage = [&] {
             std::shared_ptr<Heightmap> out = allocate(current->width(), current->height());
             try {
-                if (const OpType* type = m_registry.findOp(op.type)) {
-                    OpCall call{*current, *out, result.heights, metresPerSample, recipe.detail, recipe.seed, sub, {}};
-                    if (type->needsReferenceRange) call.referenceRange = referenceRange(recipe, world, k - 1, context);
-                    type->run(op.params, call);
-                } else {
-                    const Algorithm& algorithm = m_registry.get(op.type);
-                    Recipe layer;
-                    layer.algorithm = algorithm.id;
-                    layer.detail = recipe.detail;
-                    layer.seed = recipe.seed + op.seedOffset;
-                    layer.params = op.params;
-                    const Size size = recipe.detail >= algorithm.minDetail && recipe.detail <= algorithm.maxDetail
-                                          ? algorithm.sizeForDetail(recipe.detail)
-                                          : Size{};
-                    if (size.width != current->width() || size.height != current->height()) {
-                        throw InputError("type", op.type,
-                                         "a generator that makes " + std::to_string(current->width()) + "x" +
-                                             std::to_string(current->height()) + " maps at detail " +
-                                             std::to_string(recipe.detail) + ", like the base generator");
-                    }
-                    const Heightmap b = generate(m_registry, layer, sub);
-                    const HeightMapping mb = mappingFor(baseReferenceRange(layer, context));
-                    blendLayer(*current, b, result.heights, scaleFor(mb, world), mb, op.blend, op.weight, *out, sub);
-                }
+                runOperation(recipe, world, k, *current, result.heights, sub, context, *out);
             } catch (const StageError&) {
                 throw;
             } catch (const InputError& e) {

@@ -78,6 +78,13 @@ private:
     MinMax referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
                           const GenerateContext& context);
     MinMax baseReferenceRange(const Recipe& base, const GenerateContext& context);
+    // Entry `stage` (>= 1) of `recipe` on `in` into `out`: an OpType's run, or a generator layer
+    // blended in. `sub` carries this stage's progress; `context` is the caller's.
+    void runOperation(const Recipe& recipe, const WorldUnits& world, int stage, const Heightmap& in,
+                      const HeightScale& heights, const GenerateContext& sub, const GenerateContext& context,
+                      Heightmap& out);
+    // The range stored under `key`, or compute() stored there.
+    MinMax cachedRange(const std::string& key, const std::function<MinMax()>& compute);
     friend Heightmap evaluateStack(const Registry&, const Recipe&, const WorldUnits&, const GenerateContext&);
     void evictLocked(std::size_t keepBytes);
 

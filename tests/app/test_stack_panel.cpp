@@ -33,6 +33,7 @@
 
 #include <map>
 #include <vector>
+#include <tuple>
 
 namespace terrain::app::testing {
 namespace {
@@ -76,7 +77,8 @@ protected:
             menu->close();
         });
         QTest::mouseClick(panel()->addButton(), Qt::LeftButton);
-        QTest::qWaitFor([&] { return clicked; }, 5000);
+        std::ignore = QTest::qWaitFor(  // the checks below report a timeout
+            [&] { return clicked; }, 5000);
         ASSERT_TRUE(clicked) << name.toStdString();
     }
     void clickRow(int row) {
@@ -175,7 +177,8 @@ TEST_F(StackPanelTest, EveryStackEditIsOneNamedUndoStepAndUndoRedoRestoreTheMapB
     QTest::keyClicks(editor, QStringLiteral("Sea level cap"));
     QTest::keyClick(editor, Qt::Key_Return);
     // The delegate commits the text from the event loop.
-    QTest::qWaitFor([&] { return undo()->count() == int(recipes.size()); }, 5000);
+    std::ignore = QTest::qWaitFor(  // the checks below report a timeout
+        [&] { return undo()->count() == int(recipes.size()); }, 5000);
     record(QStringLiteral("Rename Clamp"));
     EXPECT_EQ(recipe().operations.back().name, "Sea level cap");
 
