@@ -3,6 +3,7 @@
 #include "core/cancel.h"
 #include "core/io/game_export.h"
 #include "core/registry.h"
+#include "core/stack/evaluator.h"
 #include "core/world_scale.h"
 #include "export_plan.h"
 
@@ -45,13 +46,14 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                     context.progress = [&promise](float fraction) {
                         promise.setProgressValue(int(fraction * kExportProgressRange / 2));
                     };
+                    // The whole stack, in the export's world (the document's, as the dialog shows it).
                     map = std::make_shared<const core::Heightmap>(
-                        core::generate(registry, work.recipe, context));
+                        core::evaluateStack(registry, work.recipe, request.world, context));
                 }
                 if (request.mapping.mode == core::HeightMapping::Mode::World) {
                     core::GenerateContext context;
                     context.threads = std::max(1, QThread::idealThreadCount());
-                    request.mapping = core::worldMapping(registry, work.recipe, context);
+                    request.mapping = core::worldMapping(registry, work.recipe, request.world.metresPerPixel, context);
                 }
                 const int base = generating ? kExportProgressRange / 2 : 0;
                 const int span = kExportProgressRange - base;

@@ -8,6 +8,7 @@
 #include "recipe.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace terrain::core {
 
@@ -53,20 +54,40 @@ Registry makeBuiltinRegistry() {
     return registry;
 }
 
-void generateInto(const Registry& registry, const Recipe& recipe, const GenerateContext& context,
-                  Heightmap& out) {
+void generateInto(const Registry& registry, const Recipe& recipe, double metresPerSample,
+                  const GenerateContext& context, Heightmap& out) {
     validateRecipe(registry, recipe);
     const Algorithm& algorithm = registry.get(recipe.algorithm);
     const Size size = algorithm.sizeForDetail(recipe.detail);
     checkGridFits("detail", size.width, size.height);
+    if (!std::isfinite(metresPerSample) || !(metresPerSample > 0.0)) {
+        throw InputError(field::kMetresPerPixel, std::to_string(metresPerSample), "a finite number greater than 0");
+    }
     out.reshapeUninitialized(size.width, size.height);
-    algorithm.generateInto(recipe, context, out);
+    algorithm.generateInto(recipe, metresPerSample, context, out);
+}
+
+Heightmap generate(const Registry& registry, const Recipe& recipe, double metresPerSample,
+                   const GenerateContext& context) {
+    Heightmap out;
+    generateInto(registry, recipe, metresPerSample, context, out);
+    return out;
+}
+
+void generateInto(const Registry& registry, const Recipe& recipe, const GenerateContext& context,
+                  Heightmap& out) {
+    generateInto(registry, recipe, 1.0, context, out);
 }
 
 Heightmap generate(const Registry& registry, const Recipe& recipe, const GenerateContext& context) {
-    Heightmap out;
-    generateInto(registry, recipe, context, out);
-    return out;
+    return generate(registry, recipe, 1.0, context);
+}
+
+double spacingAtDetail(const Registry& registry, const Recipe& recipe, double metresPerSample, int detail) {
+    const Algorithm& algorithm = registry.get(recipe.algorithm);
+    const double from = double(algorithm.sizeForDetail(recipe.detail).width - 1);
+    const double to = double(algorithm.sizeForDetail(detail).width - 1);
+    return from > 0.0 && to > 0.0 ? metresPerSample * from / to : metresPerSample;
 }
 
 }  // namespace terrain::core

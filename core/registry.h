@@ -30,8 +30,11 @@ struct Algorithm {
     // Output size for a detail level (e.g. 2^detail+1 square, or a 1-row line).
     std::function<Size(int detail)> sizeForDetail;
     // Pure: fills `out` (reshaped to sizeForDetail, its buffer reused when the size matches) with
-    // the same bits whatever the context's thread count.
-    std::function<void(const Recipe&, const GenerateContext&, Heightmap& out)> generateInto;
+    // the same bits whatever the context's thread count. `metresPerSample` is the world's sample
+    // spacing at recipe.detail (the world's extent is fixed, so detail d + 1 has half the spacing
+    // of detail d): generators whose features are sized in metres sample the world there.
+    std::function<void(const Recipe&, double metresPerSample, const GenerateContext&, Heightmap& out)>
+        generateInto;
 };
 
 class Registry {
@@ -57,11 +60,22 @@ private:
 
 Registry makeBuiltinRegistry();
 
-// Validates the recipe, checks the size fits in memory, and runs the algorithm.
-Heightmap generate(const Registry& registry, const Recipe& recipe, const GenerateContext& context);
+// Validates the recipe, checks the size fits in memory, and runs the algorithm (the base generator
+// alone: evaluateStack in stack/evaluator.h runs the whole stack) with the world's sample spacing
+// at recipe.detail.
+Heightmap generate(const Registry& registry, const Recipe& recipe, double metresPerSample,
+                   const GenerateContext& context);
 // The same into an existing grid: its memory is reused when the size matches (pre-faulted pages
 // make a slider-driven regeneration several times faster than a fresh allocation).
+void generateInto(const Registry& registry, const Recipe& recipe, double metresPerSample,
+                  const GenerateContext& context, Heightmap& out);
+// The same at 1 m per sample (terrain-cli's default world).
+Heightmap generate(const Registry& registry, const Recipe& recipe, const GenerateContext& context);
 void generateInto(const Registry& registry, const Recipe& recipe, const GenerateContext& context,
                   Heightmap& out);
+
+// The spacing at `detail` of a world whose spacing at recipe.detail is `metresPerSample`
+// (the same extent in metres: scaled by the ratio of the maps' sample spans).
+double spacingAtDetail(const Registry& registry, const Recipe& recipe, double metresPerSample, int detail);
 
 }  // namespace terrain::core

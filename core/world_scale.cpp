@@ -8,15 +8,17 @@
 
 namespace terrain::core {
 
-HeightMapping worldMapping(const Registry& registry, const Recipe& recipe,
+HeightMapping worldMapping(const Registry& registry, const Recipe& recipe, double metresPerSample,
                            const GenerateContext& context) {
     const Algorithm& algorithm = registry.get(recipe.algorithm);
     Recipe reference = recipe;
+    reference.operations.clear();
     reference.detail = std::clamp(kReferenceDetail, algorithm.minDetail, algorithm.maxDetail);
     GenerateContext quiet = context;  // the caller's threads, without its progress or cancel hooks
     quiet.progress = nullptr;
     quiet.cancel = nullptr;
-    const MinMax range = finiteMinMax(generate(registry, reference, quiet));
+    const MinMax range = finiteMinMax(
+        generate(registry, reference, spacingAtDetail(registry, recipe, metresPerSample, reference.detail), quiet));
     HeightMapping mapping;
     mapping.mode = HeightMapping::Mode::World;
     mapping.lo = range.min;

@@ -25,10 +25,11 @@ struct GenerateContext;
 // enough that finer levels move the range by little.
 inline constexpr int kReferenceDetail = 10;
 
-// The world mapping (HeightMapping::Mode::World) for `recipe`: lo/hi are the finite min/max of
-// its map at kReferenceDetail (or the algorithm's nearest allowed detail). A flat reference map
-// gets a unit-wide range around its height, so the scale stays finite.
-HeightMapping worldMapping(const Registry& registry, const Recipe& recipe,
+// The world mapping (HeightMapping::Mode::World) for `recipe` in a world whose sample spacing at
+// recipe.detail is `metresPerSample`: lo/hi are the finite min/max of its base generator's map
+// at kReferenceDetail (or the algorithm's nearest allowed detail) over the same extent. A flat
+// reference map gets a unit-wide range around its height, so the scale stays finite.
+HeightMapping worldMapping(const Registry& registry, const Recipe& recipe, double metresPerSample,
                            const GenerateContext& context);
 
 }  // namespace terrain::core

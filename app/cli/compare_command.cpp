@@ -268,7 +268,7 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
         core::StatsOptions options = statsOptions;
         // Slopes in metres through the recipe's world scale (its base generator's), the same at
         // every detail and the same as the editor's compare window.
-        const core::HeightMapping scale = core::worldMapping(registry, p.recipe, context);
+        const core::HeightMapping scale = core::worldMapping(registry, p.recipe, world.metresPerPixel, context);
         options.slope.rawRange = core::MinMax{scale.lo, scale.hi};
         if (sheet.mapping == core::SheetMapping::Common) {
             options.histogramRange = core::sheetRange(sheetPanels, i, core::SheetMapping::Common);

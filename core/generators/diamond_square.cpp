@@ -296,7 +296,7 @@ Algorithm diamondSquareAlgorithm() {
         interpolationParam(),
     };
     a.sizeForDetail = [](int detail) { return Size{sideForDetail(detail), sideForDetail(detail)}; };
-    a.generateInto = [](const Recipe& r, const GenerateContext& c, Heightmap& out) {
+    a.generateInto = [](const Recipe& r, double, const GenerateContext& c, Heightmap& out) {
         diamondSquareInto(diamondSquareParams(r), c, out);
     };
     return a;

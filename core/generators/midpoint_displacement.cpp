@@ -192,7 +192,7 @@ Algorithm midpointDisplacementAlgorithm() {
         interpolationParam(),
     };
     a.sizeForDetail = [](int detail) { return Size{sideForDetail(detail), sideForDetail(detail)}; };
-    a.generateInto = [](const Recipe& r, const GenerateContext& c, Heightmap& out) {
+    a.generateInto = [](const Recipe& r, double, const GenerateContext& c, Heightmap& out) {
         midpointDisplacementInto(midpointDisplacementParams(r), c, out);
     };
     return a;

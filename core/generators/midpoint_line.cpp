@@ -127,7 +127,7 @@ Algorithm midpointLineAlgorithm() {
          "Displacements are drawn from [-range/2, range/2) before the level factor (seed 003: 128)", {}},
     };
     a.sizeForDetail = [](int detail) { return Size{sideForDetail(detail), 1}; };
-    a.generateInto = [](const Recipe& r, const GenerateContext& c, Heightmap& out) {
+    a.generateInto = [](const Recipe& r, double, const GenerateContext& c, Heightmap& out) {
         midpointLineInto(midpointLineParams(r), c, out);
     };
     return a;

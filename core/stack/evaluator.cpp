@@ -30,8 +30,10 @@ Recipe baseOf(const Recipe& recipe) {
     return base;
 }
 
-std::string baseKey(const Registry& registry, const Recipe& recipe) {
-    return sha256Hex("base|" + recipeToJson(registry, baseOf(recipe)).dump());
+// The base generator's map: its recipe and where it samples the world (generators sized in
+// metres depend on the spacing; the others ignore it).
+std::string baseKey(const Registry& registry, const Recipe& recipe, double metresPerSample) {
+    return sha256Hex("base|" + recipeToJson(registry, baseOf(recipe)).dump() + "|" + hexDouble(metresPerSample));
 }
 
 // What decides an entry's output besides the stage below it: not its id, name or enabled flag.
@@ -135,7 +137,7 @@ void blendLayer(const Heightmap& a, const Heightmap& b, const HeightScale& ha, c
 std::vector<std::string> stageKeys(const Registry& registry, const Recipe& recipe, const WorldUnits& world) {
     std::vector<std::string> keys;
     keys.reserve(recipe.operations.size() + 1);
-    keys.push_back(baseKey(registry, recipe));
+    keys.push_back(baseKey(registry, recipe, world.metresPerPixel));
     const std::string worldText =
         hexDouble(world.metresPerPixel) + "," + hexDouble(world.loMetres) + "," + hexDouble(world.hiMetres);
     for (const auto& op : recipe.operations) {
@@ -274,19 +276,22 @@ MinMax StackEvaluator::cachedRange(const std::string& key, const std::function<M
     return range;
 }
 
-MinMax StackEvaluator::baseReferenceRange(const Recipe& base, const GenerateContext& context) {
+MinMax StackEvaluator::baseReferenceRange(const Recipe& base, double metresPerSample,
+                                          const GenerateContext& context) {
     Recipe reference = baseOf(base);
     reference.detail = referenceDetailOf(m_registry, base.algorithm);
-    return cachedRange("range|" + baseKey(m_registry, reference), [&] {
+    const double spacing = spacingAtDetail(m_registry, base, metresPerSample, reference.detail);
+    return cachedRange("range|" + baseKey(m_registry, reference, spacing), [&] {
         GenerateContext quiet = context;  // the caller's threads and cancel token, without its progress
         quiet.progress = nullptr;
-        return finiteMinMax(generate(m_registry, reference, quiet));
+        return finiteMinMax(generate(m_registry, reference, spacing, quiet));
     });
 }
 
-HeightMapping StackEvaluator::worldMapping(const Recipe& recipe, const GenerateContext& context) {
+HeightMapping StackEvaluator::worldMapping(const Recipe& recipe, double metresPerSample,
+                                           const GenerateContext& context) {
     const ExecutionScope scope(context, m_workspaces);
-    return mappingFor(baseReferenceRange(recipe, scope.context()));
+    return mappingFor(baseReferenceRange(recipe, metresPerSample, scope.context()));
 }
 
 MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
@@ -329,8 +334,8 @@ void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world,
                          "a generator that makes " + std::to_string(in.width()) + "x" + std::to_string(in.height()) +
                              " maps at detail " + std::to_string(recipe.detail) + ", like the base generator");
     }
-    const Heightmap b = generate(m_registry, layer, sub);
-    const HeightMapping mb = mappingFor(baseReferenceRange(layer, context));
+    const Heightmap b = generate(m_registry, layer, world.metresPerPixel, sub);
+    const HeightMapping mb = mappingFor(baseReferenceRange(layer, world.metresPerPixel, context));
     blendLayer(in, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, out, sub);
 }
 
@@ -352,7 +357,7 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
     const std::vector<std::string> keys = stageKeys(m_registry, recipe, world);
 
     result.lastStage = last;
-    result.world = worldMapping(recipe, context);
+    result.world = mappingFor(baseReferenceRange(recipe, world.metresPerPixel, context));
     result.heights = scaleFor(result.world, world);
 
     int start = last;
@@ -385,7 +390,7 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
         bool computedHere = false;
         current = computeOnce(keys[0], context, [&] {
             std::shared_ptr<Heightmap> map = allocate(size.width, size.height);
-            generateInto(m_registry, baseOf(recipe), sub, *map);
+            generateInto(m_registry, baseOf(recipe), world.metresPerPixel, sub, *map);
             return map;
         }, computedHere);
         if (computedHere) result.computed.push_back(0);

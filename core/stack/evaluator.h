@@ -53,8 +53,9 @@ public:
     StackResult evaluate(const Recipe& recipe, const WorldUnits& world, const GenerateContext& context,
                          int upTo = -1);
 
-    // The recipe's world mapping alone (cached): what worldMapping() in world_scale.h computes.
-    HeightMapping worldMapping(const Recipe& recipe, const GenerateContext& context);
+    // The recipe's world mapping alone (cached) in a world of that spacing at recipe.detail: what
+    // worldMapping() in world_scale.h computes.
+    HeightMapping worldMapping(const Recipe& recipe, double metresPerSample, const GenerateContext& context);
 
     const Registry& registry() const { return m_registry; }
     std::size_t cachedBytes() const;
@@ -77,7 +78,7 @@ private:
     std::shared_ptr<Heightmap> allocate(int width, int height);  // reuses an evicted buffer
     MinMax referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
                           const GenerateContext& context);
-    MinMax baseReferenceRange(const Recipe& base, const GenerateContext& context);
+    MinMax baseReferenceRange(const Recipe& base, double metresPerSample, const GenerateContext& context);
     // Entry `stage` (>= 1) of `recipe` on `in` into `out`: an OpType's run, or a generator layer
     // blended in. `sub` carries this stage's progress; `context` is the caller's.
     void runOperation(const Recipe& recipe, const WorldUnits& world, int stage, const Heightmap& in,

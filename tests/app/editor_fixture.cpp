@@ -71,7 +71,8 @@ QImage EditorTest::referencePreview(const core::Heightmap& map, const core::Reci
                                    const ViewSettings& view) const {
     // Drawn over the recipe's world scale, as the editor does (the same at every detail).
     core::GenerateContext context;
-    const core::HeightMapping world = core::worldMapping(m_window->registry(), recipe, context);
+    const core::HeightMapping world = core::worldMapping(
+        m_window->registry(), recipe, m_window->document()->state().world.metresPerPixel, context);
     return render::renderPreviewImage(map, core::resolveMapping(world, map), view.previewStyle());
 }
 

@@ -500,7 +500,7 @@ TEST_F(CompareStackTest, PanelsHoldTheDocumentStackAfterTheirGenerator) {
         bare.operations.clear();
         EXPECT_NE(expected, core::generate(registry, bare, core::GenerateContext{}));
         // The stats read metres through the base generator's world mapping.
-        const core::HeightMapping world = evaluator->worldMapping(window->panel(i)->recipe(), {});
+        const core::HeightMapping world = evaluator->worldMapping(window->panel(i)->recipe(), 1.0, {});
         EXPECT_EQ(run.world.lo, world.lo);
         EXPECT_EQ(run.world.hi, world.hi);
         // The panel says what its stack is.

@@ -341,7 +341,7 @@ TEST_F(EditorTest, StatusBarShowsSizeRangeAndTheSampleUnderTheMouse) {
     const DocumentState state = m_window->document()->state();
     core::GenerateContext context;
     const core::ResolvedMapping metres = core::resolveMapping(
-        core::worldMapping(m_window->registry(), state.recipe, context), *map);
+        core::worldMapping(m_window->registry(), state.recipe, state.world.metresPerPixel, context), *map);
     const core::WorldUnits units = state.world.units();
     const core::MinMax range = core::minMax(*map);
     EXPECT_EQ(status->rangeLabel()->text(),

@@ -186,7 +186,7 @@ TEST(StackEvaluator, LayerBlendModes) {
     const auto replaced = evaluator.evaluate(replace, w, context());
     // Replace at weight 1 gives the layer's own metres.
     const core::Heightmap layer = core::generate(registry(), layerOnly, context());
-    const core::HeightMapping lm = evaluator.worldMapping(layerOnly, context());
+    const core::HeightMapping lm = evaluator.worldMapping(layerOnly, w.metresPerPixel, context());
     const double ls = 600.0 / (double(lm.hi) - lm.lo);
     for (int i = 0; i < 200; ++i) {
         const int x = (i * 37) % layer.width();
@@ -249,4 +249,53 @@ TEST(StackRecipe, ValuesThatOnlyFailTogetherLoadAndAreReportedByTheEvaluation) {
     r.operations[0].params["low"] = 1e9;
     EXPECT_THROW(core::recipeFromText(registry(), core::recipeToText(registry(), r), "saved.json"),
                  core::InputError);
+}
+
+// Generators sized in metres (noise) sample the world at its spacing: the base, the reference
+// map behind the world scale and generator layers all receive the spacing of their own detail
+// over the same extent, and the spacing is part of the stage key.
+TEST(StackEvaluator, GeneratorsReceiveTheWorldsSpacingAtTheirDetail) {
+    core::Registry spacing;
+    core::Algorithm probe;
+    probe.id = "spacing-probe";
+    probe.name = "Spacing probe";
+    probe.minDetail = 1;
+    probe.maxDetail = 12;
+    probe.sizeForDetail = [](int detail) { return core::Size{(1 << detail) + 1, (1 << detail) + 1}; };
+    // Writes the spacing it was given at (0, 0) and the spacing times the column elsewhere, so
+    // its reference range at detail 10 is 0 .. 1024 * the spacing there.
+    probe.generateInto = [](const core::Recipe&, double metresPerSample, const core::GenerateContext&,
+                            core::Heightmap& out) {
+        for (int y = 0; y < out.height(); ++y) {
+            for (int x = 0; x < out.width(); ++x) out.at(x, y) = float(metresPerSample * x);
+        }
+        out.at(0, 0) = float(metresPerSample);
+    };
+    spacing.add(probe);
+    core::Recipe r;
+    r.algorithm = "spacing-probe";
+    r.detail = 6;
+    core::WorldUnits w;
+    w.metresPerPixel = 8.0;  // a 512 m world: 2 m per sample at detail 8, 0.5 m at detail 10
+    w.hiMetres = 1000.0;
+    core::StackEvaluator evaluator(spacing);
+    const core::StackResult at6 = evaluator.evaluate(r, w, context());
+    EXPECT_EQ(at6.map->at(0, 0), 8.0f);
+    EXPECT_EQ(at6.map->at(64, 3), 512.0f);
+    // The world scale comes from the same 512 m at detail 10: 0.5 m per sample, 0 .. 512 raw.
+    EXPECT_EQ(at6.world.hi, 512.0f);
+    EXPECT_EQ(core::worldMapping(spacing, r, w.metresPerPixel, context()).hi, 512.0f);
+    EXPECT_EQ(evaluator.worldMapping(r, w.metresPerPixel, context()).hi, 512.0f);
+    core::Recipe finer = r;
+    finer.detail = 8;
+    core::WorldUnits finerWorld = w;
+    finerWorld.metresPerPixel = 2.0;
+    const core::StackResult at8 = evaluator.evaluate(finer, finerWorld, context());
+    EXPECT_EQ(at8.map->at(0, 0), 2.0f);
+    EXPECT_EQ(at8.world.hi, 512.0f);
+    // Another spacing is another base map.
+    core::WorldUnits wider = w;
+    wider.metresPerPixel = 16.0;
+    EXPECT_NE(core::stageKeys(spacing, r, w)[0], core::stageKeys(spacing, r, wider)[0]);
+    EXPECT_EQ(evaluator.evaluate(r, wider, context()).map->at(0, 0), 16.0f);
 }
