@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <set>
 #include <cmath>
 
 namespace terrain::core {
@@ -112,6 +113,18 @@ std::string operationLabel(const Registry& registry, const OpInstance& op) {
     if (const OpType* t = registry.findOp(op.type)) return t->name;
     if (const Algorithm* a = registry.find(op.type)) return a->name;
     return op.type;
+}
+
+std::vector<std::string> masksBefore(const Registry& registry, const Recipe& recipe, std::size_t stage) {
+    std::set<std::string> names;
+    const std::size_t end = std::min(stage == 0 ? 0 : stage - 1, recipe.operations.size());
+    for (std::size_t i = 0; i < end; ++i) {
+        const OpInstance& op = recipe.operations[i];
+        const OpType* type = registry.findOp(op.type);
+        if (!op.enabled || type == nullptr || !type->masks) continue;
+        for (std::string& name : type->masks(op.params)) names.insert(std::move(name));
+    }
+    return {names.begin(), names.end()};
 }
 
 OpInstance newOperation(const Registry& registry, const Recipe& recipe, const std::string& type) {
@@ -280,6 +293,7 @@ json operationToJson(const Registry& registry, const OpInstance& op) {
     json j{{"id", op.id}, {"type", op.type}};
     if (!op.name.empty()) j["name"] = op.name;
     j["enabled"] = op.enabled;
+    if (!op.mask.empty()) j["mask"] = op.mask;
     if (view.kind == OpKind::Generator) {
         j["blend"] = blendModeNames()[std::size_t(op.blend)];
         j["weight"] = op.weight;
@@ -292,7 +306,7 @@ json operationToJson(const Registry& registry, const OpInstance& op) {
 OpInstance operationFromJson(const Registry& registry, const json& j, int stage) {
     const std::string at = "stack[" + std::to_string(stage) + "]";
     if (!j.is_object()) throw InputError(at, shown(j), "a JSON object with id, type and params");
-    checkKeys(j, {"id", "type", "name", "enabled", "blend", "weight", "seed_offset", "params"}, at + " key");
+    checkKeys(j, {"id", "type", "name", "enabled", "mask", "blend", "weight", "seed_offset", "params"}, at + " key");
     if (!j.contains("type") || !j["type"].is_string()) {
         throw InputError(at + ".type", j.contains("type") ? shown(j["type"]) : "(missing)",
                          "one of " + registry.opIdList());
@@ -317,6 +331,12 @@ OpInstance operationFromJson(const Registry& registry, const json& j, int stage)
     if (j.contains("enabled")) {
         if (!j["enabled"].is_boolean()) throw InputError(at + ".enabled", shown(j["enabled"]), "true or false");
         op.enabled = j["enabled"].get<bool>();
+    }
+    if (j.contains("mask")) {
+        if (!j["mask"].is_string() || !isMaskName(j["mask"].get<std::string>())) {
+            throw InputError(at + ".mask", shown(j["mask"]), kMaskNameAllowed);
+        }
+        op.mask = j["mask"].get<std::string>();
     }
     const auto& layer = layerParamSpecs();
     for (const char* key : {"blend", "weight", "seed_offset"}) {
@@ -482,6 +502,11 @@ void setOperationParamFromText(const Registry& registry, OpInstance& op, const s
         op.name = text;
         return;
     }
+    if (key == "mask") {
+        if (!text.empty() && !isMaskName(text)) throw InputError(field, quoteForMessage(text), kMaskNameAllowed + std::string(" (empty: no mask)"));
+        op.mask = text;
+        return;
+    }
     if (key == "enabled") {
         const ParamSpec flag{"enabled", "Enabled", "", ParamKind::Flag, 0, 1, 1, 1, "", {}};
         op.enabled = flag.parse(text, field) != 0.0;
@@ -506,7 +531,7 @@ void setOperationParamFromText(const Registry& registry, OpInstance& op, const s
     if (spec == nullptr) {
         std::string keys = tableKeys(*view.params);
         if (view.kind == OpKind::Generator) keys += ", blend, weight, seed_offset";
-        throw InputError(field, quoteForMessage(key), "a parameter of " + view.id + ": " + keys + ", name, enabled");
+        throw InputError(field, quoteForMessage(key), "a parameter of " + view.id + ": " + keys + ", name, enabled, mask");
     }
     op.params[key] = spec->parse(text, field);
 }

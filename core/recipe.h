@@ -72,6 +72,10 @@ OpInstance newOperation(const Registry& registry, const Recipe& recipe, const st
 // The label shown for an entry: its name, or its type's name.
 std::string operationLabel(const Registry& registry, const OpInstance& op);
 
+// The masks the enabled entries before `stage` (1-based; past the end: the whole stack) add,
+// sorted by name: what an entry at `stage` may be blended through, and what exports can write.
+std::vector<std::string> masksBefore(const Registry& registry, const Recipe& recipe, std::size_t stage);
+
 // The algorithm's defaults for every parameter.
 Recipe defaultRecipe(const Registry& registry, const std::string& algorithm);
 

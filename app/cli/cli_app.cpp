@@ -61,6 +61,9 @@ void addGenerateCommand(CommandLine& line) {
     generate->add_option("--tile-pattern", out.tilePattern,
                          std::string("Tile file names with {stem} {x} {y} {ext}; default Unreal's ") +
                              core::kUnrealTilePattern + ", generic " + core::kGenericTilePattern);
+    generate->add_option("--mask", out.mask,
+                         "Write the stack's mask NAME (made by a mask or erosion operation: slope, height, "
+                         "curvature, ...) instead of the heights: weights 0..1 to the full code range");
 }
 
 }  // namespace

@@ -181,6 +181,7 @@ struct Generated {
     core::Recipe recipe;
     std::shared_ptr<const core::Heightmap> map;
     core::HeightMapping world;  // the base generator's world mapping (--map world)
+    core::MaskSet masks;
 };
 
 // Runs the recipe's stack; `world` gives the metres of metre-valued parameters (spacing at the
@@ -196,7 +197,7 @@ Generated generateStack(const core::Registry& registry, const GenerationOptions&
     core::StackEvaluator evaluator(registry, 0);  // one evaluation: nothing to keep
     core::StackResult result = evaluator.evaluate(recipe, world, context);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    Generated g{recipe, std::move(result.map), result.world};
+    Generated g{recipe, std::move(result.map), result.world, std::move(result.masks)};
     std::cerr << "terrain-cli: " << recipe.algorithm << " seed " << recipe.seed;
     if (!recipe.operations.empty()) std::cerr << ", " << recipe.operations.size() << " operation(s) after it";
     std::cerr << ", recipe sha256 " << core::recipeHash(registry, recipe) << ", " << g.map->width() << "x"
@@ -332,9 +333,29 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
         }
         fitPresetSize(registry.get(recipe.algorithm), recipe.detail, out, request, size.width, size.height);
         core::checkGameExport(request, size.width, size.height);
+        if (out.mask) {
+            const std::vector<std::string> made = core::masksBefore(registry, recipe, recipe.operations.size() + 1);
+            if (std::find(made.begin(), made.end(), *out.mask) == made.end()) {
+                std::string names;
+                for (const auto& name : made) names += (names.empty() ? "" : ", ") + name;
+                throw InputError("--mask", *out.mask,
+                                 names.empty() ? std::string("a mask the stack makes (it makes none: add --op "
+                                                             "mask:source=slope or an erosion operation)")
+                                               : "a mask the stack makes: " + names);
+            }
+        }
     }
-    const Generated g = generateStack(registry, gen, recipe, version, request.world);
+    Generated g = generateStack(registry, gen, recipe, version, request.world);
     if (request.mapping.mode == core::HeightMapping::Mode::World) request.mapping = g.world;
+    if (out.mask) {
+        const auto it = g.masks.find(*out.mask);
+        if (it == g.masks.end()) throw std::logic_error("mask " + *out.mask + " was declared but not made");
+        // Weights, not heights: 0..1 to the full code range, and "metres" 0..1 in float formats.
+        g.map = it->second;
+        request.mapping = core::HeightMapping::parse("clamp:0:1");
+        request.world.loMetres = 0.0;
+        request.world.hiMetres = 1.0;
+    }
     request.recipe = core::recipeToJson(registry, g.recipe);
     request.recipeSha256 = core::recipeHash(registry, g.recipe);
     const auto start = std::chrono::steady_clock::now();

@@ -62,6 +62,7 @@ struct OutputOptions {
     std::optional<std::string> tileBorder;      // 0 | 1 (default: the preset's, else 1)
     std::optional<std::string> tilePattern;     // {stem} {x} {y} {ext}
     std::optional<std::string> triangles;       // obj/glb triangle budget
+    std::optional<std::string> mask;            // write this mask of the stack instead of the heights
 };
 
 int runGenerate(const core::Registry& registry, const GenerationOptions& gen, const OutputOptions& out);

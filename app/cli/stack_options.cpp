@@ -46,6 +46,7 @@ std::vector<std::string> operationKeys(const core::Registry& registry, const std
     }
     keys.push_back("name");
     keys.push_back("enabled");
+    keys.push_back("mask");
     return keys;
 }
 

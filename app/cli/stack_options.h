@@ -15,7 +15,7 @@ inline constexpr const char* kPresetPrefix = "preset:";
 // Appends the operation `text` describes: ID (a filter or a generator used as a layer), then
 // optionally ':' and KEY=VALUE pairs separated by ','. A piece without '=' continues the value
 // before it, so a value may hold commas (name=Hills, north). Keys: the type's parameters, hurst
-// for generators with a roughness, blend/weight/seed_offset for generator layers, name, enabled.
+// for generators with a roughness, blend/weight/seed_offset for generator layers, name, enabled, mask.
 void appendOperation(const core::Registry& registry, core::Recipe& recipe, const std::string& text);
 
 // The built-in preset `id` (after "preset:"). An unknown id is an InputError on --recipe that

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
+#include <set>
 
 namespace terrain::core {
 namespace {
@@ -40,6 +41,7 @@ std::string baseKey(const Registry& registry, const Recipe& recipe, double metre
 std::string operationContent(const Registry& registry, const OpInstance& op) {
     json j{{"type", op.type}, {"params", json::object()}};
     if (const OpType* t = registry.findOp(op.type)) j["version"] = t->version;
+    if (!op.mask.empty()) j["mask"] = op.mask;
     for (const auto& [key, value] : op.params) j["params"][key] = hexDouble(value);
     if (opTypeView(registry, op.type).kind == OpKind::Generator) {
         j["blend"] = int(op.blend);
@@ -132,6 +134,19 @@ void blendLayer(const Heightmap& a, const Heightmap& b, const HeightScale& ha, c
     });
 }
 
+// out = out · mask + below · (1 − mask): an entry's result applied through a mask, exactly the
+// result where the mask is 1 and exactly the map below where it is 0. Plain float arithmetic:
+// the same bits everywhere.
+void blendThrough(const Heightmap& below, const Heightmap& mask, Heightmap& out, const GenerateContext& context) {
+    const int width = below.width();
+    rowsOf(below, context, [&](int y) {
+        const float* pb = below.row(y);
+        const float* pm = mask.row(y);
+        float* po = out.row(y);
+        for (int x = 0; x < width; ++x) po[x] = po[x] * pm[x] + pb[x] * (1.0f - pm[x]);
+    });
+}
+
 }  // namespace
 
 std::vector<std::string> stageKeys(const Registry& registry, const Recipe& recipe, const WorldUnits& world) {
@@ -155,8 +170,20 @@ StackEvaluator::StackEvaluator(const Registry& registry, std::size_t cacheBytes)
 
 std::size_t StackEvaluator::cachedBytes() const {
     std::lock_guard lock(m_mutex);
+    return bytesLocked();
+}
+
+std::size_t StackEvaluator::bytesLocked() const {
+    // Stages share their masks (and a disabled entry's stage is the one below): count each grid once.
+    std::set<const Heightmap*> seen;
     std::size_t bytes = 0;
-    for (const auto& [key, entry] : m_entries) bytes += entry.map->sampleCount() * sizeof(float);
+    auto count = [&](const Heightmap* map) {
+        if (map != nullptr && seen.insert(map).second) bytes += map->sampleCount() * sizeof(float);
+    };
+    for (const auto& [key, entry] : m_entries) {
+        count(entry.stage.map.get());
+        for (const auto& [name, mask] : entry.stage.masks) count(mask.get());
+    }
     return bytes;
 }
 
@@ -167,25 +194,24 @@ void StackEvaluator::clear() {
     m_spare.clear();
 }
 
-std::shared_ptr<Heightmap> StackEvaluator::lookup(const std::string& key) {
+StackEvaluator::Stage StackEvaluator::lookup(const std::string& key) {
     std::lock_guard lock(m_mutex);
     const auto it = m_entries.find(key);
-    if (it == m_entries.end()) return nullptr;
+    if (it == m_entries.end()) return {};
     it->second.lastUse = ++m_clock;
-    return it->second.map;
+    return it->second.stage;
 }
 
-std::shared_ptr<Heightmap> StackEvaluator::computeOnce(const std::string& key, const GenerateContext& context,
-                                                       const std::function<std::shared_ptr<Heightmap>()>& compute,
-                                                       bool& computedHere) {
-    std::shared_future<std::shared_ptr<Heightmap>> running;
-    std::promise<std::shared_ptr<Heightmap>> mine;
+StackEvaluator::Stage StackEvaluator::computeOnce(const std::string& key, const GenerateContext& context,
+                                                  const std::function<Stage()>& compute, bool& computedHere) {
+    std::shared_future<Stage> running;
+    std::promise<Stage> mine;
     {
         std::lock_guard lock(m_mutex);
         if (const auto it = m_entries.find(key); it != m_entries.end()) {
             it->second.lastUse = ++m_clock;
             computedHere = false;
-            return it->second.map;
+            return it->second.stage;
         }
         if (const auto it = m_running.find(key); it != m_running.end()) {
             running = it->second;
@@ -197,54 +223,52 @@ std::shared_ptr<Heightmap> StackEvaluator::computeOnce(const std::string& key, c
         while (running.wait_for(std::chrono::milliseconds(5)) != std::future_status::ready) {
             context.throwIfCancelled();
         }
-        if (std::shared_ptr<Heightmap> map = running.get()) {
+        if (Stage stage = running.get(); stage.map) {
             computedHere = false;
-            return map;
+            return stage;
         }
         // That call failed or was cancelled: compute it here (unregistered, rare).
-        std::shared_ptr<Heightmap> map = compute();
-        store(key, map);
+        Stage stage = compute();
+        store(key, stage);
         computedHere = true;
-        return map;
+        return stage;
     }
-    auto finish = [&](std::shared_ptr<Heightmap> map) {
+    auto finish = [&](Stage stage) {
         {
             std::lock_guard lock(m_mutex);
             m_running.erase(key);
         }
-        mine.set_value(std::move(map));
+        mine.set_value(std::move(stage));
     };
-    std::shared_ptr<Heightmap> map;
+    Stage stage;
     try {
-        map = compute();
+        stage = compute();
     } catch (...) {
-        finish(nullptr);  // waiters compute it themselves
+        finish({});  // waiters compute it themselves
         throw;
     }
-    store(key, map);
-    finish(map);
+    store(key, stage);
+    finish(stage);
     computedHere = true;
-    return map;
+    return stage;
 }
 
-void StackEvaluator::store(const std::string& key, std::shared_ptr<Heightmap> map) {
+void StackEvaluator::store(const std::string& key, const Stage& stage) {
     std::lock_guard lock(m_mutex);
     Entry& entry = m_entries[key];
-    entry.map = std::move(map);
+    entry.stage = stage;
     entry.lastUse = ++m_clock;
     evictLocked(m_cacheBytes);
 }
 
 void StackEvaluator::evictLocked(std::size_t keepBytes) {
-    std::size_t bytes = 0;
-    for (const auto& [key, entry] : m_entries) bytes += entry.map->sampleCount() * sizeof(float);
-    while (bytes > keepBytes && !m_entries.empty()) {
+    while (!m_entries.empty() && bytesLocked() > keepBytes) {
         auto oldest = std::min_element(m_entries.begin(), m_entries.end(), [](const auto& x, const auto& y) {
             return x.second.lastUse < y.second.lastUse;
         });
-        bytes -= oldest->second.map->sampleCount() * sizeof(float);
         // Nobody else holds it: keep the (pre-faulted) buffer for the next stage of that size.
-        if (oldest->second.map.use_count() == 1 && m_spare.size() < 2) m_spare.push_back(oldest->second.map);
+        std::shared_ptr<Heightmap>& map = oldest->second.stage.map;
+        if (map.use_count() == 1 && m_spare.size() < 2) m_spare.push_back(map);
         m_entries.erase(oldest);
     }
 }
@@ -305,18 +329,32 @@ MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& wo
         GenerateContext quiet = context;
         quiet.progress = nullptr;
         StackResult ignored;
-        return finiteMinMax(*run(reference, referenceWorld, quiet, stage, ignored));
+        return finiteMinMax(*run(reference, referenceWorld, quiet, stage, ignored).map);
     });
 }
 
 void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world, int stage, const Heightmap& in,
-                                  const HeightScale& heights, const GenerateContext& sub,
-                                  const GenerateContext& context, Heightmap& out) {
+                                  const MaskSet& below, const HeightScale& heights, const GenerateContext& sub,
+                                  const GenerateContext& context, Heightmap& out, MaskSet& masks) {
     const OpInstance& op = recipe.operations[std::size_t(stage - 1)];
+    const Heightmap* through = nullptr;
+    if (!op.mask.empty()) {
+        const auto it = below.find(op.mask);
+        if (it == below.end()) {
+            std::string names;
+            for (const auto& [name, mask] : below) names += (names.empty() ? "" : ", ") + name;
+            throw InputError("mask", op.mask,
+                             names.empty() ? std::string("a mask made lower in the stack (there is none yet: add a "
+                                                         "mask or erosion operation below this one)")
+                                           : "a mask made lower in the stack: " + names);
+        }
+        through = it->second.get();
+    }
     if (const OpType* type = m_registry.findOp(op.type)) {
-        OpCall call{in, out, heights, world.metresPerPixel, recipe.detail, recipe.seed, sub, {}};
+        OpCall call{in, out, heights, world.metresPerPixel, recipe.detail, recipe.seed, sub, {}, &below, &masks};
         if (type->needsReferenceRange) call.referenceRange = referenceRange(recipe, world, stage - 1, context);
         type->run(op.params, call);
+        if (through != nullptr) blendThrough(in, *through, out, sub);
         return;
     }
     // A generator layer: its map, in metres by its own reference range, blended into `in`.
@@ -337,19 +375,21 @@ void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world,
     const Heightmap b = generate(m_registry, layer, world.metresPerPixel, sub);
     const HeightMapping mb = mappingFor(baseReferenceRange(layer, world.metresPerPixel, context));
     blendLayer(in, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, out, sub);
+    if (through != nullptr) blendThrough(in, *through, out, sub);
 }
 
 StackResult StackEvaluator::evaluate(const Recipe& recipe, const WorldUnits& world,
                                      const GenerateContext& context, int upTo) {
     const ExecutionScope scope(context, m_workspaces);  // executor and workspace for every stage
     StackResult result;
-    result.map = run(recipe, world, scope.context(), upTo, result);
+    Stage stage = run(recipe, world, scope.context(), upTo, result);
+    result.map = std::move(stage.map);
+    result.masks = std::move(stage.masks);
     return result;
 }
 
-std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const WorldUnits& world,
-                                               const GenerateContext& context, int upTo,
-                                               StackResult& result) {
+StackEvaluator::Stage StackEvaluator::run(const Recipe& recipe, const WorldUnits& world,
+                                          const GenerateContext& context, int upTo, StackResult& result) {
     validateRecipe(m_registry, recipe);
     world.validate();
     const int stages = int(recipe.operations.size()) + 1;
@@ -361,9 +401,9 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
     result.heights = scaleFor(result.world, world);
 
     int start = last;
-    std::shared_ptr<Heightmap> current;
+    Stage current;
     for (; start >= 0; --start) {
-        if ((current = lookup(keys[std::size_t(start)]))) break;
+        if ((current = lookup(keys[std::size_t(start)])).map) break;
     }
     int toCompute = 0;
     for (int k = start + 1; k <= last; ++k) {
@@ -389,9 +429,10 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
         checkGridFits("detail", size.width, size.height);
         bool computedHere = false;
         current = computeOnce(keys[0], context, [&] {
-            std::shared_ptr<Heightmap> map = allocate(size.width, size.height);
-            generateInto(m_registry, baseOf(recipe), world.metresPerPixel, sub, *map);
-            return map;
+            Stage base;
+            base.map = allocate(size.width, size.height);
+            generateInto(m_registry, baseOf(recipe), world.metresPerPixel, sub, *base.map);
+            return base;
         }, computedHere);
         if (computedHere) result.computed.push_back(0);
         ++done;
@@ -405,9 +446,12 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
         GenerateContext sub;
         stageContext(sub);
         auto computeStage = [&] {
-            std::shared_ptr<Heightmap> out = allocate(current->width(), current->height());
+            Stage out;
+            out.map = allocate(current.map->width(), current.map->height());
+            out.masks = current.masks;
             try {
-                runOperation(recipe, world, k, *current, result.heights, sub, context, *out);
+                runOperation(recipe, world, k, *current.map, current.masks, result.heights, sub, context, *out.map,
+                             out.masks);
             } catch (const StageError&) {
                 throw;
             } catch (const InputError& e) {
@@ -416,7 +460,7 @@ std::shared_ptr<Heightmap> StackEvaluator::run(const Recipe& recipe, const World
             return out;
         };
         bool computedHere = false;
-        std::shared_ptr<Heightmap> out = computeOnce(keys[std::size_t(k)], context, computeStage, computedHere);
+        Stage out = computeOnce(keys[std::size_t(k)], context, computeStage, computedHere);
         if (computedHere) result.computed.push_back(k);
         current = std::move(out);
         ++done;
@@ -430,7 +474,7 @@ Heightmap evaluateStack(const Registry& registry, const Recipe& recipe, const Wo
     StackEvaluator evaluator(registry, 0);
     const ExecutionScope scope(context, evaluator.m_workspaces);
     StackResult result;
-    std::shared_ptr<Heightmap> map = evaluator.run(recipe, world, scope.context(), -1, result);
+    std::shared_ptr<Heightmap> map = evaluator.run(recipe, world, scope.context(), -1, result).map;
     evaluator.clear();
     if (map.use_count() == 1) return std::move(*map);
     return *map;

@@ -33,6 +33,7 @@ class Registry;
 
 struct StackResult {
     std::shared_ptr<const Heightmap> map;  // the stack's output through the requested stage
+    MaskSet masks;                         // the masks made up to that stage, by name
     // The recipe's world mapping (the base generator's raw range at the reference detail ->
     // the world's height range): the same for every stage, as the stack keeps raw units.
     HeightMapping world;
@@ -62,32 +63,38 @@ public:
     void clear();
 
 private:
-    struct Entry {
+    // A stage's output: its heights and the masks made up to it (shared with the stages below).
+    struct Stage {
         std::shared_ptr<Heightmap> map;
+        MaskSet masks;
+    };
+    struct Entry {
+        Stage stage;
         std::uint64_t lastUse = 0;
     };
-    std::shared_ptr<Heightmap> run(const Recipe& recipe, const WorldUnits& world,
-                                   const GenerateContext& context, int upTo, StackResult& result);
-    std::shared_ptr<Heightmap> lookup(const std::string& key);
-    // The map of stage `key`: cached, or being computed by another call (waited for, polling
-    // `context`'s cancel token), or made here by compute() and stored. `computedHere` says which.
-    std::shared_ptr<Heightmap> computeOnce(const std::string& key, const GenerateContext& context,
-                                           const std::function<std::shared_ptr<Heightmap>()>& compute,
-                                           bool& computedHere);
-    void store(const std::string& key, std::shared_ptr<Heightmap> map);
+    Stage run(const Recipe& recipe, const WorldUnits& world, const GenerateContext& context, int upTo,
+              StackResult& result);
+    Stage lookup(const std::string& key);
+    // Stage `key`: cached, or being computed by another call (waited for, polling `context`'s
+    // cancel token), or made here by compute() and stored. `computedHere` says which.
+    Stage computeOnce(const std::string& key, const GenerateContext& context, const std::function<Stage()>& compute,
+                      bool& computedHere);
+    void store(const std::string& key, const Stage& stage);
     std::shared_ptr<Heightmap> allocate(int width, int height);  // reuses an evicted buffer
     MinMax referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
                           const GenerateContext& context);
     MinMax baseReferenceRange(const Recipe& base, double metresPerSample, const GenerateContext& context);
     // Entry `stage` (>= 1) of `recipe` on `in` into `out`: an OpType's run, or a generator layer
     // blended in. `sub` carries this stage's progress; `context` is the caller's.
+    // `below` holds the masks below; the entry's own masks are added to `masks`.
     void runOperation(const Recipe& recipe, const WorldUnits& world, int stage, const Heightmap& in,
-                      const HeightScale& heights, const GenerateContext& sub, const GenerateContext& context,
-                      Heightmap& out);
+                      const MaskSet& below, const HeightScale& heights, const GenerateContext& sub,
+                      const GenerateContext& context, Heightmap& out, MaskSet& masks);
     // The range stored under `key`, or compute() stored there.
     MinMax cachedRange(const std::string& key, const std::function<MinMax()>& compute);
     friend Heightmap evaluateStack(const Registry&, const Recipe&, const WorldUnits&, const GenerateContext&);
     void evictLocked(std::size_t keepBytes);
+    std::size_t bytesLocked() const;
 
     const Registry& m_registry;
     std::size_t m_cacheBytes;
@@ -97,7 +104,7 @@ private:
     std::vector<std::shared_ptr<Heightmap>> m_spare;
     // Stages being computed now: a second call that needs one waits instead of computing it
     // again (compare panels started together share their common prefix).
-    std::map<std::string, std::shared_future<std::shared_ptr<Heightmap>>> m_running;
+    std::map<std::string, std::shared_future<Stage>> m_running;
     std::uint64_t m_clock = 0;
     WorkspacePool m_workspaces;
 };

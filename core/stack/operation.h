@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct OpInstance {
     std::string name;  // the user's label; empty: the type's name
     bool enabled = true;
     std::map<std::string, double> params;  // every key of the type's ParamSpec table
+    // The name of a mask made lower in the stack (`slope`, `flow`, ...): the entry's result is
+    // blended into the map below through it (1 = the result, 0 = the map below). Empty: no mask.
+    std::string mask;
     // Generator layers only:
     BlendMode blend = BlendMode::Add;
     double weight = 1.0;           // in [0, 1]
@@ -46,6 +50,15 @@ struct OpInstance {
 
     bool operator==(const OpInstance&) const = default;
 };
+
+// Masks flow down the stack beside the heights (issue 13): grids of the map's size with values
+// in [0, 1], by name. An operation that makes a mask adds it (replacing one of the same name);
+// the others pass the masks below on unchanged. Shared, never modified once made.
+using MaskSet = std::map<std::string, std::shared_ptr<const Heightmap>>;
+
+// What a mask name may be, for messages: "a name of lower-case letters, digits, - and _".
+bool isMaskName(const std::string& name);
+extern const char* const kMaskNameAllowed;
 
 // The affine map between the stack's raw heights and metres: metres = raw · scale + offset.
 struct HeightScale {
@@ -71,7 +84,16 @@ struct OpCall {
     // For types with needsReferenceRange: the finite min/max of the input at the reference
     // detail (kReferenceDetail), so a range-dependent operation is the same at every detail.
     MinMax referenceRange;
+    // The masks of the stage below, and this stage's masks (a copy of them to add to). Null when
+    // the caller keeps no masks.
+    const MaskSet* masksBelow = nullptr;
+    MaskSet* masks = nullptr;
 };
+
+// A new mask of the input's size named `name` in call.masks (replacing one below of that name),
+// its samples unset: write each before run returns. Without call.masks, a grid only the caller
+// holds (the kernel may still write it).
+std::shared_ptr<Heightmap> addMask(const OpCall& call, const std::string& name);
 
 // A type's parameters as a table bound to its typed struct P: each row is a ParamSpec and the
 // setter that stores the value in P. bind() is the only place values are looked up by key.
@@ -111,6 +133,9 @@ struct OpType {
     std::vector<ParamSpec> params;
     ParamCheck check;                  // may be empty
     bool needsReferenceRange = false;  // OpCall::referenceRange is filled in
+    // The names of the masks an entry with these parameters adds (addMask), so front ends can
+    // offer them and check a mask name before evaluating. Empty: none.
+    std::function<std::vector<std::string>(const std::map<std::string, double>&)> masks;
     // Pure, and the same bits on any thread count. Throws InputError for values it cannot use.
     std::function<void(const std::map<std::string, double>&, const OpCall&)> run;
 };

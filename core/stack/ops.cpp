@@ -14,12 +14,28 @@ std::vector<OpType> builtinOpTypes() {
     types.push_back(smoothOpType());
     types.push_back(clampOpType());
     types.push_back(normalizeOpType());
+    types.push_back(maskOpType());
     return types;
 }
 
 void copyInput(const OpCall& call) {
     const int width = call.input.width();
     forEachRow(call, [width](int, const float* in, float* out) { std::copy(in, in + width, out); });
+}
+
+const char* const kMaskNameAllowed = "a name of 1 to 32 lower-case letters, digits, - and _, starting with a letter";
+
+bool isMaskName(const std::string& name) {
+    if (name.empty() || name.size() > 32 || !(name[0] >= 'a' && name[0] <= 'z')) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+    });
+}
+
+std::shared_ptr<Heightmap> addMask(const OpCall& call, const std::string& name) {
+    auto mask = std::make_shared<Heightmap>(Heightmap::uninitialized(call.input.width(), call.input.height()));
+    if (call.masks != nullptr) (*call.masks)[name] = mask;
+    return mask;
 }
 
 std::string numberText(double v) {

@@ -16,5 +16,6 @@ OpType islandOpType();
 OpType smoothOpType();
 OpType clampOpType();
 OpType normalizeOpType();
+OpType maskOpType();
 
 }  // namespace terrain::core

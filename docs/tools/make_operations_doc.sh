@@ -30,6 +30,7 @@ declare -A shown=(
   [terrace]="steps=6"
   [island]="falloff_end=1200"
   [smooth]="radius=40"
+  [mask]="source=slope,slope_min_deg=25"
 )
 
 tmp=$(mktemp -d)
@@ -120,6 +121,12 @@ PY
   for f in colour hillshade; do
     "$cli" generate "${args[@]}" --format "$f" -o "$tmp/after_$f.png" 2>"$tmp/err" || return 1
   done
+  # A mask leaves the heights alone: its picture tints the mask it adds (--mask) in red.
+  local tint=""
+  if [ "$id" = mask ]; then
+    tint=$tmp/mask.png
+    "$cli" generate "${args[@]}" --mask slope --format png8 -o "$tint" 2>"$tmp/err" || return 1
+  fi
   local before=""
   if [ "$kind" = filter ]; then
     before=$tmp/before
@@ -127,7 +134,7 @@ PY
       "$cli" generate "${world[@]}" "${base[@]}" --format "$f" -o "$tmp/before_$f.png" 2>"$tmp/err" || return 1
     done
   fi
-  $py - "$tmp/after" "$before" "$images/$id.png" <<'PY'
+  $py - "$tmp/after" "$before" "$images/$id.png" "$tint" <<'PY'
 import sys
 from PIL import Image, ImageChops
 def shaded(stem):
@@ -135,6 +142,9 @@ def shaded(stem):
     shade = Image.open(stem + "_hillshade.png").convert("RGB").point(lambda v: 80 + v * 175 // 255)
     return ImageChops.multiply(colour, shade)
 after = shaded(sys.argv[1])
+if sys.argv[4]:
+    weight = Image.open(sys.argv[4]).convert("L").point(lambda v: v * 170 // 255)
+    after = Image.composite(Image.new("RGB", after.size, (220, 40, 30)), after, weight)
 if sys.argv[2]:
     before = shaded(sys.argv[2])
     im = Image.new("RGB", (before.width + 8 + after.width, after.height), (255, 255, 255))

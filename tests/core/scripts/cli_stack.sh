@@ -56,6 +56,34 @@ check "hurst=1 on a layer is roughness 0.5" grep -q '"roughness": 0.5' "$dir/h.j
 COLUMNS=40 "$cli" ansi --detail 5 --op clamp:low=40,high=60 >"$dir/ansi.txt" 2>/dev/null \
   && grep -q $'\e\\[' "$dir/ansi.txt" && pass || fail "ansi with --op"
 
+# Masks (issue 13): --mask writes a mask of the stack instead of the heights; an entry blended
+# through it changes the map only where the mask is above 0.
+gen --detail 8 --seed 3 --world-size 2000 --height-range 0:600 --op mask:source=slope,slope_min_deg=25 --mask slope --format png16 \
+  --output "$dir/slope.png" || fail "--mask slope"
+gen --detail 8 --seed 3 --world-size 2000 --height-range 0:600 --op mask:source=slope,slope_min_deg=25 --mask slope \
+  --format raw32 --output "$dir/slope.raw" || fail "--mask slope as floats"
+gen --detail 8 --seed 3 --world-size 2000 --height-range 0:600 --format raw32 --output "$dir/below.raw" || fail "below the mask"
+gen --detail 8 --seed 3 --world-size 2000 --height-range 0:600 --op mask:source=slope,slope_min_deg=25 --op terrace:steps=4,mask=slope \
+  --format raw32 --output "$dir/through.raw" || fail "terrace through the slope mask"
+check "--mask: weights 0..1 as 0..65535, some ground in and some out" $py - "$dir/slope.png" <<'PY'
+import sys
+import numpy as np
+from PIL import Image
+m = np.array(Image.open(sys.argv[1]))
+assert m.shape == (257, 257), m.shape
+assert (m == 0).mean() > 0.1 and (m == 65535).mean() > 0.1, ((m == 0).mean(), (m == 65535).mean())
+PY
+check "an entry through a mask changes only where the mask is not 0" $py - "$dir/slope.raw" "$dir/below.raw" "$dir/through.raw" <<'PY'
+import sys
+import numpy as np
+m = np.fromfile(sys.argv[1], "<f4").reshape(257, 257)
+below = np.fromfile(sys.argv[2], "<f4").reshape(257, 257)
+through = np.fromfile(sys.argv[3], "<f4").reshape(257, 257)
+assert m.min() == 0.0 and m.max() == 1.0, (m.min(), m.max())
+assert np.array_equal(below[m == 0], through[m == 0])
+assert (below[m == 1] != through[m == 1]).mean() > 0.5
+PY
+
 # Presets: each loads and makes a map.
 for id in $("$cli" list --json | $py -c 'import json,sys; print(" ".join(p["id"] for p in json.load(sys.stdin)["presets"]))'); do
   # At the preset's own detail: its distances in metres suit its extent at 1 m per sample.
@@ -127,9 +155,9 @@ expect 64 "--markdown" list --json --markdown
 # output and the saved recipe go to $bad).
 o=(--output "$bad/out.png" --save-recipe "$bad/r.json")
 expect 64 "--op: 'terace' is not allowed; expected an operation: one of " generate --op terace "${o[@]}"
-check "an unknown --op lists the types" grep -q "clamp, normalize, diamond-square, midpoint-displacement, midpoint-line" "$dir/stderr"
+check "an unknown --op lists the types" grep -q "clamp, normalize, mask, diamond-square, midpoint-displacement, midpoint-line" "$dir/stderr"
 expect 64 "(did you mean clamp?)" generate --op clmap "${o[@]}"
-expect 64 "--op clamp:lwo: 'lwo' is not allowed; expected a key of clamp: low, high, name, enabled (did you mean low?)" \
+expect 64 "--op clamp:lwo: 'lwo' is not allowed; expected a key of clamp: low, high, name, enabled, mask (did you mean low?)" \
   generate --op clamp:lwo=3 "${o[@]}"
 expect 64 "--op clamp:blend: 'blend' is not allowed" generate --op clamp:blend=max "${o[@]}"
 expect 64 "--op clamp:low: 'abc' is not allowed; expected a number in [-20000, 20000]" generate --op clamp:low=abc "${o[@]}"
@@ -148,6 +176,11 @@ expect 64 "--recipe: 'preset:atoll' is not allowed; expected a recipe file, or a
   generate --recipe preset:atoll "${o[@]}"
 expect 64 "(did you mean preset:island?)" generate --recipe preset:islnd "${o[@]}"
 expect 64 "--op: 'terace'" ansi --op terace
+expect 64 "--mask: 'flow' is not allowed; expected a mask the stack makes: slope" \
+  generate --op mask:source=slope --mask flow "${o[@]}"
+expect 64 "--mask: 'slope' is not allowed; expected a mask the stack makes (it makes none" generate --mask slope "${o[@]}"
+expect 64 "--op mask:source: 'wetness' is not allowed; expected one of slope, height, curvature" \
+  generate --op mask:source=wetness "${o[@]}"
 # A stacked recipe file with a bad entry is bad data (65), named by its place in the stack.
 $py - "$dir/stack.json" "$dir/badstack.json" <<'PY'
 import json, sys
