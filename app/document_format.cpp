@@ -47,13 +47,13 @@ ViewSettings viewFromJson(const json& view) {
     if (!view.is_object()) throw core::InputError("view", core::jsonForMessage(view), "an object");
     static const char* const known[] = {"colorMap",   "hillshade", "heightScale",
                                         "wireframe",  "water",     "waterLevel",
-                                        "lightAzimuth_deg", "lightElevation_deg"};
+                                        "lightAzimuth_deg", "lightElevation_deg", "overlay"};
     for (const auto& item : view.items()) {
         if (std::find(std::begin(known), std::end(known), item.key()) == std::end(known)) {
             throw core::InputError("view." + core::quoteForMessage(item.key()), core::jsonForMessage(item.value()),
                                    "one of the known view settings (colorMap, hillshade, "
                                    "heightScale, wireframe, water, waterLevel, lightAzimuth_deg, "
-                                   "lightElevation_deg)");
+                                   "lightElevation_deg, overlay)");
         }
     }
     ViewSettings settings;
@@ -75,6 +75,14 @@ ViewSettings viewFromJson(const json& view) {
     settings.lightElevation_deg =
         readNumber(view, "lightElevation_deg", kMinLightElevation_deg, kMaxLightElevation_deg,
                    settings.lightElevation_deg);
+    if (view.contains("overlay")) {
+        const json& value = view.at("overlay");
+        if (!value.is_string() || !(value.get<std::string>().empty() || core::isMaskName(value.get<std::string>()))) {
+            throw core::InputError("view.overlay", core::jsonForMessage(value),
+                                   std::string(core::kMaskNameAllowed) + ", or \"\" for none");
+        }
+        settings.overlay = value.get<std::string>();
+    }
     return settings;
 }
 
@@ -142,7 +150,8 @@ json documentToJson(const core::Registry& registry, const DocumentState& state) 
           {"water", v.water},
           {"waterLevel", v.waterLevel},
           {"lightAzimuth_deg", v.lightAzimuth_deg},
-          {"lightElevation_deg", v.lightElevation_deg}}},
+          {"lightElevation_deg", v.lightElevation_deg},
+          {"overlay", v.overlay}}},
     };
 }
 

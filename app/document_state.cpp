@@ -10,6 +10,7 @@ render::PreviewStyle ViewSettings::previewStyle() const {
     style.hillshade = hillshade;
     style.lightAzimuth_deg = lightAzimuth_deg;
     style.lightElevation_deg = lightElevation_deg;
+    style.overlay = overlay;
     return style;
 }
 

@@ -20,6 +20,7 @@ struct ViewSettings {
     float waterLevel = 0.3f;  // fraction of the height range, 0..1
     float lightAzimuth_deg = 315.0f;
     float lightElevation_deg = 45.0f;
+    std::string overlay;  // a mask of the stack tinted over both views; empty: none
 
     bool operator==(const ViewSettings&) const = default;
 

@@ -168,7 +168,12 @@ private:
         result.world = stack.world;
         const core::ResolvedMapping mapping = core::resolveMapping(result.world, *stack.map);
         result.image = render::renderPreviewImage(*stack.map, mapping, job.what.style);
+        if (const auto it = stack.masks.find(job.what.style.overlay); it != stack.masks.end()) {
+            result.overlay = it->second;
+            result.image = render::tintWithMask(result.image, *result.overlay);
+        }
         result.map = std::move(stack.map);
+        result.masks = std::move(stack.masks);
         QMetaObject::invokeMethod(
             m_controller,
             [controller = m_controller, result = std::move(result), shown = std::move(shown)]() mutable {

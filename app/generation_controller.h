@@ -64,6 +64,9 @@ struct GenerationResult {
     render::PreviewStyle style;
     bool coarse = false;
     std::shared_ptr<const core::Heightmap> map;
+    core::MaskSet masks;  // the masks made up to that stage
+    // style.overlay's mask when the stack makes it (tinted into `image`), else null.
+    std::shared_ptr<const core::Heightmap> overlay;
     QImage image;  // the 2-D preview of `map` in `style`
     core::MinMax range;       // the map's own finite min/max (raw)
     // The recipe's fixed scale (core::worldMapping: raw lo..hi at the reference detail become the

@@ -145,7 +145,8 @@ bool MainWindow::isUpToDate() const {
            m_shown->style.colorMap == state.view.colorMap &&
            m_shown->style.hillshade == state.view.hillshade &&
            m_shown->style.lightAzimuth_deg == state.view.lightAzimuth_deg &&
-           m_shown->style.lightElevation_deg == state.view.lightElevation_deg;
+           m_shown->style.lightElevation_deg == state.view.lightElevation_deg &&
+           m_shown->style.overlay == state.view.overlay;
 }
 
 void MainWindow::regenerate() {
@@ -410,6 +411,7 @@ void MainWindow::onStateChanged(const DocumentState& previous) {
     m_stack->setRecipe(state.recipe);
     m_parameters->setRecipe(state.recipe);
     m_parameters->setSelection(m_stack->selectedId());
+    m_viewControls->setMasks(core::masksBefore(m_registry, state.recipe, state.recipe.operations.size() + 1));
     m_viewControls->setView(state.view);
     applyViewToTerrain(state.view);
     const render::PreviewStyle before = previous.view.previewStyle();
@@ -417,7 +419,8 @@ void MainWindow::onStateChanged(const DocumentState& previous) {
     const bool styleChanged = before.colorMap != after.colorMap ||
                               before.hillshade != after.hillshade ||
                               before.lightAzimuth_deg != after.lightAzimuth_deg ||
-                              before.lightElevation_deg != after.lightElevation_deg;
+                              before.lightElevation_deg != after.lightElevation_deg ||
+                              before.overlay != after.overlay;
     if (!(previous.recipe == state.recipe) || !(previous.world == state.world) || styleChanged) {
         submitCurrent();
     }
@@ -476,6 +479,7 @@ void MainWindow::onResult(const GenerationResult& result) {
     if (terrainView()->heightmap() != result.map) {
         terrainView()->setHeightmap(result.map, core::MinMax{result.world.lo, result.world.hi});
     }
+    terrainView()->setOverlay(result.overlay);
     m_shown = result;
     // The export takes the whole stack's map only.
     if (!result.coarse && result.lastStage == int(result.recipe.operations.size())) {

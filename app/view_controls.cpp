@@ -12,6 +12,7 @@ namespace terrain::app {
 ViewControls::ViewControls(QWidget* parent)
     : QWidget(parent),
       m_colorMap(new QComboBox(this)),
+      m_overlay(new QComboBox(this)),
       m_hillshade(new QCheckBox(tr("Hillshade"), this)),
       m_wireframe(new QCheckBox(tr("Wireframe (3-D)"), this)),
       m_water(new QCheckBox(tr("Water plane (3-D)"), this)) {
@@ -28,6 +29,17 @@ ViewControls::ViewControls(QWidget* parent)
         ViewSettings next = m_view;
         next.colorMap = render::ColorMap(m_colorMap->itemData(index).toInt());
         edit(next, tr("Change colour map"), {});
+    });
+
+    m_overlay->setObjectName(QStringLiteral("overlay"));
+    m_overlay->setToolTip(tr("Tint a mask of the stack over both views (red where its weight is 1): the masks "
+                             "that mask and erosion operations make, e.g. slope or flow."));
+    form->addRow(tr("Overlay"), m_overlay);
+    connect(m_overlay, &QComboBox::activated, this, [this](int index) {
+        ViewSettings next = m_view;
+        next.overlay = m_overlay->itemData(index).toString().toStdString();
+        edit(next, next.overlay.empty() ? tr("Hide overlay") : tr("Show overlay %1").arg(m_overlay->itemText(index)),
+             {});
     });
 
     wireCheck(m_hillshade, tr("Shade the 2-D preview as if lit by the light below."),
@@ -92,12 +104,35 @@ SliderSpin* ViewControls::addSlider(const QString& key, const QString& label, do
     return control;
 }
 
+void ViewControls::setMasks(const std::vector<std::string>& names) {
+    if (names == m_masks) return;
+    m_masks = names;
+    fillOverlays();
+}
+
+// "None", the stack's masks, and the document's overlay if the stack no longer makes it (shown
+// as missing, so the choice is visible and can be changed back).
+void ViewControls::fillOverlays() {
+    const QSignalBlocker block(m_overlay);
+    m_overlay->clear();
+    m_overlay->addItem(tr("None"), QString());
+    for (const std::string& name : m_masks) {
+        m_overlay->addItem(QString::fromStdString(name), QString::fromStdString(name));
+    }
+    const QString current = QString::fromStdString(m_view.overlay);
+    if (!current.isEmpty() && m_overlay->findData(current) < 0) {
+        m_overlay->addItem(tr("%1 (not made by the stack)").arg(current), current);
+    }
+    m_overlay->setCurrentIndex(std::max(0, m_overlay->findData(current)));
+}
+
 void ViewControls::setView(const ViewSettings& view) {
     m_view = view;
     {
         const QSignalBlocker block(m_colorMap);
         m_colorMap->setCurrentIndex(m_colorMap->findData(int(view.colorMap)));
     }
+    fillOverlays();
     for (auto [check, on] : {std::pair{m_hillshade, view.hillshade},
                              std::pair{m_wireframe, view.wireframe},
                              std::pair{m_water, view.water}}) {

@@ -5,6 +5,9 @@
 #include "document_state.h"
 
 #include <QString>
+
+#include <string>
+#include <vector>
 #include <QWidget>
 
 class QCheckBox;
@@ -21,9 +24,12 @@ public:
     explicit ViewControls(QWidget* parent = nullptr);
 
     void setView(const ViewSettings& view);
+    // The masks the document's stack makes (core::masksBefore), offered as overlays.
+    void setMasks(const std::vector<std::string>& names);
     const ViewSettings& view() const { return m_view; }
 
     QComboBox* colorMapCombo() const { return m_colorMap; }
+    QComboBox* overlayCombo() const { return m_overlay; }
     QCheckBox* hillshadeCheck() const { return m_hillshade; }
     SliderSpin* heightScaleControl() const { return m_heightScale; }
     QCheckBox* wireframeCheck() const { return m_wireframe; }
@@ -38,6 +44,7 @@ signals:
 
 private:
     void edit(ViewSettings next, const QString& text, const QString& mergeKey);
+    void fillOverlays();
     void wireCheck(QCheckBox* check, const QString& help, bool ViewSettings::*field);
     SliderSpin* addSlider(const QString& key, const QString& label, double min, double max,
                           double step, int decimals, const QString& unit, const QString& help,
@@ -45,6 +52,8 @@ private:
 
     ViewSettings m_view;
     QComboBox* m_colorMap;
+    QComboBox* m_overlay;
+    std::vector<std::string> m_masks;
     QCheckBox* m_hillshade;
     SliderSpin* m_heightScale = nullptr;
     QCheckBox* m_wireframe;

@@ -217,6 +217,25 @@ float lambert(float normalX, float normalY, float normalZ, float lightAzimuth_de
 
 int profileImageHeight(int width) { return std::clamp(width / 4, 64, 512); }
 
+QImage tintWithMask(const QImage& image, const core::Heightmap& mask, QRgb color) {
+    if (image.width() != mask.width() || image.height() != mask.height() || mask.height() < 2) return image;
+    QImage out = image.convertToFormat(QImage::Format_RGB32);
+    const float cr = float(qRed(color)), cg = float(qGreen(color)), cb = float(qBlue(color));
+    for (int y = 0; y < out.height(); ++y) {
+        auto* line = reinterpret_cast<QRgb*>(out.scanLine(y));
+        const float* weights = mask.row(y);
+        for (int x = 0; x < out.width(); ++x) {
+            const float w = std::clamp(weights[x], 0.0f, 1.0f) * kOverlayStrength;  // NaN: untinted
+            if (!(w > 0.0f)) continue;
+            const QRgb p = line[x];
+            line[x] = qRgb(int(float(qRed(p)) + (cr - float(qRed(p))) * w + 0.5f),
+                           int(float(qGreen(p)) + (cg - float(qGreen(p))) * w + 0.5f),
+                           int(float(qBlue(p)) + (cb - float(qBlue(p))) * w + 0.5f));
+        }
+    }
+    return out;
+}
+
 QImage renderPreviewImage(const core::Heightmap& map, const core::ResolvedMapping& mapping,
                           const PreviewStyle& style) {
     if (map.empty()) return {};

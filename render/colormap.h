@@ -8,6 +8,7 @@
 #include <QRgb>
 
 #include <array>
+#include <string>
 
 namespace terrain::render {
 
@@ -22,7 +23,13 @@ struct PreviewStyle {
     bool hillshade = false;
     float lightAzimuth_deg = 315.0f;   // compass bearing the light comes from (0 = north, 90 = east)
     float lightElevation_deg = 45.0f;  // above the horizon
+    // A mask of the stack (core::MaskSet) tinted over the map in both views; empty: none.
+    std::string overlay;
 };
+
+// The colour masks are tinted with, and how strongly a weight of 1 tints.
+inline constexpr QRgb kOverlayColor = 0xffdc281e;
+inline constexpr float kOverlayStrength = 0.7f;
 
 // The colour of a height t in [0, 1] (values outside are clamped).
 QRgb colorAt(ColorMap colorMap, float t);
@@ -47,6 +54,10 @@ float lambert(float normalX, float normalY, float normalZ, float lightAzimuth_de
 // the silhouette filled with the colour map of each pixel's height over a light sky.
 QImage renderPreviewImage(const core::Heightmap& map, const core::ResolvedMapping& mapping,
                           const PreviewStyle& style);
+
+// `image` (a 2-D preview: one pixel per sample of `mask`) tinted towards `color` by the mask's
+// weights in [0, 1] times kOverlayStrength. A mask of another size, or a profile, is left alone.
+QImage tintWithMask(const QImage& image, const core::Heightmap& mask, QRgb color = kOverlayColor);
 
 // Size of the profile image for a 1-row map of `width` samples.
 int profileImageHeight(int width);

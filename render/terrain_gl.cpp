@@ -62,7 +62,9 @@ void TerrainGl::cacheUniformLocations() {
                          t.uniformLocation("u_heightRange"),  t.uniformLocation("u_viewProjection"),
                          t.uniformLocation("u_lightDir"),     t.uniformLocation("u_eye"),
                          t.uniformLocation("u_hazeColor"),    t.uniformLocation("u_hazeDistance"),
-                         t.uniformLocation("u_wireframe"),    t.uniformLocation("u_heightMap")};
+                         t.uniformLocation("u_wireframe"),    t.uniformLocation("u_heightMap"),
+                         t.uniformLocation("u_overlay"),      t.uniformLocation("u_overlayOn"),
+                         t.uniformLocation("u_overlayColor")};
     QOpenGLShaderProgram& w = m_waterProgram;
     m_waterUniforms = {w.uniformLocation("u_extent"), w.uniformLocation("u_level"),
                        w.uniformLocation("u_viewProjection"), w.uniformLocation("u_eye"),
@@ -123,21 +125,39 @@ void TerrainGl::setSkirt(const SkirtMesh& mesh) {
     if (m_error.isEmpty()) fillBuffers(m_skirt, mesh.vertices, 3, mesh.indices);
 }
 
+namespace {
+
+// One R32F texture of width x height texels (reallocated only when the size changes).
+void uploadFloats(std::unique_ptr<QOpenGLTexture>& texture, const float* texels, int width, int height) {
+    const bool sameSize = texture != nullptr && texture->width() == width && texture->height() == height;
+    if (!sameSize) {
+        texture = std::make_unique<QOpenGLTexture>(QOpenGLTexture::Target2D);
+        texture->setFormat(QOpenGLTexture::R32F);
+        texture->setSize(width, height);
+        texture->setMipLevels(1);
+        texture->allocateStorage(QOpenGLTexture::Red, QOpenGLTexture::Float32);
+        texture->setMinMagFilters(QOpenGLTexture::Linear, QOpenGLTexture::Linear);
+        texture->setWrapMode(QOpenGLTexture::ClampToEdge);
+    }
+    texture->setData(QOpenGLTexture::Red, QOpenGLTexture::Float32, texels);
+}
+
+}  // namespace
+
 void TerrainGl::setHeights(const float* texels, int width, int height, float lo, float scale) {
     if (!m_error.isEmpty() || texels == nullptr || width <= 0 || height <= 0) return;
     m_heightMap = QVector2D(lo, scale);
-    const bool sameSize = m_heights != nullptr && m_heights->width() == width &&
-                          m_heights->height() == height;
-    if (!sameSize) {
-        m_heights = std::make_unique<QOpenGLTexture>(QOpenGLTexture::Target2D);
-        m_heights->setFormat(QOpenGLTexture::R32F);
-        m_heights->setSize(width, height);
-        m_heights->setMipLevels(1);
-        m_heights->allocateStorage(QOpenGLTexture::Red, QOpenGLTexture::Float32);
-        m_heights->setMinMagFilters(QOpenGLTexture::Linear, QOpenGLTexture::Linear);
-        m_heights->setWrapMode(QOpenGLTexture::ClampToEdge);
+    uploadFloats(m_heights, texels, width, height);
+}
+
+void TerrainGl::setOverlay(const float* texels, int width, int height, glm::vec3 color) {
+    if (!m_error.isEmpty()) return;
+    if (texels == nullptr || width <= 0 || height <= 0) {
+        m_overlay.reset();
+        return;
     }
-    m_heights->setData(QOpenGLTexture::Red, QOpenGLTexture::Float32, texels);
+    m_overlayColor = color;
+    uploadFloats(m_overlay, texels, width, height);
 }
 
 void TerrainGl::render(const TerrainFrame& frame) {
@@ -184,6 +204,10 @@ void TerrainGl::drawTerrain(const TerrainFrame& frame) {
     m_terrainProgram.setUniformValue(u.hazeColor, toQt(kHorizon));
     m_terrainProgram.setUniformValue(u.hazeDistance, frame.hazeDistance);
     m_terrainProgram.setUniformValue(u.wireframe, false);
+    m_terrainProgram.setUniformValue(u.overlayOn, m_overlay != nullptr);
+    m_terrainProgram.setUniformValue(u.overlay, 2);
+    m_terrainProgram.setUniformValue(u.overlayColor, toQt(m_overlayColor));
+    if (m_overlay) m_overlay->bind(2);
 
     const bool coarse = frame.interactive && grid(GridLevel::Interactive).indexCount > 0;
     GridBuffers& buffers = grid(coarse ? GridLevel::Interactive : GridLevel::Full);
@@ -201,6 +225,7 @@ void TerrainGl::drawTerrain(const TerrainFrame& frame) {
         m_gl->glDrawElements(GL_TRIANGLES, buffers.indexCount, GL_UNSIGNED_INT, nullptr);
         m_gl->glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     }
+    if (m_overlay) m_overlay->release(2);
     m_tint->release(1);
     m_heights->release(0);
     m_terrainProgram.release();

@@ -55,13 +55,16 @@ public:
     // clamp((h - lo) * scale, 0, 1), so a full-size map uploads straight from the grid's memory.
     void setHeights(const float* texels, int width, int height, float lo, float scale);
     bool hasTerrain() const { return m_heights != nullptr && grid(GridLevel::Full).indexCount > 0; }
+    // A mask of weights in [0, 1] (any size: it is stretched over the terrain) tinted over the
+    // surface in `color` (sRGB); null texels: no overlay.
+    void setOverlay(const float* texels, int width, int height, glm::vec3 color);
 
     void render(const TerrainFrame& frame);
 
 private:
     struct TerrainUniforms {
         int height, tint, texSize, extent, heightRange, viewProjection, lightDir, eye, hazeColor,
-            hazeDistance, wireframe, heightMap;
+            hazeDistance, wireframe, heightMap, overlay, overlayOn, overlayColor;
     };
     struct WaterUniforms {
         int extent, level, viewProjection, eye, lightDir;
@@ -117,6 +120,8 @@ private:
 
     std::unique_ptr<QOpenGLTexture> m_heights;
     std::unique_ptr<QOpenGLTexture> m_tint;
+    std::unique_ptr<QOpenGLTexture> m_overlay;  // null: no overlay
+    glm::vec3 m_overlayColor{1.0f, 0.0f, 0.0f};
 };
 
 }  // namespace terrain::render

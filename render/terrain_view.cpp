@@ -5,6 +5,7 @@
 #include "surface_format.h"
 #include "terrain_gl.h"
 
+#include <QColor>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QOpenGLContext>
@@ -75,6 +76,18 @@ core::ResolvedMapping TerrainView::heightMapping() const {
     return m_range ? core::mappingForRange(*m_range) : core::resolveMapping(core::HeightMapping{}, *m_map);
 }
 
+void TerrainView::setOverlay(std::shared_ptr<const core::Heightmap> mask) {
+    if (mask == m_overlay) return;
+    m_overlay = std::move(mask);
+    m_overlayDirty = true;
+    if (m_gl) {
+        makeCurrent();
+        uploadPending();
+        doneCurrent();
+    }
+    update();
+}
+
 void TerrainView::setHeightScale(float exaggeration) {
     m_heightScale = std::clamp(exaggeration, 0.0f, 100.0f);
     update();
@@ -137,6 +150,7 @@ void TerrainView::initializeGL() {
     m_renderError = m_gl->error();
     if (!m_renderError.isEmpty()) qWarning("TerrainView: %s", qPrintable(m_renderError));
     m_heightsDirty = true;
+    m_overlayDirty = true;
     m_gridSize = {};
     m_interactiveGridSize = {};
 }
@@ -151,6 +165,21 @@ void TerrainView::cleanup() {
 }
 
 void TerrainView::uploadPending() {
+    if (m_gl && m_overlayDirty && m_gl->error().isEmpty()) {
+        m_overlayDirty = false;
+        const int maxSide = std::min(m_gl->maxTextureSize(), kMaxTextureSide);
+        const QColor tint(kOverlayColor);
+        const glm::vec3 color(float(tint.redF()), float(tint.greenF()), float(tint.blueF()));
+        if (!m_overlay || m_overlay->empty() || m_overlay->height() < 2) {
+            m_gl->setOverlay(nullptr, 0, 0, color);
+        } else if (m_overlay->width() <= maxSide && m_overlay->height() <= maxSide) {
+            m_gl->setOverlay(m_overlay->row(0), m_overlay->width(), m_overlay->height(), color);
+        } else {
+            core::ResolvedMapping weights;  // 0..1 as they are
+            const HeightTexture reduced = prepareHeightTexture(*m_overlay, weights, maxSide);
+            m_gl->setOverlay(reduced.texels.data(), reduced.width, reduced.height, color);
+        }
+    }
     if (!m_gl || !m_map || m_map->empty() || !m_gl->error().isEmpty()) return;
     const int maxSide = std::min(m_gl->maxTextureSize(), kMaxTextureSide);
     const core::ResolvedMapping mapping = heightMapping();
@@ -184,7 +213,7 @@ void TerrainView::resizeGL(int, int) {
 
 void TerrainView::paintGL() {
     if (!m_gl) return;
-    if (m_heightsDirty) uploadPending();
+    if (m_heightsDirty || m_overlayDirty) uploadPending();
     TerrainFrame frame;
     frame.viewProjection = m_camera.projection(aspect()) * m_camera.view();
     frame.eye = m_camera.eye();

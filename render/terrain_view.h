@@ -44,6 +44,10 @@ public:
     // The mapping the relief uses now (the fixed one, or the current map's own).
     core::ResolvedMapping heightMapping() const;
 
+    // A mask of weights in [0, 1] tinted over the surface (kOverlayColor); null: none.
+    void setOverlay(std::shared_ptr<const core::Heightmap> mask);
+    std::shared_ptr<const core::Heightmap> overlay() const { return m_overlay; }
+
     void setHeightScale(float exaggeration);  // 1 = the default relief (kReliefRatio)
     float heightScale() const { return m_heightScale; }
     void setWireframe(bool on);
@@ -92,6 +96,8 @@ private:
     void setInteracting(bool on);
 
     std::shared_ptr<const core::Heightmap> m_map;
+    std::shared_ptr<const core::Heightmap> m_overlay;
+    bool m_overlayDirty = false;
     std::optional<core::MinMax> m_range;  // of m_map, when known
     std::optional<core::ResolvedMapping> m_fixedMapping;
     std::unique_ptr<TerrainGl> m_gl;

@@ -15,6 +15,9 @@ uniform vec3 u_eye;
 uniform vec3 u_hazeColor;        // sRGB
 uniform float u_hazeDistance;    // world distance at which the haze reaches about 1/3
 uniform bool u_wireframe;
+uniform sampler2D u_overlay;     // a mask of weights in [0, 1] over the whole terrain
+uniform bool u_overlayOn;
+uniform vec3 u_overlayColor;     // sRGB
 
 out vec4 fragColor;
 
@@ -40,6 +43,11 @@ void main() {
     vec3 albedo = toLinear(texture(u_tint, vec2((h * 255.0 + 0.5) / 256.0, 0.5)).rgb);
     float steep = smoothstep(0.22, 0.45, 1.0 - n.y);
     albedo = mix(albedo, toLinear(vec3(0.42, 0.38, 0.35)), steep * 0.75);
+    if (u_overlayOn) {
+        vec2 size = vec2(textureSize(u_overlay, 0));  // texel centres, as heightAt() samples
+        float weight = clamp(texture(u_overlay, (v_uv * (size - 1.0) + 0.5) / size).r, 0.0, 1.0);
+        albedo = mix(albedo, toLinear(u_overlayColor), weight * 0.7);
+    }
 
     float diffuse = max(dot(n, u_lightDir), 0.0);
     float skyLight = 0.55 + 0.45 * n.y;  // hemisphere: open sky above, ground bounce below

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace terrain::render {
 namespace {
 
@@ -108,3 +110,27 @@ TEST(PreviewImage, EmptyMapGivesANullImage) {
 
 }  // namespace
 }  // namespace terrain::render
+
+TEST(PreviewImage, MaskOverlayTintsByWeightAndLeavesZeroAlone) {
+    terrain::core::Heightmap mask(3, 2);
+    mask.at(0, 0) = 0.0f;
+    mask.at(1, 0) = 1.0f;
+    mask.at(2, 0) = 0.5f;
+    mask.at(0, 1) = std::numeric_limits<float>::quiet_NaN();
+    mask.at(1, 1) = 2.0f;  // clamped to 1
+    mask.at(2, 1) = -1.0f;
+    QImage grey(3, 2, QImage::Format_Grayscale8);
+    grey.fill(100);
+    const QImage out = terrain::render::tintWithMask(grey, mask, qRgb(255, 0, 0));
+    EXPECT_EQ(out.pixel(0, 0), qRgb(100, 100, 100));
+    EXPECT_EQ(out.pixel(1, 0), qRgb(int(100 + 155 * terrain::render::kOverlayStrength + 0.5f),
+                                    int(100 - 100 * terrain::render::kOverlayStrength + 0.5f),
+                                    int(100 - 100 * terrain::render::kOverlayStrength + 0.5f)));
+    EXPECT_GT(qRed(out.pixel(2, 0)), 100);
+    EXPECT_LT(qRed(out.pixel(2, 0)), qRed(out.pixel(1, 0)));
+    EXPECT_EQ(out.pixel(0, 1), qRgb(100, 100, 100));
+    EXPECT_EQ(out.pixel(1, 1), out.pixel(1, 0));
+    EXPECT_EQ(out.pixel(2, 1), qRgb(100, 100, 100));
+    // A mask of another size (a coarse map's) leaves the image as it is.
+    EXPECT_EQ(terrain::render::tintWithMask(grey, terrain::core::Heightmap(2, 2)), grey);
+}
