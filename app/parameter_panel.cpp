@@ -224,6 +224,24 @@ void ParameterPanel::rebuildOperation() {
         m_opTitle->setObjectName(QStringLiteral("operationTitle"));
         m_opTitle->setWordWrap(true);
         form->addRow(m_opTitle);
+        m_opMask = new QComboBox(m_opBox);
+        m_opMask->setObjectName(QStringLiteral("operationMask"));
+        m_opMask->setToolTip(tr("Apply this entry through a mask made lower in the stack: its result where the "
+                                "mask is 1, the map below where it is 0 (a mask operation or erosion makes one)."));
+        form->addRow(tr("Through mask"), m_opMask);
+        connect(m_opMask, &QComboBox::activated, this, [this](int choice) {
+            const int at = selectedIndex();
+            if (at < 0) return;
+            core::Recipe next = m_recipe;
+            core::OpInstance& entry = next.operations[std::size_t(at)];
+            entry.mask = m_opMask->itemData(choice).toString().toStdString();
+            if (next == m_recipe) return;
+            const QString name = QString::fromStdString(core::operationLabel(m_registry, entry));
+            emit recipeEdited(next,
+                              entry.mask.empty() ? tr("Apply %1 everywhere").arg(name)
+                                                 : tr("Apply %1 through %2").arg(name, m_opMask->itemText(choice)),
+                              {});
+        });
         const core::OpTypeView view = core::opTypeView(m_registry, op.type);
         const EditFn edit = [this](const std::string& key, double value, const QString& label,
                                    const QString& drag) { editOperationParam(key, value, label, drag); };
@@ -248,11 +266,28 @@ void ParameterPanel::showOperationValues() {
                            .arg(QString::fromStdString(core::operationLabel(m_registry, op)).toHtmlEscaped(),
                                 summary.toHtmlEscaped()));
     for (const auto& [key, value] : op.params) showControlValue(m_op, key, value);
+    showMaskChoices(op, index);
     if (view.kind == core::OpKind::Generator) {
         showControlValue(m_op, "blend", double(int(op.blend)));
         showControlValue(m_op, "weight", op.weight);
         showControlValue(m_op, "seed_offset", double(op.seedOffset));
     }
+}
+
+// None, the masks the entries below make, and the entry's own mask if none of them makes it (so
+// the choice stays visible: the evaluation reports it on the entry).
+void ParameterPanel::showMaskChoices(const core::OpInstance& op, int index) {
+    const QSignalBlocker block(m_opMask);
+    m_opMask->clear();
+    m_opMask->addItem(tr("None (everywhere)"), QString());
+    for (const std::string& name : core::masksBefore(m_registry, m_recipe, std::size_t(index) + 1)) {
+        m_opMask->addItem(QString::fromStdString(name), QString::fromStdString(name));
+    }
+    const QString current = QString::fromStdString(op.mask);
+    if (!current.isEmpty() && m_opMask->findData(current) < 0) {
+        m_opMask->addItem(tr("%1 (not made below)").arg(current), current);
+    }
+    m_opMask->setCurrentIndex(std::max(0, m_opMask->findData(current)));
 }
 
 void ParameterPanel::editOperationParam(const std::string& key, double value, const QString& label,

@@ -61,6 +61,8 @@ public:
     SliderSpin* numberControl(const std::string& key) const;  // Real/Integer params
     QComboBox* choiceControl(const std::string& key) const;
     QCheckBox* flagControl(const std::string& key) const;
+    // The selected operation's mask: None, or a mask the entries below it make.
+    QComboBox* maskCombo() const { return m_opMask; }
 
 signals:
     // `mergeKey` is non-empty while a slider drag lasts (one undo step per drag).
@@ -78,6 +80,7 @@ private:
     void addControls(QFormLayout* form, QWidget* parent, const std::vector<core::ParamSpec>& specs,
                      Controls& controls, const EditFn& edit);
     static void showControlValue(const Controls& controls, const std::string& key, double value);
+    void showMaskChoices(const core::OpInstance& op, int index);
     const Controls& shownControls() const;
     int selectedIndex() const;  // into m_recipe.operations, or -1 for the base generator
     void rebuildParams(const core::Algorithm& algorithm);
@@ -109,6 +112,7 @@ private:
     std::string m_builtOp;  // id|type of the operation the op box was built for
     QWidget* m_opBox = nullptr;
     QLabel* m_opTitle = nullptr;
+    QComboBox* m_opMask = nullptr;
     Controls m_op;
     int m_dragSerial = 0;
 };

@@ -5,6 +5,8 @@
 
 #include "app/document.h"
 #include "app/document_format.h"
+#include "app/parameter_panel.h"
+#include "app/stack_panel.h"
 #include "app/view_controls.h"
 
 #include "core/cancel.h"
@@ -16,7 +18,9 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QListWidget>
 #include <QTest>
+#include <QUndoStack>
 
 #include <nlohmann/json.hpp>
 
@@ -95,6 +99,47 @@ TEST_F(EditorTest, AMaskOfTheStackIsTintedOverBothViews) {
     loadState(without);
     EXPECT_EQ(m_window->terrainView()->overlay(), nullptr);
     EXPECT_EQ(combo->currentText(), QStringLiteral("slope (not made by the stack)"));
+}
+
+// The parameter panel's "Through mask" list: the masks made below the selected entry; picking
+// one with the keyboard is one undo step and the map is the stack blended through it.
+TEST_F(EditorTest, AnEntryIsBlendedThroughAMaskPickedInTheParameterPanel) {
+    m_window->activateWindow();
+    QApplication::setActiveWindow(m_window.get());
+    ASSERT_TRUE(QTest::qWaitForWindowActive(m_window.get()));
+    DocumentState state = smallState();
+    state.world.metresPerPixel = 4.0;
+    const core::Registry& registry = m_window->registry();
+    core::OpInstance mask = core::newOperation(registry, state.recipe, "mask");
+    core::setOperationParamFromText(registry, mask, "slope_min_deg", "20", "slope_min_deg");
+    state.recipe.operations.push_back(mask);
+    state.recipe.operations.push_back(core::newOperation(registry, state.recipe, "terrace"));
+    loadState(state);
+
+    QListWidget* list = m_window->stackPanel()->list();
+    ASSERT_EQ(list->count(), 3);
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(2)).center());
+    QComboBox* combo = m_window->parameterPanel()->maskCombo();
+    ASSERT_NE(combo, nullptr);
+    ASSERT_EQ(combo->count(), 2);
+    EXPECT_EQ(combo->itemText(1), QStringLiteral("slope"));
+    QUndoStack* undo = m_window->document()->undoStack();
+    const int steps = undo->count();
+    combo->setFocus(Qt::OtherFocusReason);
+    QTest::keyClick(combo, Qt::Key_Down);
+    const core::Recipe& recipe = m_window->document()->state().recipe;
+    EXPECT_EQ(recipe.operations[1].mask, "slope");
+    EXPECT_EQ(undo->count(), steps + 1);
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Apply Terrace through slope"));
+    ASSERT_TRUE(waitUpToDate());
+    core::StackEvaluator evaluator(registry, 0);
+    const core::WorldUnits units = m_window->document()->state().world.units();
+    EXPECT_EQ(*m_window->preview()->heightmap(), *evaluator.evaluate(recipe, units, core::GenerateContext{}).map);
+    // The mask entry itself offers no mask (nothing below it makes one).
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(1)).center());
+    EXPECT_EQ(m_window->parameterPanel()->maskCombo()->count(), 1);
+    undo->undo();
+    EXPECT_TRUE(m_window->document()->state().recipe.operations[1].mask.empty());
 }
 
 }  // namespace
