@@ -89,15 +89,16 @@ private:
             }
         }
         double ms = 0.0;
-        core::StackResult result = evaluate(job, job.what, &ms, 1.0f - fullShare, fullShare);
+        core::StackResult result = evaluate(job, job.what, &ms, 1.0f - fullShare, fullShare, true);
         if (result.computed.empty()) ms = 0.0;  // every stage came from the cache
         publish(job, std::move(result), ms, false);
     }
 
     // Progress goes from `progressFrom` to progressFrom + progressShare, so one job's bar never
     // runs backwards from the coarse map to the full one.
+    // `partials`: show a long stage's output while it improves (the full map only).
     core::StackResult evaluate(const Job& job, const GenerationRequest& what, double* ms,
-                               float progressFrom, float progressShare) {
+                               float progressFrom, float progressShare, bool partials = false) {
         auto lastPercent = std::make_shared<std::atomic<int>>(-1);
         core::GenerateContext context;
         context.cancel = job.token.get();
@@ -124,6 +125,16 @@ private:
                 }
             }
         };
+        auto lastStage = std::make_shared<std::pair<int, int>>(-1, -1);  // stage, percent
+        context.stageProgress = [controller, request, lastStage](int stage, float fraction) {
+            const int percent = int(std::clamp(fraction, 0.0f, 1.0f) * 100.0f);
+            if (std::pair{stage, percent} <= *lastStage) return;  // one thread per stage reports
+            *lastStage = {stage, percent};
+            QMetaObject::invokeMethod(
+                controller, [controller, request, stage, fraction] { controller->onJobStage(request, stage, fraction); },
+                Qt::QueuedConnection);
+        };
+        if (partials) context.partial = [this, &job, &what](const core::Heightmap& map) { publishPartial(job, what, map); };
         const auto start = std::chrono::steady_clock::now();
         core::StackResult result;
         if (what.force) {
@@ -150,9 +161,28 @@ private:
         }
     }
 
+    // A long stage's map so far (erosion improving), shown like a coarse result: at most every
+    // kPartialInterval and never while the previous one waits to be shown, so the computation is
+    // not slowed by drawing. The final result replaces it.
+    void publishPartial(const Job& job, const GenerationRequest& what, const core::Heightmap& map) {
+        constexpr auto kPartialInterval = std::chrono::milliseconds(150);
+        const auto now = std::chrono::steady_clock::now();
+        if (job.token->cancelled() || now - m_lastPartial < kPartialInterval) return;
+        if (m_partialShown && !m_partialShown->tryAcquire()) return;
+        m_lastPartial = now;
+        m_partialShown = std::make_shared<QSemaphore>();
+        core::GenerateContext quiet;
+        quiet.threads = 1;
+        core::StackResult partial;
+        partial.world = m_evaluator.worldMapping(what.recipe, what.world.metresPerPixel, quiet);
+        partial.map = std::make_shared<const core::Heightmap>(map);
+        partial.lastStage = what.upTo;
+        publish(job, std::move(partial), 0.0, true, m_partialShown, true);
+    }
+
     // `shown`, if set, is released once the controller has delivered (or dropped) the result.
     void publish(const Job& job, core::StackResult stack, double ms, bool coarse,
-                 std::shared_ptr<QSemaphore> shown = nullptr) {
+                 std::shared_ptr<QSemaphore> shown = nullptr, bool partial = false) {
         if (job.token->cancelled()) throw core::Cancelled();
         GenerationResult result;
         result.request = job.request;
@@ -161,6 +191,7 @@ private:
         result.units = job.what.world;
         result.upTo = job.what.upTo;
         result.coarse = coarse;
+        result.partial = partial;
         result.generateMs = ms;
         result.lastStage = stack.lastStage;
         result.computed = std::move(stack.computed);
@@ -195,6 +226,8 @@ private:
 
     std::unique_ptr<core::Executor> m_executor;
     int m_executorThreads = 0;
+    std::chrono::steady_clock::time_point m_lastPartial{};
+    std::shared_ptr<QSemaphore> m_partialShown;  // released when the last partial was shown
     core::Workspace m_workspace;
     core::StackEvaluator& m_evaluator;
     GenerationController* m_controller;
@@ -270,6 +303,7 @@ void GenerationController::dispatch() {
     m_pending.reset();
 
     m_running = true;
+    m_stage = -1;
     m_runningRequest = job.request;
     m_runningJob = job.what;
     m_runningToken = job.token;
@@ -304,6 +338,30 @@ void GenerationController::onJobFinished(quint64 request, bool wasCancelled, con
 
 void GenerationController::onJobProgress(quint64 request, float fraction) {
     if (request == m_runningRequest && m_running) emit progressChanged(fraction);
+}
+
+void GenerationController::onJobStage(quint64 request, int stage, float fraction) {
+    if (request != m_runningRequest || !m_running) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (stage != m_stage) {
+        m_stage = stage;
+        m_stageStart = now;
+    }
+    const core::Recipe& recipe = m_runningJob.recipe;
+    const core::Registry& registry = m_evaluator.registry();
+    QString name = stage == 0 ? QString::fromStdString(registry.get(recipe.algorithm).name)
+                              : stage <= int(recipe.operations.size())
+                                    ? QString::fromStdString(core::operationLabel(registry, recipe.operations[std::size_t(stage - 1)]))
+                                    : QString();
+    QString text = tr("%1 (%2 of %3)").arg(name).arg(stage + 1).arg(recipe.operations.size() + 1);
+    // Time left from this stage's pace so far, once there is a pace to go by.
+    const double elapsed = std::chrono::duration<double>(now - m_stageStart).count();
+    if (fraction > 0.02f && fraction < 1.0f && elapsed > 0.3) {
+        const double left = elapsed * (1.0 - double(fraction)) / double(fraction);
+        text += left < 60.0 ? tr(", %1 s left").arg(int(std::ceil(left)))
+                            : tr(", %1 min left").arg(int(std::ceil(left / 60.0)));
+    }
+    emit stageChanged(text, fraction);
 }
 
 void GenerationController::setBusy(bool busy) {

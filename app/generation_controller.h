@@ -30,6 +30,7 @@
 #include <QThread>
 #include <QTimer>
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -63,6 +64,9 @@ struct GenerationResult {
                           // it is the full map's every 2^k-th sample, k = recipe.detail - its detail)
     render::PreviewStyle style;
     bool coarse = false;
+    // A long stage's map so far (erosion improving; `coarse` is set too): no masks or overlay;
+    // the final result follows.
+    bool partial = false;
     std::shared_ptr<const core::Heightmap> map;
     core::MaskSet masks;  // the masks made up to that stage
     // style.overlay's mask when the stack makes it (tinted into `image`), else null.
@@ -121,6 +125,9 @@ public:
 signals:
     void resultReady(const terrain::app::GenerationResult& result);
     void progressChanged(float fraction);
+    // The stage computing now, as the status bar shows it ("Hydraulic erosion (3 of 4), 12 s
+    // left"), and its own fraction done.
+    void stageChanged(const QString& text, float stageFraction);
     void busyChanged(bool busy);
     // An error not located on one entry of the stack (the base generator's, or unexpected).
     void failed(const QString& message);
@@ -139,10 +146,13 @@ private:
     void onJobFinished(quint64 request, bool wasCancelled, const QString& error, int errorStage,
                        const QString& errorOp);
     void onJobProgress(quint64 request, float fraction);
+    void onJobStage(quint64 request, int stage, float fraction);
     void setBusy(bool busy);
 
     std::unique_ptr<core::StackEvaluator> m_ownEvaluator;
     core::StackEvaluator& m_evaluator;
+    int m_stage = -1;  // of the running job, as last reported
+    std::chrono::steady_clock::time_point m_stageStart;
     QThread m_thread;
     GenerationWorker* m_worker = nullptr;  // lives on m_thread, deleted when it finishes
     QTimer m_frameTimer;

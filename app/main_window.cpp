@@ -381,6 +381,7 @@ void MainWindow::connectParts() {
     connect(m_screenTiming, &ScreenTiming::shown, m_status, &StatusPanel::showScreenTime);
     connect(m_controller, &GenerationController::progressChanged, m_status,
             &StatusPanel::setProgress);
+    connect(m_controller, &GenerationController::stageChanged, m_status, &StatusPanel::showStage);
     connect(m_controller, &GenerationController::busyChanged, this, [this](bool busy) {
         m_status->setBusy(busy);
         m_actions.cancel->setEnabled(busy);
@@ -479,7 +480,7 @@ void MainWindow::onResult(const GenerationResult& result) {
     if (terrainView()->heightmap() != result.map) {
         terrainView()->setHeightmap(result.map, core::MinMax{result.world.lo, result.world.hi});
     }
-    terrainView()->setOverlay(result.overlay);
+    if (!result.partial) terrainView()->setOverlay(result.overlay);
     m_shown = result;
     // The export takes the whole stack's map only.
     if (!result.coarse && result.lastStage == int(result.recipe.operations.size())) {

@@ -2,6 +2,8 @@
 
 #include "generation_controller.h"
 
+#include <algorithm>
+
 #include <QLabel>
 #include <QProgressBar>
 #include <QHBoxLayout>
@@ -36,7 +38,11 @@ StatusPanel::StatusPanel(QStatusBar* bar)
                                "views, and the part the generation took"), 80)),
       m_hover(makeField(bar, tr("Sample under the mouse in the 2-D preview"), 190)),
       m_progress(new QProgressBar(bar)),
-      m_cancel(new QPushButton(tr("Cancel"), bar)) {
+      m_cancel(new QPushButton(tr("Cancel"), bar)),
+      m_stage(new QLabel(bar)) {
+    m_stage->setObjectName(QStringLiteral("stage"));
+    m_stage->setToolTip(tr("The entry of the stack being computed, how far it is and the time it still needs"));
+    bar->addWidget(m_stage, 1);
     // Wide enough for the longest time text, so a new time moves no other field.
     m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance(
                                 ScreenTiming::describe(999.0, 999.0)) + 8);
@@ -65,6 +71,7 @@ StatusPanel::StatusPanel(QStatusBar* bar)
     connect(&m_showDelay, &QTimer::timeout, this, [this] {
         m_progress->setVisible(m_busy);
         m_cancel->setVisible(m_busy);
+        m_stage->setVisible(m_busy);
     });
     setBusy(false);
     clearHover();
@@ -113,11 +120,18 @@ void StatusPanel::setBusy(bool busy) {
         m_showDelay.stop();
         m_progress->setVisible(false);
         m_cancel->setVisible(false);
+        m_stage->setVisible(false);
+        m_stage->clear();
     }
 }
 
 void StatusPanel::setProgress(float fraction) {
     m_progress->setValue(int(std::lround(double(fraction) * 1000.0)));
+}
+
+void StatusPanel::showStage(const QString& text, float stageFraction) {
+    const int percent = int(std::clamp(stageFraction, 0.0f, 1.0f) * 100.0f);
+    m_stage->setText(tr("%1: %2 %").arg(text).arg(percent));
 }
 
 void StatusPanel::showMessage(const QString& message, int timeout_ms) {

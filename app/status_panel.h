@@ -32,6 +32,9 @@ public:
     void clearHover();
     void setBusy(bool busy);
     void setProgress(float fraction);
+    // The stage computing now and how far it is ("Hydraulic erosion (3 of 4), 12 s left"), shown
+    // beside the bar while a job runs.
+    void showStage(const QString& text, float stageFraction);
     // The time from the change until the map was on screen, and the worker's part of it.
     void showScreenTime(double screen_ms, double generate_ms);
     void showMessage(const QString& message, int timeout_ms = 5000);
@@ -41,6 +44,7 @@ public:
     QLabel* timeLabel() const { return m_time; }
     QLabel* hoverLabel() const { return m_hover; }
     QProgressBar* progressBar() const { return m_progress; }
+    QLabel* stageLabel() const { return m_stage; }
 
 signals:
     void cancelRequested();
@@ -53,6 +57,7 @@ private:
     QLabel* m_hover;
     QProgressBar* m_progress;
     QPushButton* m_cancel;
+    QLabel* m_stage;
     QTimer m_showDelay;
     bool m_busy = false;
     int m_sampleStep = 1;  // the shown map is every m_sampleStep-th sample of the full map

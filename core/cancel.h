@@ -5,6 +5,7 @@
 namespace terrain::core {
 
 class Executor;
+class Heightmap;
 class Workspace;
 
 // Polled by generators at each level or row block; set from any thread to stop a generation.
@@ -31,9 +32,20 @@ struct GenerateContext {
     Executor* executor = nullptr;
     Workspace* workspace = nullptr;
 
+    // A long operation's output so far while it improves (erosion): called now and then on the
+    // computing thread with the map as it stands (valid during the call only), so a front end
+    // can show it. May be empty. Never changes the result.
+    std::function<void(const Heightmap& partial)> partial;
+    // Which entry of a stack is computing (0 = the base generator) and how far it is, in [0, 1]
+    // (the stack evaluator calls it beside `progress`). May be empty.
+    std::function<void(int stage, float fraction)> stageProgress;
+
     void throwIfCancelled() const;              // throws Cancelled
     void report(float fraction) const {
         if (progress) progress(fraction);
+    }
+    void showPartial(const Heightmap& map) const {
+        if (partial) partial(map);
     }
 };
 

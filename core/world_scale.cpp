@@ -16,6 +16,8 @@ HeightMapping worldMapping(const Registry& registry, const Recipe& recipe, doubl
     reference.detail = std::clamp(kReferenceDetail, algorithm.minDetail, algorithm.maxDetail);
     GenerateContext quiet = context;  // the caller's threads, without its progress or cancel hooks
     quiet.progress = nullptr;
+    quiet.partial = nullptr;
+    quiet.stageProgress = nullptr;
     quiet.cancel = nullptr;
     const MinMax range = finiteMinMax(
         generate(registry, reference, spacingAtDetail(registry, recipe, metresPerSample, reference.detail), quiet));

@@ -308,6 +308,8 @@ MinMax StackEvaluator::baseReferenceRange(const Recipe& base, double metresPerSa
     return cachedRange("range|" + baseKey(m_registry, reference, spacing), [&] {
         GenerateContext quiet = context;  // the caller's threads and cancel token, without its progress
         quiet.progress = nullptr;
+        quiet.partial = nullptr;
+        quiet.stageProgress = nullptr;
         return finiteMinMax(generate(m_registry, reference, spacing, quiet));
     });
 }
@@ -328,6 +330,8 @@ MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& wo
     return cachedRange("range|" + stageKeys(m_registry, reference, referenceWorld)[std::size_t(stage)], [&] {
         GenerateContext quiet = context;
         quiet.progress = nullptr;
+        quiet.partial = nullptr;
+        quiet.stageProgress = nullptr;
         StackResult ignored;
         return finiteMinMax(*run(reference, referenceWorld, quiet, stage, ignored).map);
     });
@@ -410,21 +414,25 @@ StackEvaluator::Stage StackEvaluator::run(const Recipe& recipe, const WorldUnits
         if (k == 0 || recipe.operations[std::size_t(k - 1)].enabled) ++toCompute;
     }
     int done = 0;
-    auto stageContext = [&](GenerateContext& sub) {
+    auto stageContext = [&](GenerateContext& sub, int stage) {
         sub.threads = context.threads;
         sub.cancel = context.cancel;
         sub.executor = context.executor;
         sub.workspace = context.workspace;
-        if (context.progress) {
+        sub.partial = context.partial;
+        if (context.progress || context.stageProgress) {
             const float total = float(std::max(toCompute, 1));
             const float before = float(done);
-            sub.progress = [&context, total, before](float f) { context.report((before + f) / total); };
+            sub.progress = [&context, total, before, stage](float f) {
+                context.report((before + f) / total);
+                if (context.stageProgress) context.stageProgress(stage, f);
+            };
         }
     };
 
     if (start < 0) {
         GenerateContext sub;
-        stageContext(sub);
+        stageContext(sub, 0);
         const Size size = m_registry.get(recipe.algorithm).sizeForDetail(recipe.detail);
         checkGridFits("detail", size.width, size.height);
         bool computedHere = false;
@@ -444,7 +452,7 @@ StackEvaluator::Stage StackEvaluator::run(const Recipe& recipe, const WorldUnits
         if (!op.enabled) continue;  // its stage is the one below (same key)
         context.throwIfCancelled();
         GenerateContext sub;
-        stageContext(sub);
+        stageContext(sub, k);
         auto computeStage = [&] {
             Stage out;
             out.map = allocate(current.map->width(), current.map->height());

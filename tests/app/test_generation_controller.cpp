@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
 #include <vector>
 
 namespace terrain::app {
@@ -131,6 +133,78 @@ TEST_F(GenerationControllerTest, CancelStopsTheRunningJobAndKeepsTheShownResult)
     for (const GenerationResult& r : results) {
         EXPECT_FALSE(r.request == request && !r.coarse) << "a cancelled job delivered its map";
     }
+}
+
+}  // namespace
+}  // namespace terrain::app
+
+namespace terrain::app {
+namespace {
+
+// A long operation that improves its output in steps (as erosion does): it shows each step's map
+// through the context and reports its progress.
+core::Registry registryWithSlowStage() {
+    core::Registry registry = core::makeBuiltinRegistry();
+    core::OpType slow;
+    slow.id = "slow-steps";
+    slow.name = "Slow steps";
+    slow.summary = "adds 1 per step, 8 steps of 120 ms";
+    slow.run = [](const std::map<std::string, double>&, const core::OpCall& call) {
+        for (int step = 1; step <= 8; ++step) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(120));
+            call.context.throwIfCancelled();
+            for (int y = 0; y < call.input.height(); ++y)
+                for (int x = 0; x < call.input.width(); ++x) call.output.at(x, y) = call.input.at(x, y) + float(step);
+            call.context.report(float(step) / 8.0f);
+            if (step < 8) call.context.showPartial(call.output);
+        }
+    };
+    registry.addOp(slow);
+    return registry;
+}
+
+TEST(GenerationControllerPartial, ALongStageShowsItsMapWhileItImprovesThenTheFinalMap) {
+    const core::Registry registry = registryWithSlowStage();
+    GenerationController controller{registry};
+    std::vector<GenerationResult> results;
+    std::vector<QString> stages;
+    QObject::connect(&controller, &GenerationController::resultReady,
+                     [&](const GenerationResult& r) { results.push_back(r); });
+    QObject::connect(&controller, &GenerationController::stageChanged,
+                     [&](const QString& text, float) { stages.push_back(text); });
+    core::Recipe recipe = core::defaultRecipe(registry, "diamond-square");
+    recipe.detail = 6;
+    core::OpInstance slow;
+    slow.id = "slow-1";
+    slow.type = "slow-steps";
+    recipe.operations.push_back(slow);
+    controller.submit(recipe, render::PreviewStyle{});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !controller.busy(); }, kWait_ms));
+
+    ASSERT_GE(results.size(), 2u);
+    const core::Heightmap base = generated(registry, recipe);
+    // Partial results first: each a whole number of steps above the base, never the last step.
+    for (std::size_t i = 0; i + 1 < results.size(); ++i) {
+        ASSERT_TRUE(results[i].partial);
+        ASSERT_TRUE(results[i].coarse);
+        const float step = results[i].map->at(0, 0) - base.at(0, 0);
+        EXPECT_GE(step, 1.0f);
+        EXPECT_LT(step, 8.0f);
+    }
+    // Then the final map, all 8 steps, with the stack's own bytes.
+    const GenerationResult& last = results.back();
+    EXPECT_FALSE(last.partial);
+    EXPECT_FALSE(last.coarse);
+    EXPECT_EQ(last.map->at(5, 7), base.at(5, 7) + 8.0f);
+    // The status text names the stage, its place in the stack, and how long it still needs.
+    ASSERT_FALSE(stages.empty());
+    bool named = false, timeLeft = false;
+    for (const QString& s : stages) {
+        named |= s.startsWith(QStringLiteral("Slow steps (2 of 2)"));
+        timeLeft |= s.endsWith(QStringLiteral(" s left"));
+    }
+    EXPECT_TRUE(named) << stages.back().toStdString();
+    EXPECT_TRUE(timeLeft) << stages.back().toStdString();
 }
 
 }  // namespace
