@@ -10,6 +10,7 @@
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -43,6 +44,7 @@ ComparePanel::ComparePanel(const core::Registry& registry,
       m_fromDocument(new QToolButton(this)),
       m_editToggle(new QToolButton(this)),
       m_useInDocument(new QToolButton(this)),
+      m_entries(new QToolButton(this)),
       m_editorScroll(new QScrollArea(this)),
       m_parameters(new ParameterPanel(registry, this)),
       m_preview(new render::PreviewWidget(this)),
@@ -73,6 +75,30 @@ ComparePanel::ComparePanel(const core::Registry& registry,
     m_useInDocument->setObjectName(QStringLiteral("useInDocument"));
     m_useInDocument->setToolTip(tr("Put this panel's recipe (its whole stack, seed and detail) "
                                    "into the main document: one undo step"));
+    m_entries->setText(tr("Entries"));
+    m_entries->setObjectName(QStringLiteral("entries"));
+    m_entries->setToolTip(tr("Turn entries of this panel's stack on or off (e.g. one panel with erosion, one "
+                             "without)"));
+    m_entries->setPopupMode(QToolButton::InstantPopup);
+    auto* entriesMenu = new QMenu(m_entries);
+    m_entries->setMenu(entriesMenu);
+    // Built when it opens, from the stack the panel has then.
+    connect(entriesMenu, &QMenu::aboutToShow, this, [this, entriesMenu] {
+        entriesMenu->clear();
+        for (std::size_t i = 0; i < m_recipe.operations.size(); ++i) {
+            const core::OpInstance& op = m_recipe.operations[i];
+            QAction* action = entriesMenu->addAction(QString::fromStdString(core::operationLabel(m_registry, op)));
+            action->setCheckable(true);
+            action->setChecked(op.enabled);
+            connect(action, &QAction::toggled, this, [this, i](bool on) {
+                if (i >= m_recipe.operations.size()) return;
+                core::Recipe next = m_recipe;
+                next.operations[i].enabled = on;
+                emit recipeEdited(next);
+            });
+        }
+        if (m_recipe.operations.empty()) entriesMenu->addAction(tr("(no entries after the generator)"))->setEnabled(false);
+    });
     m_editToggle->setText(tr("Edit"));
     m_editToggle->setCheckable(true);
     m_editToggle->setToolTip(tr("Show the algorithm and parameters of every panel"));
@@ -85,6 +111,7 @@ ComparePanel::ComparePanel(const core::Registry& registry,
     buttons->addStretch(1);
     buttons->addWidget(m_fromDocument);
     buttons->addWidget(m_useInDocument);
+    buttons->addWidget(m_entries);
     buttons->addWidget(m_editToggle);
 
     m_editorScroll->setWidget(m_parameters);

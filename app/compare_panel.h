@@ -74,6 +74,9 @@ public:
     QCheckBox* shareCheck() const { return m_share; }
     QToolButton* editToggle() const { return m_editToggle; }
     QToolButton* useInDocumentButton() const { return m_useInDocument; }
+    // A menu with one check per entry of the panel's stack: unchecked entries are off in this
+    // panel only (compare "with erosion" against "without").
+    QToolButton* entriesButton() const { return m_entries; }
     QLabel* stackLabel() const { return m_stack; }
     QLabel* statsLabel() const { return m_stats; }
     CompareHistogram* histogram() const { return m_histogram; }
@@ -118,6 +121,7 @@ private:
     QToolButton* m_fromDocument;
     QToolButton* m_editToggle;
     QToolButton* m_useInDocument;
+    QToolButton* m_entries;
     QScrollArea* m_editorScroll;
     ParameterPanel* m_parameters;
     render::PreviewWidget* m_preview;

@@ -21,7 +21,9 @@
 #include <QLabel>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QMenu>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 
@@ -551,6 +553,44 @@ TEST_F(CompareStackTest, ANewWorldEvaluatesThePanelsAgain) {
     EXPECT_EQ(window->panel(0)->current()->units.hiMetres, 380.0);
     EXPECT_EQ(*window->panel(0)->current()->map, reference(window->panel(0)->recipe()));
     EXPECT_NE(*window->panel(0)->current()->map, before);
+}
+
+// "With erosion against without": a panel's Entries menu turns one entry of its stack off in
+// that panel only; the panel then shows the stack without it.
+TEST_F(CompareStackTest, EntriesMenuTurnsAnEntryOffInOnePanel) {
+    window->setPanelRecipe(1, document->state().recipe);  // both panels: the document's stack
+    ASSERT_TRUE(waitUpToDate());
+    QToolButton* button = window->panel(1)->entriesButton();
+    QMenu* menu = button->menu();
+    ASSERT_NE(menu, nullptr);
+    // The click opens the menu (built as it opens) and runs it until it closes: the keys go to
+    // it from a timer, as a user's would.
+    QStringList texts;
+    bool checked = false;
+    QTimer::singleShot(0, menu, [menu, &texts, &checked] {
+        QTest::qWaitFor([menu] { return menu->isVisible(); }, 10000);
+        for (QAction* action : menu->actions()) texts << action->text();
+        checked = !menu->actions().isEmpty() && menu->actions().back()->isChecked();
+        // The second entry (the layer): Down twice to it, Return toggles it.
+        QTest::keyClick(menu, Qt::Key_Down);
+        QTest::keyClick(menu, Qt::Key_Down);
+        QTest::keyClick(menu, Qt::Key_Return);
+    });
+    QTest::mouseClick(button, Qt::LeftButton);
+    ASSERT_EQ(texts.size(), 2);
+    EXPECT_EQ(texts[0], QStringLiteral("Clamp"));
+    EXPECT_TRUE(checked);
+    ASSERT_TRUE(QTest::qWaitFor([this] { return !window->panel(1)->recipe().operations[1].enabled; }, kWait_ms));
+    ASSERT_TRUE(waitUpToDate());
+    core::Recipe without = document->state().recipe;
+    without.operations[1].enabled = false;
+    without.seed = window->panel(1)->recipe().seed;
+    without.detail = window->panel(1)->recipe().detail;
+    EXPECT_EQ(*window->panel(1)->current()->map, reference(without));
+    EXPECT_EQ(*window->panel(0)->current()->map, reference(window->panel(0)->recipe()));
+    EXPECT_TRUE(window->panel(0)->recipe().operations[1].enabled);  // the other panel keeps it
+    EXPECT_TRUE(document->state().recipe.operations[1].enabled);    // and so does the document
+    EXPECT_TRUE(window->panel(1)->stackLabel()->toolTip().contains(QStringLiteral("[off]")));
 }
 
 // Latest request wins: of a burst of requests only the last one's result is delivered.
