@@ -266,9 +266,12 @@ void StackEvaluator::evictLocked(std::size_t keepBytes) {
         auto oldest = std::min_element(m_entries.begin(), m_entries.end(), [](const auto& x, const auto& y) {
             return x.second.lastUse < y.second.lastUse;
         });
-        // Nobody else holds it: keep the (pre-faulted) buffer for the next stage of that size.
-        std::shared_ptr<Heightmap>& map = oldest->second.stage.map;
-        if (map.use_count() == 1 && m_spare.size() < 2) m_spare.push_back(map);
+        // Nobody else holds it: keep the (pre-faulted) buffer for the next stage or mask of that size.
+        Stage& stage = oldest->second.stage;
+        if (stage.map.use_count() == 1 && m_spare.size() < 3) m_spare.push_back(stage.map);
+        for (auto& [name, mask] : stage.masks) {
+            if (mask.use_count() == 1 && m_spare.size() < 3) m_spare.push_back(std::const_pointer_cast<Heightmap>(mask));
+        }
         m_entries.erase(oldest);
     }
 }
@@ -356,9 +359,10 @@ void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world,
     }
     if (const OpType* type = m_registry.findOp(op.type)) {
         OpCall call{in, out, heights, world.metresPerPixel, recipe.detail, recipe.seed, sub, {}, &below, &masks};
+        call.allocate = [this](int width, int height) { return allocate(width, height); };
         if (type->needsReferenceRange) call.referenceRange = referenceRange(recipe, world, stage - 1, context);
         type->run(op.params, call);
-        if (through != nullptr) blendThrough(in, *through, out, sub);
+        if (through != nullptr && !type->passesHeights) blendThrough(in, *through, out, sub);
         return;
     }
     // A generator layer: its map, in metres by its own reference range, blended into `in`.
@@ -455,11 +459,15 @@ StackEvaluator::Stage StackEvaluator::run(const Recipe& recipe, const WorldUnits
         stageContext(sub, k);
         auto computeStage = [&] {
             Stage out;
-            out.map = allocate(current.map->width(), current.map->height());
+            const OpType* type = m_registry.findOp(op.type);
+            const bool passes = type != nullptr && type->passesHeights;
+            // A type that only adds masks shares the map below; it is given an empty grid.
+            Heightmap none;
+            out.map = passes ? current.map : allocate(current.map->width(), current.map->height());
             out.masks = current.masks;
             try {
-                runOperation(recipe, world, k, *current.map, current.masks, result.heights, sub, context, *out.map,
-                             out.masks);
+                runOperation(recipe, world, k, *current.map, current.masks, result.heights, sub, context,
+                             passes ? none : *out.map, out.masks);
             } catch (const StageError&) {
                 throw;
             } catch (const InputError& e) {

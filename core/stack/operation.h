@@ -88,6 +88,9 @@ struct OpCall {
     // the caller keeps no masks.
     const MaskSet* masksBelow = nullptr;
     MaskSet* masks = nullptr;
+    // Where addMask gets a grid of the input's size (the evaluator reuses evicted, pre-faulted
+    // buffers); empty: a new one.
+    std::function<std::shared_ptr<Heightmap>(int width, int height)> allocate;
 };
 
 // A new mask of the input's size named `name` in call.masks (replacing one below of that name),
@@ -133,6 +136,9 @@ struct OpType {
     std::vector<ParamSpec> params;
     ParamCheck check;                  // may be empty
     bool needsReferenceRange = false;  // OpCall::referenceRange is filled in
+    // The heights pass through unchanged (the type only adds masks): the stage shares the map
+    // below instead of copying it, and OpCall::output is an empty grid not to be written.
+    bool passesHeights = false;
     // The names of the masks an entry with these parameters adds (addMask), so front ends can
     // offer them and check a mask name before evaluating. Empty: none.
     std::function<std::vector<std::string>(const std::map<std::string, double>&)> masks;

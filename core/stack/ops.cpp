@@ -33,7 +33,8 @@ bool isMaskName(const std::string& name) {
 }
 
 std::shared_ptr<Heightmap> addMask(const OpCall& call, const std::string& name) {
-    auto mask = std::make_shared<Heightmap>(Heightmap::uninitialized(call.input.width(), call.input.height()));
+    auto mask = call.allocate ? call.allocate(call.input.width(), call.input.height())
+                              : std::make_shared<Heightmap>(Heightmap::uninitialized(call.input.width(), call.input.height()));
     if (call.masks != nullptr) (*call.masks)[name] = mask;
     return mask;
 }

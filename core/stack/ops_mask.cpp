@@ -29,23 +29,57 @@ struct MaskParams {
     bool invert = false;
 };
 
-// 0 below lo, 1 above hi, the smooth Hermite ramp between; a step at lo when lo == hi.
-inline float ramp(float v, float lo, float hi) {
-    if (!(hi > lo)) return v >= lo ? 1.0f : 0.0f;
-    float t = (v - lo) / (hi - lo);
+// 0 below lo, 1 above hi, the smooth Hermite ramp between; a step just above lo when lo == hi.
+// Branch-free, so the row loops vectorise.
+struct Ramp {
+    float lo = 0.0f;
+    float inv = 1.0f;
+};
+
+Ramp makeRamp(float lo, float hi) { return {lo, hi > lo ? 1.0f / (hi - lo) : 1e30f}; }
+
+inline float rampAt(float v, Ramp r) {
+    float t = (v - r.lo) * r.inv;
     t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
     return t * t * (3.0f - 2.0f * t);
 }
 
-// In [lo, hi] with edges `soft` wide centred on lo and hi.
-inline float band(float v, float lo, float hi, float soft) {
-    return ramp(v, lo - soft * 0.5f, lo + soft * 0.5f) * (1.0f - ramp(v, hi - soft * 0.5f, hi + soft * 0.5f));
+// A band [lo, hi] with soft edges: rising over `in`, falling over `out`; inverted on request
+// (m and 1 - m as a + b·m, exact either way).
+struct Band {
+    Ramp in, out;
+    float a = 0.0f, b = 1.0f;
+    float at(float v) const { return a + b * (rampAt(v, in) * (1.0f - rampAt(v, out))); }
+};
+
+Band makeBand(float in0, float in1, float out0, float out1, bool invert) {
+    return {makeRamp(in0, in1), makeRamp(out0, out1), invert ? 1.0f : 0.0f, invert ? -1.0f : 1.0f};
+}
+
+// body(y) for every row, row-parallel (the output grid is empty: the mask is written instead).
+template <class F>
+void eachRow(const OpCall& call, F body) {
+    parallelRows(call.input.height(), threadsForWork(double(call.input.sampleCount()), call.context.threads),
+                 call.context, [&](int begin, int end) {
+                     for (int y = begin; y < end; ++y) body(y);
+                 });
 }
 
 double tanSquared(double deg) {
     const double d = std::clamp(deg, 0.0, 89.999);
     const double t = std::tan(d * 3.14159265358979323846 / 180.0);
     return t * t;
+}
+
+// Interior samples of one row: central differences over two samples in x and y.
+TERRAIN_VECTOR_CLONES
+void slopeRow(const float* n, const float* c, const float* s, float* out, int x0, int x1, float ky, float k,
+              Band band) {
+    for (int x = x0; x < x1; ++x) {
+        const float dx = c[x + 1] - c[x - 1];
+        const float dy = s[x] - n[x];
+        out[x] = band.at((dx * dx + dy * dy * ky) * k);
+    }
 }
 
 // The slope band in the space of tan²(slope), where a sample's slope is cheap (no arctangent per
@@ -57,33 +91,31 @@ void slopeMask(const MaskParams& p, const OpCall& call, Heightmap& mask) {
     const double metresPerRaw = call.heights.scale;
     // gradient² in metres per metre from raw differences over two samples.
     const float k = float((metresPerRaw / (2.0 * call.metresPerSample)) * (metresPerRaw / (2.0 * call.metresPerSample)));
-    const float lo0 = float(tanSquared(p.slopeMin_deg - p.slopeSoft_deg * 0.5));
-    const float lo1 = float(tanSquared(p.slopeMin_deg + p.slopeSoft_deg * 0.5));
-    const float hi0 = float(tanSquared(p.slopeMax_deg - p.slopeSoft_deg * 0.5));
-    const float hi1 = float(p.slopeMax_deg + p.slopeSoft_deg * 0.5 >= 90.0 ? INFINITY
-                                                                           : tanSquared(p.slopeMax_deg + p.slopeSoft_deg * 0.5));
-    const bool invert = p.invert;
-    parallelRows(height, threadsForWork(double(call.input.sampleCount()), call.context.threads), call.context,
-                 [&](int begin, int end) {
-                     for (int y = begin; y < end; ++y) {
-                         const float* n = call.input.row(std::max(y - 1, 0));
-                         const float* c = call.input.row(y);
-                         const float* s = call.input.row(std::min(y + 1, height - 1));
-                         // One-sided differences at the borders count one sample, not two.
-                         const float ky = (y == 0 || y == height - 1) && height > 1 ? 4.0f : 1.0f;
-                         float* out = mask.row(y);
-                         for (int x = 0; x < width; ++x) {
-                             const int xl = x > 0 ? x - 1 : 0;
-                             const int xr = x + 1 < width ? x + 1 : width - 1;
-                             const float kx = (x == 0 || x == width - 1) && width > 1 ? 4.0f : 1.0f;
-                             const float dx = c[xr] - c[xl];
-                             const float dy = s[x] - n[x];
-                             const float g = (dx * dx * kx + dy * dy * ky) * k;
-                             const float m = ramp(g, lo0, lo1) * (1.0f - ramp(g, hi0, hi1));
-                             out[x] = invert ? 1.0f - m : m;
-                         }
-                     }
-                 });
+    const double half = p.slopeSoft_deg * 0.5;
+    const float top = p.slopeMax_deg + half >= 90.0 ? INFINITY : float(tanSquared(p.slopeMax_deg + half));
+    const Band band = makeBand(float(tanSquared(p.slopeMin_deg - half)), float(tanSquared(p.slopeMin_deg + half)),
+                               float(tanSquared(p.slopeMax_deg - half)), top, p.invert);
+    eachRow(call, [&](int y) {
+        const float* n = call.input.row(std::max(y - 1, 0));
+        const float* c = call.input.row(y);
+        const float* s = call.input.row(std::min(y + 1, height - 1));
+        // One-sided differences at the borders span one sample, not two: their squares count 4×.
+        const float ky = (y == 0 || y == height - 1) && height > 1 ? 4.0f : 1.0f;
+        float* out = mask.row(y);
+        if (width >= 3) slopeRow(n, c, s, out, 1, width - 1, ky, k, band);
+        for (const int x : {0, width - 1}) {
+            const int xl = std::max(x - 1, 0), xr = std::min(x + 1, width - 1);
+            const float kx = width > 1 ? 4.0f : 1.0f;
+            const float dx = c[xr] - c[xl];
+            const float dy = s[x] - n[x];
+            out[x] = band.at((dx * dx * kx + dy * dy * ky) * k);
+        }
+    });
+}
+
+TERRAIN_VECTOR_CLONES
+void bandRow(const float* in, float* out, int width, Band band) {
+    for (int x = 0; x < width; ++x) out[x] = band.at(in[x]);
 }
 
 void heightMask(const MaskParams& p, const OpCall& call, Heightmap& mask) {
@@ -92,14 +124,14 @@ void heightMask(const MaskParams& p, const OpCall& call, Heightmap& mask) {
     const float lo = float(call.heights.toRaw(p.heightMin_m));
     const float hi = float(call.heights.toRaw(p.heightMax_m));
     const float soft = float(p.heightSoft_m / call.heights.scale);
-    const bool invert = p.invert;
-    forEachRow(call, [&, width](int y, const float* in, float*) {
-        float* out = mask.row(y);
-        for (int x = 0; x < width; ++x) {
-            const float m = band(in[x], lo, hi, soft);
-            out[x] = invert ? 1.0f - m : m;
-        }
-    });
+    const Band band = makeBand(lo - soft * 0.5f, lo + soft * 0.5f, hi - soft * 0.5f, hi + soft * 0.5f, p.invert);
+    eachRow(call, [&](int y) { bandRow(call.input.row(y), mask.row(y), width, band); });
+}
+
+TERRAIN_VECTOR_CLONES
+void curvatureRow(const float* n, const float* c, const float* s, float* out, int x0, int x1, int r, float scale,
+                  Band band) {
+    for (int x = x0; x < x1; ++x) out[x] = band.at((((c[x - r] + c[x + r]) + (n[x] + s[x])) * 0.25f - c[x]) * scale);
 }
 
 // How far a sample lies below (concave) or above (convex) the mean of the four samples
@@ -108,21 +140,23 @@ void curvatureMask(const MaskParams& p, const OpCall& call, Heightmap& mask) {
     const int width = call.input.width();
     const int height = call.input.height();
     const int r = std::max(1, int(std::lround(p.curvatureRadius_m / call.metresPerSample)));
-    const float toMetres = float(call.heights.scale);
-    const float full = float(p.curvatureFull_m);
-    const float sign = p.concave ? 1.0f : -1.0f;
-    const bool invert = p.invert;
-    forEachRow(call, [&, width, height](int y, const float* c, float*) {
+    const float scale = float(call.heights.scale) * (p.concave ? 1.0f : -1.0f);
+    const Band band = makeBand(0.0f, float(p.curvatureFull_m), INFINITY, INFINITY, p.invert);
+    eachRow(call, [&](int y) {
         const float* n = call.input.row(std::max(y - r, 0));
+        const float* c = call.input.row(y);
         const float* s = call.input.row(std::min(y + r, height - 1));
         float* out = mask.row(y);
-        for (int x = 0; x < width; ++x) {
+        const int x0 = std::min(r, width), x1 = std::max(x0, width - r);
+        curvatureRow(n, c, s, out, x0, x1, r, scale, band);
+        // Within r of the west and east edges the neighbours clamp to the edge.
+        const auto edge = [&](int x) {
             const float w = c[std::max(x - r, 0)];
             const float e = c[std::min(x + r, width - 1)];
-            const float d = (((w + e) + (n[x] + s[x])) * 0.25f - c[x]) * toMetres * sign;
-            const float m = ramp(d, 0.0f, full);
-            out[x] = invert ? 1.0f - m : m;
-        }
+            out[x] = band.at((((w + e) + (n[x] + s[x])) * 0.25f - c[x]) * scale);
+        };
+        for (int x = 0; x < x0; ++x) edge(x);
+        for (int x = x1; x < width; ++x) edge(x);
     });
 }
 
@@ -171,7 +205,6 @@ OpType maskOpType() {
         "Add a mask (slope, height band or curvature) that later entries can be blended through and "
         "exports paint materials from; the heights pass unchanged",
         table, [](const MaskParams& p, const OpCall& call) {
-            copyInput(call);
             std::shared_ptr<Heightmap> mask = addMask(call, kSourceNames[int(p.source)]);
             switch (p.source) {
             case MaskSource::Slope: slopeMask(p, call, *mask); break;
@@ -179,6 +212,7 @@ OpType maskOpType() {
             case MaskSource::Curvature: curvatureMask(p, call, *mask); break;
             }
         });
+    type.passesHeights = true;
     type.masks = [table](const std::map<std::string, double>& values) {
         return std::vector<std::string>{kSourceNames[int(table.bind(values).source)]};
     };

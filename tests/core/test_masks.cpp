@@ -28,13 +28,14 @@ struct MaskRun {
 // Runs the mask operation on `input` (heights in metres: scale 1) at 1 m per sample.
 MaskRun runMask(const core::Heightmap& input, std::initializer_list<std::pair<const char*, const char*>> values) {
     const core::OpInstance o = op(baseRecipe(), "mask", values);
-    MaskRun run{core::Heightmap::uninitialized(input.width(), input.height()), {}};
+    MaskRun run{core::Heightmap(), {}};  // the heights pass through: an empty output grid
     core::HeightScale h;
     h.hiMetres = 1000.0;
     const core::GenerateContext c = context();
     const core::MaskSet below;
     const core::OpCall call{input, run.heights, h, 1.0, 8, 7, c, {}, &below, &run.masks};
     const core::OpType* type = registry().findOp("mask");
+    EXPECT_TRUE(type->passesHeights);
     if (type->check) type->check(o.params);
     type->run(o.params, call);
     return run;
@@ -60,7 +61,7 @@ TEST(MaskOp, SlopeSelectsGroundSteeperThanTheLimitAndKeepsTheHeights) {
     for (int y = 0; y < 16; ++y)
         for (int x = 0; x < 64; ++x) plane.at(x, y) = float(x < 32 ? x * t20 : 31 * t20 + (x - 31) * t40);
     const MaskRun run = runMask(plane, {{"source", "slope"}, {"slope_min_deg", "30"}, {"slope_soft_deg", "4"}});
-    EXPECT_EQ(run.heights, plane);  // a mask leaves the heights as they are
+    EXPECT_TRUE(run.heights.empty());  // not written: the stage shares the map below
     ASSERT_EQ(run.masks.size(), 1u);
     const core::Heightmap& m = maskOf(run, "slope");
     for (int y = 0; y < 16; ++y) {
@@ -130,6 +131,8 @@ TEST(StackMasks, AnEntryBlendedThroughAMaskChangesOnlyInsideIt) {
     ASSERT_EQ(result.masks.size(), 1u);
     const core::Heightmap& m = *result.masks.at("height");
     EXPECT_EQ(result.masks.at("height"), below.masks.at("height"));  // passed down, shared, not copied
+    // The mask stage shares the base map: its heights are the generator's, not a copy.
+    EXPECT_EQ(below.map, evaluator.evaluate(masked, w, context(), 0).map);
     int inside = 0, outside = 0, edge = 0;
     for (int y = 0; y < m.height(); ++y) {
         for (int x = 0; x < m.width(); ++x) {
