@@ -4,6 +4,7 @@
 #include "errors.h"
 #include "json_input.h"
 #include "generators/generators.h"
+#include "generators/gradient_noise.h"
 #include "stack/ops.h"
 #include "recipe.h"
 
@@ -50,6 +51,8 @@ Registry makeBuiltinRegistry() {
     registry.add(diamondSquareAlgorithm());
     registry.add(midpointDisplacementAlgorithm());
     registry.add(midpointLineAlgorithm());
+    registry.add(fbmAlgorithm());
+    registry.add(warpedFbmAlgorithm());
     for (OpType& type : builtinOpTypes()) registry.addOp(std::move(type));
     return registry;
 }

@@ -13,6 +13,7 @@ enum class RngStream : std::uint32_t {
     MidpointDisplacement = 2,
     MidpointLine = 3,
     Corners = 4,
+    Noise = 5,   // gradient noise: the lattice of every octave of every field
 };
 
 constexpr std::uint64_t mix64(std::uint64_t z) {

@@ -420,7 +420,7 @@ int runBench(const core::Registry& registry, const BenchOptions& options) {
                                    {"reference_ms_median", r.referenceMsMedian},
                                    {"ns_per_sample", r.nsPerSample}, {"fill_floor_ratio", r.fillFloorRatio},
                                    {"reference_speedup", r.referenceSpeedup}, {"identical", r.identical},
-                                   {"repetitions", repetitions}});
+                                   {"max_difference", r.maxDifference}, {"repetitions", repetitions}});
                 } else {
                     std::cout << std::left << std::setw(24) << id << std::right << std::setw(6) << detail
                               << std::setw(9) << t << std::fixed << std::setprecision(2) << std::setw(11)

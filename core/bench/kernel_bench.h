@@ -30,6 +30,7 @@ struct BenchResult {
     double fillFloorRatio = 0;     // msMedian / fillMsMedian: 1 = memory speed
     double referenceSpeedup = 0;   // referenceMsMedian / msMedian
     bool identical = false;        // the production output equals the reference bit for bit
+    double maxDifference = 0;      // else the largest |production - reference| (noise: float vs double)
 };
 
 // Runs `repetitions` interleaved rounds (at least 1). Throws InputError for an unknown algorithm

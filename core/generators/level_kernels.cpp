@@ -1,4 +1,5 @@
 #include "level_kernels.h"
+#include "kernel_targets.h"
 
 #include "../rng.h"
 
@@ -9,43 +10,24 @@
 #include <cstdlib>
 #include <cstring>
 
-// Each copy of level_kernels.inc has internal linkage and its own target, so no function compiled
-// for AVX-512 can be picked by the linker for code that runs on an older CPU.
+// One copy of level_kernels.inc per x86-64 level (kernel_targets.h).
 
 namespace terrain::core {
 
 namespace avx512 {
-#if defined(__clang__)  // clang ignores GCC's target pragma: the same, as an attribute
-#pragma clang attribute push(__attribute__((target("arch=x86-64-v4"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("arch=x86-64-v4")
-#endif
+TERRAIN_TARGET_V4_BEGIN
 #define KERNEL_NAME "avx512"
 #include "level_kernels.inc"
 #undef KERNEL_NAME
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+TERRAIN_TARGET_END
 }  // namespace avx512
 
 namespace avx2 {
-#if defined(__clang__)  // clang ignores GCC's target pragma: the same, as an attribute
-#pragma clang attribute push(__attribute__((target("arch=x86-64-v3"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("arch=x86-64-v3")
-#endif
+TERRAIN_TARGET_V3_BEGIN
 #define KERNEL_NAME "avx2"
 #include "level_kernels.inc"
 #undef KERNEL_NAME
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+TERRAIN_TARGET_END
 }  // namespace avx2
 
 namespace baseline {

@@ -1,0 +1,460 @@
+#include "gradient_noise.h"
+
+#include "../cancel.h"
+#include "../errors.h"
+#include "../parallel.h"
+#include "../recipe.h"
+#include "../rng.h"
+#include "../workspace.h"
+#include "generators.h"
+#include "kernel_targets.h"
+#include "level_kernels.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace terrain::core {
+
+struct NoiseKernels {
+    const char* name;  // "avx512", "avx2" or "baseline", as levelKernels()
+    void (*columnTerms)(const std::uint32_t* loMul, const std::uint32_t* hiMul, int cells, std::uint32_t row0,
+                        std::uint32_t row1, const std::int32_t* k, const float* fx, const float* u, int width,
+                        float* grads, float* a0, float* a1, float* b0, float* b1);
+    void (*accumulateRow)(const float* a0, const float* a1, const float* b0, const float* b1, float r0, float r1,
+                          float r2, float r3, int style, int sharpness, float offset, float amp, float* acc,
+                          float* weight, int width);
+    void (*warpedRow)(const float* fx, const std::uint32_t* cell, float fy, std::uint32_t cellY, const float* dx,
+                      const float* dy, float freq, std::uint32_t key, int style, int sharpness, float offset,
+                      float amp, float* acc, float* weight, int width);
+    void (*scaleRow)(const float* acc, float scale, float* out, int width);
+};
+
+// One copy of the .inc per x86-64 level (kernel_targets.h).
+namespace avx512 {
+TERRAIN_TARGET_V4_BEGIN
+#define KERNEL_NAME "avx512"
+#include "gradient_noise.inc"
+#undef KERNEL_NAME
+TERRAIN_TARGET_END
+}  // namespace avx512
+
+namespace avx2 {
+TERRAIN_TARGET_V3_BEGIN
+#define KERNEL_NAME "avx2"
+#include "gradient_noise.inc"
+#undef KERNEL_NAME
+TERRAIN_TARGET_END
+}  // namespace avx2
+
+namespace baseline {
+#define KERNEL_NAME "baseline"
+#include "gradient_noise.inc"
+#undef KERNEL_NAME
+}  // namespace baseline
+
+namespace {
+
+// The variants in the order supportedLevelKernels() lists them (the same CPU check).
+struct SupportedNoise {
+    const NoiseKernels* list[3];
+    int count = 0;
+    SupportedNoise() {
+        int n = 0;
+        const LevelKernels* const* levels = supportedLevelKernels(n);
+        for (int i = 0; i < n; ++i) {
+            for (const NoiseKernels* k : {&avx512::kNoiseKernels, &avx2::kNoiseKernels, &baseline::kNoiseKernels})
+                if (std::strcmp(k->name, levels[i]->name) == 0) list[count++] = k;
+        }
+    }
+};
+
+const SupportedNoise& supportedNoise() {
+    static const SupportedNoise s;
+    return s;
+}
+
+float fade(float t) {
+    return t * t * t * (t * (t * 6.0f - 15.0f) + 10.0f);
+}
+
+constexpr std::uint32_t kColumnMul = 0x9e3779b1U;  // noiseCornerHash's constant for column i
+
+// One octave's lattice along the map's columns, the same on every row: which cell each column
+// is in and where in it, and the cells' corner columns (hashed). Also the rows' positions.
+struct Octave {
+    std::uint32_t key = 0;
+    double freq = 0.0;         // cells per metre
+    std::int64_t period = 0;   // wrap: cells across the world (indices taken modulo it), else 0
+    double span = 0.0;         // wrap: the map's sample spans
+    double metresPerSample = 0.0;
+    float amp = 1.0f;
+    std::vector<std::int32_t> k;  // column -> its cell's entry
+    std::vector<float> fx, u;
+    std::vector<std::uint32_t> cellOf;        // column -> its cell's index (warped sampling)
+    std::vector<std::uint32_t> loMul, hiMul;  // entry -> its left/right corner column * kColumnMul
+
+    // Position in cells of sample v (a column or a row): (v * spacing) * freq, or with wrap
+    // v * period / span, which is exactly `period` at the last sample. Both are the same number
+    // at every detail (v doubles when the spacing halves), which is the lattice rule.
+    double position(int v) const {
+        return period > 0 ? double(v) * double(period) / span : (double(v) * metresPerSample) * freq;
+    }
+    std::int64_t wrapped(std::int64_t c) const {
+        if (period == 0) return c;
+        const std::int64_t m = c % period;
+        return m < 0 ? m + period : m;
+    }
+};
+
+struct RowPosition {
+    std::int64_t cell;
+    float f;
+};
+
+RowPosition rowPosition(const Octave& o, int y) {
+    const double t = o.position(y);
+    const double c = std::floor(t);
+    return {std::int64_t(c), float(t - c)};
+}
+
+// The octaves of one fBm field (`field` picks independent lattices for the warp fields).
+struct Field {
+    std::vector<Octave> octaves;
+    float scale = 1.0f;  // 1 / the sum of the amplitudes
+    int style = 0, sharpness = 2;
+    float offset = 0.0f;
+    int maxCells = 0;
+};
+
+Field makeField(const FbmParams& p, int field, int side, double metresPerSample) {
+    Field f;
+    f.style = int(p.style);
+    f.sharpness = p.sharpness;
+    f.offset = p.offset;
+    const double span = double(side - 1);
+    const double world_m = span * metresPerSample;
+    double freq = 1.0 / p.featureSize_m;
+    float amp = 1.0f, sum = 0.0f;
+    for (int i = 0; i < p.octaves; ++i, freq *= p.lacunarity, amp *= p.roughness) {
+        Octave o;
+        o.key = noiseOctaveKey(p.seed, field, i);
+        o.freq = freq;
+        o.metresPerSample = metresPerSample;
+        o.span = span;
+        if (p.wrap) o.period = std::max<std::int64_t>(1, std::llround(world_m * freq));
+        o.amp = amp;
+        sum += amp;
+        o.k.resize(std::size_t(side));
+        o.fx.resize(std::size_t(side));
+        o.u.resize(std::size_t(side));
+        o.cellOf.resize(std::size_t(side));
+        std::int64_t previous = 0;
+        for (int x = 0; x < side; ++x) {
+            const double t = o.position(x);
+            const double c = std::floor(t);
+            const auto cell = std::int64_t(c);
+            if (x == 0 || cell != previous) {
+                o.loMul.push_back(std::uint32_t(o.wrapped(cell)) * kColumnMul);
+                o.hiMul.push_back(std::uint32_t(o.wrapped(cell + 1)) * kColumnMul);
+                previous = cell;
+            }
+            o.k[std::size_t(x)] = std::int32_t(o.loMul.size() - 1);
+            o.fx[std::size_t(x)] = float(t - c);
+            o.u[std::size_t(x)] = fade(o.fx[std::size_t(x)]);
+            o.cellOf[std::size_t(x)] = std::uint32_t(o.wrapped(cell));
+        }
+        f.maxCells = std::max(f.maxCells, int(o.loMul.size()));
+        f.octaves.push_back(std::move(o));
+    }
+    f.scale = 1.0f / sum;
+    return f;
+}
+
+// One worker's column terms of every octave of a field, rebuilt when a row enters a new row of
+// lattice cells of that octave.
+class FieldRows {
+public:
+    FieldRows(const NoiseKernels& kernels, const Field& field, int width, float* memory)
+        : m_kernels(kernels), m_field(field), m_width(width) {
+        const std::size_t w = std::size_t(width);
+        m_grads = memory;
+        memory += 8 * std::size_t(field.maxCells);
+        m_weight = memory;
+        memory += w;
+        for (std::size_t i = 0; i < field.octaves.size(); ++i) {
+            m_terms.push_back({memory, memory + w, memory + 2 * w, memory + 3 * w});
+            memory += 4 * w;
+            m_cell.push_back(-1);
+        }
+    }
+    static std::size_t floats(const Field& field, int width) {
+        return 8 * std::size_t(field.maxCells) + std::size_t(width) * (1 + 4 * field.octaves.size());
+    }
+
+    // acc[x] += the field's octaves at row y (acc is not scaled by Field::scale).
+    void accumulate(int y, float* acc) {
+        std::fill(m_weight, m_weight + m_width, 1.0f);
+        for (std::size_t i = 0; i < m_field.octaves.size(); ++i) {
+            const Octave& o = m_field.octaves[i];
+            const RowPosition r = rowPosition(o, y);
+            Terms& t = m_terms[i];
+            if (r.cell != m_cell[i]) {
+                const std::uint32_t row0 = noiseHash32(o.key + std::uint32_t(o.wrapped(r.cell)));
+                const std::uint32_t row1 = noiseHash32(o.key + std::uint32_t(o.wrapped(r.cell + 1)));
+                m_kernels.columnTerms(o.loMul.data(), o.hiMul.data(), int(o.loMul.size()), row0, row1, o.k.data(),
+                                      o.fx.data(), o.u.data(), m_width, m_grads, t.a0, t.a1, t.b0, t.b1);
+                m_cell[i] = r.cell;
+            }
+            const float v = fade(r.f), l = 1.0f - v;
+            m_kernels.accumulateRow(t.a0, t.a1, t.b0, t.b1, l, l * r.f, v, v * (r.f - 1.0f), m_field.style,
+                                    m_field.sharpness, m_field.offset, o.amp, acc, m_weight, m_width);
+        }
+    }
+
+private:
+    struct Terms {
+        float *a0, *a1, *b0, *b1;
+    };
+    const NoiseKernels& m_kernels;
+    const Field& m_field;
+    int m_width;
+    float* m_grads;
+    float* m_weight;  // ridged: each sample's weight of the next octave
+    std::vector<Terms> m_terms;
+    std::vector<std::int64_t> m_cell;
+};
+
+// acc[x] += the field's octaves at row y, each sample displaced by (dx[x], dy[x]) metres.
+// `weight` is scratch of `width` floats.
+void accumulateWarped(const NoiseKernels& kernels, const Field& field, int y, const float* dx, const float* dy,
+                      float* acc, float* weight, int width) {
+    std::fill(weight, weight + width, 1.0f);
+    for (const Octave& o : field.octaves) {
+        const RowPosition r = rowPosition(o, y);
+        kernels.warpedRow(o.fx.data(), o.cellOf.data(), r.f, std::uint32_t(r.cell), dx, dy, float(o.freq), o.key,
+                          field.style, field.sharpness, field.offset, o.amp, acc, weight, width);
+    }
+}
+
+float* workerFloats(WorkerScratch& scratch, std::size_t count) {
+    if (scratch.arrays[0].size() < count) scratch.arrays[0].resize(count);
+    return scratch.arrays[0].data();
+}
+
+void checkFbm(const FbmParams& p) {
+    if (p.detail < 1 || p.detail > 14) throw InputError("detail", std::to_string(p.detail), "an integer in [1, 14]");
+}
+
+}  // namespace
+
+std::uint32_t noiseOctaveKey(std::uint64_t seed, int field, int octave) {
+    const PointHash h(seed, RngStream::Noise);
+    return std::uint32_t(mix64(h.key + (std::uint64_t(std::uint32_t(field)) << 32) + std::uint32_t(octave)) >> 32);
+}
+
+const NoiseKernels& noiseKernels() {
+    static const NoiseKernels* const chosen = [] {
+        const SupportedNoise& s = supportedNoise();
+        for (int i = 0; i < s.count; ++i)
+            if (std::strcmp(s.list[i]->name, levelKernels().name) == 0) return s.list[i];
+        return s.list[0];
+    }();
+    return *chosen;
+}
+
+const NoiseKernels* const* supportedNoiseKernels(int& count) {
+    count = supportedNoise().count;
+    return supportedNoise().list;
+}
+
+const char* noiseKernelsName(const NoiseKernels& kernels) {
+    return kernels.name;
+}
+
+void fbmIntoWith(const NoiseKernels& kernels, const FbmParams& p, double metresPerSample,
+                 const GenerateContext& caller, Heightmap& out) {
+    checkFbm(p);
+    const int side = sideForDetail(p.detail);
+    out.reshapeUninitialized(side, side);
+    const ExecutionScope scope(caller);
+    const GenerateContext& context = scope.context();
+    const Field field = makeField(p, 0, side, metresPerSample);
+    const std::size_t perWorker = FieldRows::floats(field, side) + std::size_t(side);
+    const int threads = threadsForWork(double(side) * side * p.octaves, context.threads);
+    scope.workspace().ensureWorkers(threads);
+    parallelRowsByWorker(side, threads, context, [&](int worker, int begin, int end) {
+        float* memory = workerFloats(scope.workspace().worker(worker), perWorker);
+        float* acc = memory;
+        FieldRows rows(kernels, field, side, memory + side);
+        for (int y = begin; y < end; ++y) {
+            std::fill(acc, acc + side, 0.0f);
+            rows.accumulate(y, acc);
+            kernels.scaleRow(acc, field.scale, out.row(y), side);
+        }
+    });
+    context.report(1.0f);
+}
+
+void warpedFbmIntoWith(const NoiseKernels& kernels, const WarpedFbmParams& p, double metresPerSample,
+                       const GenerateContext& caller, Heightmap& out) {
+    checkFbm(p.fbm);
+    const int side = sideForDetail(p.fbm.detail);
+    out.reshapeUninitialized(side, side);
+    const ExecutionScope scope(caller);
+    const GenerateContext& context = scope.context();
+    FbmParams warp = p.fbm;
+    warp.style = NoiseStyle::Fbm;
+    warp.octaves = p.warpOctaves;
+    warp.featureSize_m = p.warpFeatureSize_m;
+    warp.wrap = false;
+    FbmParams final = p.fbm;
+    final.wrap = false;  // warped sampling leaves the lattice rows: no cheap modulo (docs)
+    const Field height = makeField(final, 0, side, metresPerSample);
+    const Field qx = makeField(warp, 1, side, metresPerSample), qy = makeField(warp, 2, side, metresPerSample);
+    const Field rx = makeField(warp, 3, side, metresPerSample), ry = makeField(warp, 4, side, metresPerSample);
+    const std::size_t w = std::size_t(side);
+    const std::size_t perWorker = FieldRows::floats(qx, side) + FieldRows::floats(qy, side) + 6 * w;
+    const int threads = threadsForWork(double(side) * side * (p.fbm.octaves + 4 * p.warpOctaves), context.threads);
+    scope.workspace().ensureWorkers(threads);
+    const auto strength = float(p.warpStrength_m);
+    parallelRowsByWorker(side, threads, context, [&](int worker, int begin, int end) {
+        float* memory = workerFloats(scope.workspace().worker(worker), perWorker);
+        float *acc = memory, *dx = memory + w, *dy = memory + 2 * w, *ex = memory + 3 * w, *ey = memory + 4 * w;
+        float* weight = memory + 5 * w;
+        FieldRows rowsX(kernels, qx, side, memory + 6 * w);
+        FieldRows rowsY(kernels, qy, side, memory + 6 * w + FieldRows::floats(qx, side));
+        for (int y = begin; y < end; ++y) {
+            // q(p) on the lattice rows (the fast kernel), as metres of displacement.
+            std::fill(dx, dx + w, 0.0f);
+            std::fill(dy, dy + w, 0.0f);
+            rowsX.accumulate(y, dx);
+            rowsY.accumulate(y, dy);
+            kernels.scaleRow(dx, qx.scale * strength, dx, side);
+            kernels.scaleRow(dy, qy.scale * strength, dy, side);
+            if (p.warpLevels == 2) {  // r(p) = q sampled at p + strength q(p)
+                std::fill(ex, ex + w, 0.0f);
+                std::fill(ey, ey + w, 0.0f);
+                accumulateWarped(kernels, rx, y, dx, dy, ex, weight, side);
+                accumulateWarped(kernels, ry, y, dx, dy, ey, weight, side);
+                kernels.scaleRow(ex, rx.scale * strength, dx, side);
+                kernels.scaleRow(ey, ry.scale * strength, dy, side);
+            }
+            std::fill(acc, acc + w, 0.0f);
+            accumulateWarped(kernels, height, y, dx, dy, acc, weight, side);
+            kernels.scaleRow(acc, height.scale, out.row(y), side);
+        }
+    });
+    context.report(1.0f);
+}
+
+void fbmInto(const FbmParams& params, double metresPerSample, const GenerateContext& context, Heightmap& out) {
+    fbmIntoWith(noiseKernels(), params, metresPerSample, context, out);
+}
+
+void warpedFbmInto(const WarpedFbmParams& params, double metresPerSample, const GenerateContext& context,
+                   Heightmap& out) {
+    warpedFbmIntoWith(noiseKernels(), params, metresPerSample, context, out);
+}
+
+FbmParams fbmParams(const Recipe& r) {
+    FbmParams p;
+    p.detail = r.detail;
+    p.seed = r.seed;
+    p.style = static_cast<NoiseStyle>(int(r.params.at("style")));
+    p.featureSize_m = r.params.at("feature_size_m");
+    p.octaves = int(r.params.at("octaves"));
+    p.lacunarity = r.params.at("lacunarity");
+    p.roughness = float(r.params.at("roughness"));
+    p.sharpness = int(r.params.at("sharpness"));
+    p.offset = float(r.params.at("offset"));
+    p.wrap = r.params.count("wrap") != 0 && r.params.at("wrap") != 0.0;
+    return p;
+}
+
+WarpedFbmParams warpedFbmParams(const Recipe& r) {
+    WarpedFbmParams p;
+    p.fbm = fbmParams(r);
+    p.warpStrength_m = r.params.at("warp_strength_m");
+    p.warpFeatureSize_m = r.params.at("warp_feature_size_m");
+    p.warpOctaves = int(r.params.at("warp_octaves"));
+    p.warpLevels = int(r.params.at("warp_levels"));
+    return p;
+}
+
+namespace {
+
+std::vector<ParamSpec> fbmParamTable() {
+    return {
+        {"style", "Style", "", ParamKind::Choice, 0, 2, 1, 0,
+         "fbm: rolling hills; ridged: sharp mountain crests (each octave folded and inverted); billow: "
+         "rounded, puffy hills with creased valleys",
+         {"fbm", "ridged", "billow"}},
+        {"feature_size_m", "Feature size", "m", ParamKind::Real, 1.0, 100000.0, 1.0, 256.0,
+         "The size of the biggest hills: the wavelength of the first octave, in metres", {}},
+        {"octaves", "Octaves", "", ParamKind::Integer, 1, 16, 1, 8,
+         "Layers of ever smaller detail added on top: each is lacunarity times finer", {}},
+        {"lacunarity", "Lacunarity", "", ParamKind::Real, 1.5, 3.0, 0.01, 2.0,
+         "How much finer each octave is than the one before (2 = half the size)", {}},
+        {"roughness", "Roughness", "", ParamKind::Real, 0.0, 1.0, 0.01, 0.5,
+         "Amplitude factor from one octave to the next: 1 = rough and craggy, 0 = only the biggest hills. "
+         "Same as Hurst H with roughness = 2^-H",
+         {}},
+        {"sharpness", "Ridge sharpness", "", ParamKind::Integer, 1, 4, 1, 3,
+         "Ridged: how narrow the crests are (the power each folded octave is raised to)", {}},
+        {"offset", "Fold level", "", ParamKind::Real, -1.0, 1.0, 0.01, 0.0,
+         "Ridged and billow: the noise value where each octave folds; moving it from 0 widens the valleys "
+         "and thins the ridges (or the other way round)",
+         {}},
+    };
+}
+
+Algorithm squareNoiseAlgorithm() {
+    Algorithm a;
+    a.minDetail = 1;
+    a.maxDetail = 14;
+    a.defaultDetail = 9;
+    a.params = fbmParamTable();
+    a.sizeForDetail = [](int detail) { return Size{sideForDetail(detail), sideForDetail(detail)}; };
+    return a;
+}
+
+}  // namespace
+
+Algorithm fbmAlgorithm() {
+    Algorithm a = squareNoiseAlgorithm();
+    a.id = "fbm";
+    a.name = "fBm noise";
+    a.summary = "Perlin gradient noise summed over octaves in world metres: fbm, ridged or billow";
+    a.params.push_back({"wrap", "Wrap", "", ParamKind::Flag, 0, 1, 1, 0,
+                        "Make the map tile with itself (the feature size is rounded to fit the world a whole "
+                        "number of times)",
+                        {}});
+    a.generateInto = [](const Recipe& r, double mps, const GenerateContext& c, Heightmap& out) {
+        fbmInto(fbmParams(r), mps, c, out);
+    };
+    return a;
+}
+
+Algorithm warpedFbmAlgorithm() {
+    Algorithm a = squareNoiseAlgorithm();
+    a.id = "warped-fbm";
+    a.name = "Warped fBm";
+    a.summary = "fBm sampled at positions pushed around by further fBm fields (Quilez's domain warping)";
+    a.params.push_back({"warp_strength_m", "Warp strength", "m", ParamKind::Real, 0.0, 10000.0, 1.0, 64.0,
+                        "How far the terrain is pushed around, in metres: swirls, folds and drawn-out ridges", {}});
+    a.params.push_back({"warp_feature_size_m", "Warp size", "m", ParamKind::Real, 1.0, 100000.0, 1.0, 256.0,
+                        "The size of the biggest swirls: the first wavelength of the warp fields, in metres", {}});
+    a.params.push_back({"warp_octaves", "Warp octaves", "", ParamKind::Integer, 1, 8, 1, 4,
+                        "Detail of the warp fields: more octaves make the swirls ragged", {}});
+    a.params.push_back({"warp_levels", "Warp levels", "", ParamKind::Integer, 1, 2, 1, 1,
+                        "1: warp once; 2: warp the warp (Quilez's f(p + r(p + q(p)))), more marbled", {}});
+    a.generateInto = [](const Recipe& r, double mps, const GenerateContext& c, Heightmap& out) {
+        warpedFbmInto(warpedFbmParams(r), mps, c, out);
+    };
+    return a;
+}
+
+}  // namespace terrain::core

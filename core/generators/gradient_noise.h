@@ -1,0 +1,90 @@
+#pragma once
+// Gradient-noise fBm and its domain-warped form (issue 12): Perlin's "Improving noise" (2002) in
+// 2-D, summed over octaves in world metres, with the lattice hashed from the seed.
+//
+// Why Perlin-style gradient noise and not simplex: its lattice is axis-aligned, so all samples of
+// a map row share the row's lattice cell and fraction in y, and all rows share each column's cell
+// and fraction in x. The fast kernel below exploits exactly that (no per-sample hashing or
+// gathers), which simplex's skewed lattice does not allow; the reference stays a few lines long.
+#include "../heightmap.h"
+#include "../registry.h"
+
+#include <cstdint>
+
+namespace terrain::core {
+
+struct GenerateContext;
+struct Recipe;
+
+enum class NoiseStyle {
+    Fbm,     // the plain sum of octaves: rolling hills
+    Ridged,  // each octave folded and inverted, (1 - min(1.5|n - offset|, 1))^sharpness: sharp crests
+    Billow,  // each octave folded, 2|n - offset| - 1: rounded, puffy hills and creased valleys
+};
+
+struct FbmParams {
+    int detail = 9;
+    std::uint64_t seed = 1;
+    NoiseStyle style = NoiseStyle::Fbm;
+    double featureSize_m = 256.0;  // the largest wavelength: the lattice cell of the first octave
+    int octaves = 8;               // 1..16
+    double lacunarity = 2.0;       // the frequency factor from one octave to the next
+    float roughness = 0.5f;        // gain: the amplitude factor from one octave to the next
+    int sharpness = 3;             // ridged: the power of each folded octave, 1..4
+    float offset = 0.0f;           // ridged, billow: the noise value the octaves fold at
+    bool wrap = false;             // periodic: the map tiles with itself (whole cells per world)
+};
+
+// Quilez's domain warping: the fBm is sampled at p + strength * w(p), where w is a pair of fBm
+// fields (level 1: w = q(p)) or a pair of fBm fields sampled at p + strength * q(p) (level 2).
+struct WarpedFbmParams {
+    FbmParams fbm;
+    double warpStrength_m = 64.0;      // how far the input positions move, at most about this
+    double warpFeatureSize_m = 256.0;  // the largest wavelength of the warp fields
+    int warpOctaves = 4;               // octaves of each warp field
+    int warpLevels = 1;                // 1 or 2
+};
+
+FbmParams fbmParams(const Recipe& recipe);
+WarpedFbmParams warpedFbmParams(const Recipe& recipe);
+
+// The map of side 2^detail + 1 whose sample spacing is `metresPerSample`.
+void fbmInto(const FbmParams& params, double metresPerSample, const GenerateContext& context, Heightmap& out);
+void warpedFbmInto(const WarpedFbmParams& params, double metresPerSample, const GenerateContext& context,
+                   Heightmap& out);
+
+// The SIMD variants of the noise kernels (gradient_noise.inc), chosen like levelKernels(): the
+// same TERRAIN_KERNELS override, the same names.
+struct NoiseKernels;
+const NoiseKernels& noiseKernels();
+const NoiseKernels* const* supportedNoiseKernels(int& count);
+const char* noiseKernelsName(const NoiseKernels& kernels);
+void fbmIntoWith(const NoiseKernels& kernels, const FbmParams& params, double metresPerSample,
+                 const GenerateContext& context, Heightmap& out);
+void warpedFbmIntoWith(const NoiseKernels& kernels, const WarpedFbmParams& params, double metresPerSample,
+                       const GenerateContext& context, Heightmap& out);
+
+// The hash of lattice corner (i, j) of one octave (its key from the seed, the field and the
+// octave): shared by the kernels and the reference, so they pick the same gradients.
+std::uint32_t noiseOctaveKey(std::uint64_t seed, int field, int octave);
+constexpr std::uint32_t noiseHash32(std::uint32_t x) {
+    // A 32-bit integer finaliser (two multiplies; full avalanche on the top bits we use): it
+    // vectorises on every x86-64 level, which the 64-bit mix64 does not below AVX-512.
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+constexpr std::uint32_t noiseCornerHash(std::uint32_t key, std::uint32_t i, std::uint32_t j) {
+    return noiseHash32(noiseHash32(key + j) ^ (i * 0x9e3779b1U));
+}
+// Perlin 2002's gradient for a hash's top 4 bits: the 16 cases of its grad() at z = 0.
+inline constexpr float kNoiseGradX[16] = {1, -1, 1, -1, 1, -1, 1, -1, 0, 0, 0, 0, 1, 1, -1, 0};
+inline constexpr float kNoiseGradY[16] = {1, 1, -1, -1, 0, 0, 0, 0, 1, -1, 1, -1, 1, -1, 1, -1};
+
+Algorithm fbmAlgorithm();
+Algorithm warpedFbmAlgorithm();
+
+}  // namespace terrain::core
