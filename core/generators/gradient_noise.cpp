@@ -33,27 +33,9 @@ struct NoiseKernels {
 };
 
 // One copy of the .inc per x86-64 level (kernel_targets.h).
-namespace avx512 {
-TERRAIN_TARGET_V4_BEGIN
-#define KERNEL_NAME "avx512"
-#include "gradient_noise.inc"
-#undef KERNEL_NAME
-TERRAIN_TARGET_END
-}  // namespace avx512
-
-namespace avx2 {
-TERRAIN_TARGET_V3_BEGIN
-#define KERNEL_NAME "avx2"
-#include "gradient_noise.inc"
-#undef KERNEL_NAME
-TERRAIN_TARGET_END
-}  // namespace avx2
-
-namespace baseline {
-#define KERNEL_NAME "baseline"
-#include "gradient_noise.inc"
-#undef KERNEL_NAME
-}  // namespace baseline
+#define KERNEL_FILE "gradient_noise.inc"
+#include "kernel_variants.inc"
+#undef KERNEL_FILE
 
 namespace {
 

@@ -14,27 +14,9 @@
 
 namespace terrain::core {
 
-namespace avx512 {
-TERRAIN_TARGET_V4_BEGIN
-#define KERNEL_NAME "avx512"
-#include "level_kernels.inc"
-#undef KERNEL_NAME
-TERRAIN_TARGET_END
-}  // namespace avx512
-
-namespace avx2 {
-TERRAIN_TARGET_V3_BEGIN
-#define KERNEL_NAME "avx2"
-#include "level_kernels.inc"
-#undef KERNEL_NAME
-TERRAIN_TARGET_END
-}  // namespace avx2
-
-namespace baseline {
-#define KERNEL_NAME "baseline"
-#include "level_kernels.inc"
-#undef KERNEL_NAME
-}  // namespace baseline
+#define KERNEL_FILE "level_kernels.inc"
+#include "kernel_variants.inc"
+#undef KERNEL_FILE
 
 namespace {
 
