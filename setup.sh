@@ -16,7 +16,7 @@ PACKAGES=(
   qt6-base-dev qt6-qpa-plugins libqt6opengl6-dev libglm-dev
   libgl-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core libxcb1-dev
   libpng-dev zlib1g-dev libssl-dev nlohmann-json3-dev libcli11-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libnoise-dev
   python3 python3-pil python3-numpy
   clang-14 libclang-rt-14-dev blender
   libopenexr-dev libtiff-dev libgeotiff-dev openexr gdal-bin assimp-utils

@@ -17,9 +17,9 @@ double lerp(double t, double a, double b) {
     return a + t * (b - a);
 }
 
-// Perlin 2002's grad(hash, x, y, 0).
+// The corner's gradient (gradient_noise.h) dotted with the offset, as Perlin's grad() does.
 double grad(std::uint32_t hash, double x, double y) {
-    const std::uint32_t h = hash >> 28;
+    const std::uint32_t h = hash >> core::kNoiseGradShift;
     return core::kNoiseGradX[h] * x + core::kNoiseGradY[h] * y;
 }
 

@@ -425,7 +425,7 @@ Algorithm warpedFbmAlgorithm() {
     a.id = "warped-fbm";
     a.name = "Warped fBm";
     a.summary = "fBm sampled at positions pushed around by further fBm fields (Quilez's domain warping)";
-    a.params.push_back({"warp_strength_m", "Warp strength", "m", ParamKind::Real, 0.0, 10000.0, 1.0, 64.0,
+    a.params.push_back({"warp_strength_m", "Warp strength", "m", ParamKind::Real, 0.0, 10000.0, 1.0, 256.0,
                         "How far the terrain is pushed around, in metres: swirls, folds and drawn-out ridges", {}});
     a.params.push_back({"warp_feature_size_m", "Warp size", "m", ParamKind::Real, 1.0, 100000.0, 1.0, 256.0,
                         "The size of the biggest swirls: the first wavelength of the warp fields, in metres", {}});

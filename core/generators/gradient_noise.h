@@ -1,6 +1,8 @@
 #pragma once
-// Gradient-noise fBm and its domain-warped form (issue 12): Perlin's "Improving noise" (2002) in
-// 2-D, summed over octaves in world metres, with the lattice hashed from the seed.
+// Gradient-noise fBm and its domain-warped form (issue 12): Perlin's gradient noise in 2-D as his
+// "Improving noise" (2002) computes it (quintic fade, a hashed choice among fixed gradients, lerp
+// of the corners' dot products), summed over octaves in world metres, the lattice hashed from the
+// seed; the gradient set is our own (kNoiseGradX below says why).
 //
 // Why Perlin-style gradient noise and not simplex: its lattice is axis-aligned, so all samples of
 // a map row share the row's lattice cell and fraction in y, and all rows share each column's cell
@@ -39,7 +41,7 @@ struct FbmParams {
 // fields (level 1: w = q(p)) or a pair of fBm fields sampled at p + strength * q(p) (level 2).
 struct WarpedFbmParams {
     FbmParams fbm;
-    double warpStrength_m = 64.0;      // how far the input positions move, at most about this
+    double warpStrength_m = 256.0;     // how far the input positions move, at most about this
     double warpFeatureSize_m = 256.0;  // the largest wavelength of the warp fields
     int warpOctaves = 4;               // octaves of each warp field
     int warpLevels = 1;                // 1 or 2
@@ -80,9 +82,18 @@ constexpr std::uint32_t noiseHash32(std::uint32_t x) {
 constexpr std::uint32_t noiseCornerHash(std::uint32_t key, std::uint32_t i, std::uint32_t j) {
     return noiseHash32(noiseHash32(key + j) ^ (i * 0x9e3779b1U));
 }
-// Perlin 2002's gradient for a hash's top 4 bits: the 16 cases of its grad() at z = 0.
-inline constexpr float kNoiseGradX[16] = {1, -1, 1, -1, 1, -1, 1, -1, 0, 0, 0, 0, 1, 1, -1, 0};
-inline constexpr float kNoiseGradY[16] = {1, 1, -1, -1, 0, 0, 0, 0, 1, -1, 1, -1, 1, -1, 1, -1};
+// The gradient of a lattice corner from its hash's top 3 bits: 8 unit vectors at 22.5 + k * 45
+// degrees. Not Perlin 2002's set (its z = 0 slice has axis-aligned gradients, and an edge of the
+// lattice whose two corners point across it is zero all along: once ridged or billow fold the
+// noise at 0 those edges show as straight creases on the grid); none of these is perpendicular
+// to an edge at both ends. Bit 0 flips x, bit 1 flips y, bit 2 swaps the components.
+inline constexpr float kNoiseGradA = 0.92387953251128674f;  // cos 22.5 degrees
+inline constexpr float kNoiseGradB = 0.38268343236508978f;  // sin 22.5 degrees
+inline constexpr float kNoiseGradX[8] = {kNoiseGradA, -kNoiseGradA, kNoiseGradA, -kNoiseGradA,
+                                         kNoiseGradB, -kNoiseGradB, kNoiseGradB, -kNoiseGradB};
+inline constexpr float kNoiseGradY[8] = {kNoiseGradB, kNoiseGradB, -kNoiseGradB, -kNoiseGradB,
+                                         kNoiseGradA, kNoiseGradA, -kNoiseGradA, -kNoiseGradA};
+constexpr int kNoiseGradShift = 29;  // gradient index = hash >> kNoiseGradShift
 
 Algorithm fbmAlgorithm();
 Algorithm warpedFbmAlgorithm();

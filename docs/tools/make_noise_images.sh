@@ -40,18 +40,23 @@ PY
   echo "$name.png: terrain-cli generate ${world[*]} $*"
 }
 
-draw fbm_fbm --algorithm fbm --set style=fbm
-draw fbm_ridged --algorithm fbm --set style=ridged
-draw fbm_billow --algorithm fbm --set style=billow
-draw fbm_roughness_04 --algorithm fbm --set roughness=0.4
-draw fbm_roughness_07 --algorithm fbm --set roughness=0.7
-draw fbm_feature_1000 --algorithm fbm --set feature_size_m=1000
-draw warped_fbm --algorithm warped-fbm
-draw warped_fbm_strong --algorithm warped-fbm --set warp_strength_m=400 --set warp_levels=2
-draw worley_f1 --algorithm worley --set output=f1
-draw worley_f2 --algorithm worley --set output=f2
-draw worley_f2_f1 --algorithm worley --set output=f2-f1
-draw worley_manhattan --algorithm worley --set metric=manhattan
+# The generators' defaults are sized for the editor's default 512 m world; this one is 4 km.
+big=(--set feature_size_m=1500)
+draw fbm_fbm --algorithm fbm "${big[@]}" --set style=fbm
+draw fbm_ridged --algorithm fbm "${big[@]}" --set style=ridged
+draw fbm_billow --algorithm fbm "${big[@]}" --set style=billow
+draw fbm_roughness_04 --algorithm fbm "${big[@]}" --set roughness=0.4
+draw fbm_roughness_07 --algorithm fbm "${big[@]}" --set roughness=0.7
+draw fbm_feature_500 --algorithm fbm --set feature_size_m=500
+draw warped_fbm --algorithm warped-fbm "${big[@]}" --set warp_feature_size_m=1500 --set warp_strength_m=1500
+draw warped_fbm_strong --algorithm warped-fbm "${big[@]}" --set warp_feature_size_m=1500 --set warp_strength_m=3000 \
+  --set warp_levels=2
+if "$cli" list | grep -q '^worley '; then
+  draw worley_f1 --algorithm worley --set output=f1
+  draw worley_f2 --algorithm worley --set output=f2
+  draw worley_f2_f1 --algorithm worley --set output=f2-f1
+  draw worley_manhattan --algorithm worley --set metric=manhattan
+fi
 
 # Every generator at one seed, side by side, with the numbers (terrain-cli compare runs one panel
 # per algorithm of the recipe's shape).

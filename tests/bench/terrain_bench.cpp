@@ -7,6 +7,7 @@
 #include <core/bench/kernel_bench.h>
 #include <core/cancel.h>
 #include <core/generators/level_kernels.h>
+#include "noise_bench.h"
 #include <core/io/export.h>
 #include <core/parallel.h>
 #include <core/recipe.h>
@@ -26,6 +27,8 @@
 namespace {
 
 using namespace terrain::core;
+using terrain::bench::isNoise;
+using terrain::bench::registerNoiseCases;
 
 const Registry& registry() {
     static const Registry r = makeBuiltinRegistry();
@@ -42,7 +45,9 @@ double timeColdMs(const BenchCase& which, const GenerateContext& context) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-void generatorCase(benchmark::State& state, const std::string& algorithm, int detail, int threads) {
+// `referenceRuns` bounds how many iterations also time the reference (the noise references work
+// in double, sample by sample: seconds at 4097²).
+void generatorCase(benchmark::State& state, const std::string& algorithm, int detail, int threads, int referenceRuns) {
     const BenchCase which{algorithm, detail, threads};
     Heightmap warm, reference;
     const BenchExecution execution(threads);  // kept across the runs, as the editor keeps it
@@ -56,7 +61,7 @@ void generatorCase(benchmark::State& state, const std::string& algorithm, int de
         const double ms = timeKernelMs(registry(), which, warm, context);
         kernel.push_back(ms);
         state.SetIterationTime(ms / 1e3);
-        ref.push_back(timeReferenceMs(registry(), which, reference));
+        if (int(ref.size()) < referenceRuns) ref.push_back(timeReferenceMs(registry(), which, reference));
         cold.push_back(timeColdMs(which, context));
     }
     const double samples = double(warm.sampleCount());
@@ -200,14 +205,18 @@ void registerAll() {
         // The 1-D line has no rows to split and reaches 2^20+1 samples (as many as 1025²) at
         // its largest detail.
         const bool line = a.id == "midpoint-line";
-        const std::vector<int> details = line ? std::vector<int>{a.maxDetail} : std::vector<int>{10, 12, 13};
+        const bool noise = isNoise(a.id);  // 4097² at most: their per-sample references are slow
+        const std::vector<int> details = line    ? std::vector<int>{a.maxDetail}
+                                         : noise ? std::vector<int>{10, 12}
+                                                 : std::vector<int>{10, 12, 13};
         const std::vector<int> threads = line ? std::vector<int>{1} : std::vector<int>{1, 2};
         for (int detail : details) {
             for (int t : threads) {
                 const auto size = a.sizeForDetail(detail);
                 const std::string name = "generate/" + a.id + "/" + std::to_string(size.width) + "x" +
                                          std::to_string(size.height) + "/threads:" + std::to_string(t);
-                benchmark::RegisterBenchmark(name.c_str(), generatorCase, a.id, detail, t)
+                benchmark::RegisterBenchmark(name.c_str(), generatorCase, a.id, detail, t,
+                                             noise && detail > 10 ? 2 : 1000)
                     ->UseManualTime()
                     ->Iterations(iterationsFor(detail))
                     ->Unit(benchmark::kMillisecond);
@@ -220,6 +229,7 @@ void registerAll() {
         for (auto _ : state) scaling = hashThroughputScaling(2, 5);
         state.counters["hash_scaling"] = scaling;
     })->Iterations(1)->Unit(benchmark::kMillisecond);
+    registerNoiseCases();
     registerStackOps();
     benchmark::RegisterBenchmark("export/png16/4097x4097", exportCase, ExportFormat::Png16)
         ->UseManualTime()
