@@ -17,10 +17,11 @@ double lerp(double t, double a, double b) {
     return a + t * (b - a);
 }
 
-// The corner's gradient (gradient_noise.h) dotted with the offset, as Perlin's grad() does.
+// The corner's contribution (gradient_noise.h): its gradient dotted with the offset, as Perlin's
+// grad() does, plus its value.
 double grad(std::uint32_t hash, double x, double y) {
     const std::uint32_t h = hash >> core::kNoiseGradShift;
-    return core::kNoiseGradX[h] * x + core::kNoiseGradY[h] * y;
+    return core::kNoiseGradX[h] * x + core::kNoiseGradY[h] * y + double(core::noiseCornerValue(hash));
 }
 
 std::int64_t wrapIndex(std::int64_t c, std::int64_t period) {
@@ -33,7 +34,7 @@ double styled(const core::FbmParams& p, double n) {
     if (p.style == core::NoiseStyle::Fbm) return n;
     const double folded = std::fabs(n - double(p.offset));
     if (p.style == core::NoiseStyle::Billow) return folded * 2.0 - 1.0;
-    double t = 1.0 - std::min(folded * 1.5, 1.0), r = t;
+    double t = 1.0 - std::min(folded * double(core::kRidgeFold), 1.0), r = t;
     for (int i = 1; i < p.sharpness; ++i) r *= t;
     return r;
 }

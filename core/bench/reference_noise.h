@@ -1,7 +1,7 @@
 #pragma once
 // Plain references for the gradient-noise generators, one sample at a time in double, written
 // from the published descriptions: Perlin's "Improving noise" (2002) in 2-D (the quintic fade,
-// a hashed gradient per corner (our set of 8), lerp of the corners' dot products), summed over octaves as
+// a hashed gradient and value per corner (gradient_noise.h), lerp of the corners' contributions), summed over octaves as
 // fBm, and Quilez's "Domain warping" (f(p + s q(p)), f(p + s r(p + s q(p)))). The lattice's
 // gradients come from the same hash as the fast kernels (gradient_noise.h), so both compute the
 // same function; the fast kernels reorder the arithmetic in float, hence the bounds in the tests.

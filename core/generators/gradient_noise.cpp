@@ -20,9 +20,8 @@ namespace terrain::core {
 
 struct NoiseKernels {
     const char* name;  // "avx512", "avx2" or "baseline", as levelKernels()
-    void (*columnTerms)(const std::uint32_t* loMul, const std::uint32_t* hiMul, int cells, std::uint32_t row0,
-                        std::uint32_t row1, const std::int32_t* k, const float* fx, const float* u, int width,
-                        float* grads, float* a0, float* a1, float* b0, float* b1);
+    void (*columnTerms)(const std::uint32_t* lo, const std::uint32_t* hi, std::uint32_t row0, std::uint32_t row1,
+                        const float* fx, const float* u, int width, float* a0, float* a1, float* b0, float* b1);
     void (*accumulateRow)(const float* a0, const float* a1, const float* b0, const float* b1, float r0, float r1,
                           float r2, float r3, int style, int sharpness, float offset, float amp, float* acc,
                           float* weight, int width);
@@ -62,7 +61,6 @@ float fade(float t) {
     return t * t * t * (t * (t * 6.0f - 15.0f) + 10.0f);
 }
 
-constexpr std::uint32_t kColumnMul = 0x9e3779b1U;  // noiseCornerHash's constant for column i
 
 // One octave's lattice along the map's columns, the same on every row: which cell each column
 // is in and where in it, and the cells' corner columns (hashed). Also the rows' positions.
@@ -73,10 +71,9 @@ struct Octave {
     double span = 0.0;         // wrap: the map's sample spans
     double metresPerSample = 0.0;
     float amp = 1.0f;
-    std::vector<std::int32_t> k;  // column -> its cell's entry
     std::vector<float> fx, u;
     std::vector<std::uint32_t> cellOf;        // column -> its cell's index (warped sampling)
-    std::vector<std::uint32_t> loMul, hiMul;  // entry -> its left/right corner column * kColumnMul
+    std::vector<std::uint32_t> loMul, hiMul;  // column -> its cell's left/right corner column * kNoiseColumnMul
 
     // Position in cells of sample v (a column or a row): (v * spacing) * freq, or with wrap
     // v * period / span, which is exactly `period` at the last sample. Both are the same number
@@ -108,7 +105,6 @@ struct Field {
     float scale = 1.0f;  // 1 / the sum of the amplitudes
     int style = 0, sharpness = 2;
     float offset = 0.0f;
-    int maxCells = 0;
 };
 
 Field makeField(const FbmParams& p, int field, int side, double metresPerSample) {
@@ -129,26 +125,22 @@ Field makeField(const FbmParams& p, int field, int side, double metresPerSample)
         if (p.wrap) o.period = std::max<std::int64_t>(1, std::llround(world_m * freq));
         o.amp = amp;
         sum += amp;
-        o.k.resize(std::size_t(side));
         o.fx.resize(std::size_t(side));
         o.u.resize(std::size_t(side));
         o.cellOf.resize(std::size_t(side));
-        std::int64_t previous = 0;
+        o.loMul.resize(std::size_t(side));
+        o.hiMul.resize(std::size_t(side));
         for (int x = 0; x < side; ++x) {
             const double t = o.position(x);
             const double c = std::floor(t);
             const auto cell = std::int64_t(c);
-            if (x == 0 || cell != previous) {
-                o.loMul.push_back(std::uint32_t(o.wrapped(cell)) * kColumnMul);
-                o.hiMul.push_back(std::uint32_t(o.wrapped(cell + 1)) * kColumnMul);
-                previous = cell;
-            }
-            o.k[std::size_t(x)] = std::int32_t(o.loMul.size() - 1);
-            o.fx[std::size_t(x)] = float(t - c);
-            o.u[std::size_t(x)] = fade(o.fx[std::size_t(x)]);
-            o.cellOf[std::size_t(x)] = std::uint32_t(o.wrapped(cell));
+            const auto at = std::size_t(x);
+            o.loMul[at] = std::uint32_t(o.wrapped(cell)) * kNoiseColumnMul;
+            o.hiMul[at] = std::uint32_t(o.wrapped(cell + 1)) * kNoiseColumnMul;
+            o.fx[at] = float(t - c);
+            o.u[at] = fade(o.fx[at]);
+            o.cellOf[at] = std::uint32_t(o.wrapped(cell));
         }
-        f.maxCells = std::max(f.maxCells, int(o.loMul.size()));
         f.octaves.push_back(std::move(o));
     }
     f.scale = 1.0f / sum;
@@ -162,8 +154,6 @@ public:
     FieldRows(const NoiseKernels& kernels, const Field& field, int width, float* memory)
         : m_kernels(kernels), m_field(field), m_width(width) {
         const std::size_t w = std::size_t(width);
-        m_grads = memory;
-        memory += 8 * std::size_t(field.maxCells);
         m_weight = memory;
         memory += w;
         for (std::size_t i = 0; i < field.octaves.size(); ++i) {
@@ -173,7 +163,7 @@ public:
         }
     }
     static std::size_t floats(const Field& field, int width) {
-        return 8 * std::size_t(field.maxCells) + std::size_t(width) * (1 + 4 * field.octaves.size());
+        return std::size_t(width) * (1 + 4 * field.octaves.size());
     }
 
     // acc[x] += the field's octaves at row y (acc is not scaled by Field::scale).
@@ -184,10 +174,10 @@ public:
             const RowPosition r = rowPosition(o, y);
             Terms& t = m_terms[i];
             if (r.cell != m_cell[i]) {
-                const std::uint32_t row0 = noiseHash32(o.key + std::uint32_t(o.wrapped(r.cell)));
-                const std::uint32_t row1 = noiseHash32(o.key + std::uint32_t(o.wrapped(r.cell + 1)));
-                m_kernels.columnTerms(o.loMul.data(), o.hiMul.data(), int(o.loMul.size()), row0, row1, o.k.data(),
-                                      o.fx.data(), o.u.data(), m_width, m_grads, t.a0, t.a1, t.b0, t.b1);
+                const std::uint32_t row0 = o.key + std::uint32_t(o.wrapped(r.cell)) * kNoiseRowMul;
+                const std::uint32_t row1 = o.key + std::uint32_t(o.wrapped(r.cell + 1)) * kNoiseRowMul;
+                m_kernels.columnTerms(o.loMul.data(), o.hiMul.data(), row0, row1, o.fx.data(), o.u.data(), m_width,
+                                      t.a0, t.a1, t.b0, t.b1);
                 m_cell[i] = r.cell;
             }
             const float v = fade(r.f), l = 1.0f - v;
@@ -203,7 +193,6 @@ private:
     const NoiseKernels& m_kernels;
     const Field& m_field;
     int m_width;
-    float* m_grads;
     float* m_weight;  // ridged: each sample's weight of the next octave
     std::vector<Terms> m_terms;
     std::vector<std::int64_t> m_cell;

@@ -20,7 +20,7 @@ struct Recipe;
 
 enum class NoiseStyle {
     Fbm,     // the plain sum of octaves: rolling hills
-    Ridged,  // each octave folded and inverted, (1 - min(1.5|n - offset|, 1))^sharpness: sharp crests
+    Ridged,  // each octave folded and inverted, (1 - |n - offset|)^sharpness: sharp crests
     Billow,  // each octave folded, 2|n - offset| - 1: rounded, puffy hills and creased valleys
 };
 
@@ -79,14 +79,23 @@ constexpr std::uint32_t noiseHash32(std::uint32_t x) {
     x ^= x >> 16;
     return x;
 }
+// Corner (i, j): one finaliser of the row's and the column's odd multiples combined, so a kernel
+// that steps along a row or column adds a constant instead of hashing twice.
+inline constexpr std::uint32_t kNoiseColumnMul = 0x9e3779b1U, kNoiseRowMul = 0x85ebca77U;
 constexpr std::uint32_t noiseCornerHash(std::uint32_t key, std::uint32_t i, std::uint32_t j) {
-    return noiseHash32(noiseHash32(key + j) ^ (i * 0x9e3779b1U));
+    return noiseHash32((key + j * kNoiseRowMul) ^ (i * kNoiseColumnMul));
 }
-// The gradient of a lattice corner from its hash's top 3 bits: 8 unit vectors at 22.5 + k * 45
-// degrees. Not Perlin 2002's set (its z = 0 slice has axis-aligned gradients, and an edge of the
-// lattice whose two corners point across it is zero all along: once ridged or billow fold the
-// noise at 0 those edges show as straight creases on the grid); none of these is perpendicular
-// to an edge at both ends. Bit 0 flips x, bit 1 flips y, bit 2 swaps the components.
+// Each lattice corner contributes g . (offset) + c (gradient-value noise): a gradient g from its
+// hash's top 3 bits, 8 unit vectors at 22.5 + k * 45 degrees (bit 0 flips x, bit 1 flips y, bit
+// 2 swaps the components), and a value c from the next 3 bits, in [-7/16, 7/16].
+//
+// Why not Perlin 2002's gradients alone: plain gradient noise is 0 at every lattice corner, and
+// along a lattice edge it depends only on the gradients' components along that edge, so edges
+// where both are small (or zero: the z = 0 slice of Perlin's set has axis-aligned vectors) are
+// nearly 0 all along. Ridged and billow fold the noise at 0, and those edges became straight
+// creases on the lattice (docs/images/noise, before this). A slice of Perlin's 3-D noise off its
+// lattice planes has exactly this form, a 2-D gradient plus a constant per corner; drawing the
+// constant directly costs one add per corner instead of a second layer of gradients.
 inline constexpr float kNoiseGradA = 0.92387953251128674f;  // cos 22.5 degrees
 inline constexpr float kNoiseGradB = 0.38268343236508978f;  // sin 22.5 degrees
 inline constexpr float kNoiseGradX[8] = {kNoiseGradA, -kNoiseGradA, kNoiseGradA, -kNoiseGradA,
@@ -94,6 +103,14 @@ inline constexpr float kNoiseGradX[8] = {kNoiseGradA, -kNoiseGradA, kNoiseGradA,
 inline constexpr float kNoiseGradY[8] = {kNoiseGradB, kNoiseGradB, -kNoiseGradB, -kNoiseGradB,
                                          kNoiseGradA, kNoiseGradA, -kNoiseGradA, -kNoiseGradA};
 constexpr int kNoiseGradShift = 29;  // gradient index = hash >> kNoiseGradShift
+// The corner's value: bits 26..28 of its hash, (k - 3.5) / 8 (exact in float).
+constexpr float noiseCornerValue(std::uint32_t hash) {
+    return float(std::int32_t((hash >> 26) & 7U)) * 0.125f - 0.4375f;
+}
+// Ridged folds 1 - min(kRidgeFold |n - offset|, 1): one octave of this noise stays within +-1
+// (99 % within +-0.71), so the fold spans its whole range and never clips: a larger factor made
+// flat disks wherever it clipped (the octaves' weight drops to 0 there).
+inline constexpr float kRidgeFold = 1.0f;
 
 Algorithm fbmAlgorithm();
 Algorithm warpedFbmAlgorithm();
