@@ -62,6 +62,6 @@ fi
 # per algorithm of the recipe's shape).
 printf '{"format":"terrain-recipe","version":3,"detail":9,"seed":7,"stack":[{"id":"base","type":"diamond-square","params":{}}]}' \
   >"$tmp/all.json"
-"$cli" compare --recipe "$tmp/all.json" --metres-per-pixel 7.8125 --height-range 600 -o "$out/compare_all.png" \
+"$cli" compare --recipe "$tmp/all.json" --metres-per-pixel 1 --height-range 150 -o "$out/compare_all.png" \
   2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
-echo "compare_all.png: terrain-cli compare --recipe all.json (diamond-square, detail 9, seed 7) --metres-per-pixel 7.8125 --height-range 600"
+echo "compare_all.png: terrain-cli compare --recipe all.json (diamond-square, detail 9, seed 7) --metres-per-pixel 1 --height-range 150"

@@ -18,7 +18,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -55,6 +57,11 @@ void generatorCase(benchmark::State& state, const std::string& algorithm, int de
     timeKernelMs(registry(), which, warm, context);  // faults the pages in
     timeReferenceMs(registry(), which, reference);
     const bool identical = warm == reference;
+    // The noise kernels match their double references within a float bound (reference_noise.h).
+    double maxDifference = 0.0;
+    for (int y = 0; y < warm.height() && !identical; ++y)
+        for (int x = 0; x < warm.width(); ++x)
+            maxDifference = std::max(maxDifference, double(std::fabs(warm.at(x, y) - reference.at(x, y))));
     std::vector<double> kernel, fill, ref, cold;
     for (auto _ : state) {
         fill.push_back(timeFillMs(warm, context));
@@ -75,7 +82,11 @@ void generatorCase(benchmark::State& state, const std::string& algorithm, int de
     state.counters["cold_ms"] = median(cold);
     state.counters["identical"] = identical ? 1 : 0;
     state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(samples));
-    state.SetLabel(std::string(levelKernels().name) + (identical ? "" : " OUTPUT DIFFERS FROM REFERENCE"));
+    state.counters["max_difference"] = maxDifference;
+    const std::string within = " within " + std::to_string(maxDifference) + " of the reference";
+    state.SetLabel(std::string(levelKernels().name) + (identical                 ? ""
+                                                       : maxDifference < 1e-3 ? within
+                                                                              : " OUTPUT DIFFERS FROM REFERENCE"));
 }
 
 void exportCase(benchmark::State& state, ExportFormat format) {
