@@ -5,6 +5,7 @@
 #include "json_input.h"
 #include "generators/generators.h"
 #include "generators/gradient_noise.h"
+#include "generators/worley_noise.h"
 #include "stack/ops.h"
 #include "recipe.h"
 
@@ -53,6 +54,7 @@ Registry makeBuiltinRegistry() {
     registry.add(midpointLineAlgorithm());
     registry.add(fbmAlgorithm());
     registry.add(warpedFbmAlgorithm());
+    registry.add(worleyAlgorithm());
     for (OpType& type : builtinOpTypes()) registry.addOp(std::move(type));
     return registry;
 }

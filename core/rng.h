@@ -14,6 +14,7 @@ enum class RngStream : std::uint32_t {
     MidpointLine = 3,
     Corners = 4,
     Noise = 5,   // gradient noise: the lattice of every octave of every field
+    Worley = 6,  // cellular noise: the feature point of every cell
 };
 
 constexpr std::uint64_t mix64(std::uint64_t z) {

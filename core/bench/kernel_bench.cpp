@@ -6,6 +6,7 @@
 #include "../generators/level_kernels.h"
 #include "reference_generators.h"
 #include "reference_noise.h"
+#include "reference_worley.h"
 
 #include <algorithm>
 #include <chrono>
@@ -41,6 +42,8 @@ void runReference(const Recipe& recipe, Heightmap& out) {
         test::referenceFbmInto(fbmParams(recipe), 1.0, out);
     } else if (recipe.algorithm == "warped-fbm") {
         test::referenceWarpedFbmInto(warpedFbmParams(recipe), 1.0, out);
+    } else if (recipe.algorithm == "worley") {
+        test::referenceWorleyInto(worleyParams(recipe), 1.0, out);
     } else {
         test::referenceMidpointLineInto(midpointLineParams(recipe), out);
     }

@@ -8,7 +8,7 @@
 #include "../workspace.h"
 #include "generators.h"
 #include "kernel_targets.h"
-#include "level_kernels.h"
+#include "kernel_choice.h"
 
 #include <algorithm>
 #include <cmath>
@@ -38,23 +38,10 @@ struct NoiseKernels {
 
 namespace {
 
-// The variants in the order supportedLevelKernels() lists them (the same CPU check).
-struct SupportedNoise {
-    const NoiseKernels* list[3];
-    int count = 0;
-    SupportedNoise() {
-        int n = 0;
-        const LevelKernels* const* levels = supportedLevelKernels(n);
-        for (int i = 0; i < n; ++i) {
-            for (const NoiseKernels* k : {&avx512::kNoiseKernels, &avx2::kNoiseKernels, &baseline::kNoiseKernels})
-                if (std::strcmp(k->name, levels[i]->name) == 0) list[count++] = k;
-        }
-    }
-};
-
-const SupportedNoise& supportedNoise() {
-    static const SupportedNoise s;
-    return s;
+const KernelChoice<NoiseKernels>& noiseChoice() {
+    static const KernelChoice<NoiseKernels> choice(&avx512::kNoiseKernels, &avx2::kNoiseKernels,
+                                                   &baseline::kNoiseKernels);
+    return choice;
 }
 
 float fade(float t) {
@@ -227,18 +214,11 @@ std::uint32_t noiseOctaveKey(std::uint64_t seed, int field, int octave) {
 }
 
 const NoiseKernels& noiseKernels() {
-    static const NoiseKernels* const chosen = [] {
-        const SupportedNoise& s = supportedNoise();
-        for (int i = 0; i < s.count; ++i)
-            if (std::strcmp(s.list[i]->name, levelKernels().name) == 0) return s.list[i];
-        return s.list[0];
-    }();
-    return *chosen;
+    return noiseChoice().chosen();
 }
 
 const NoiseKernels* const* supportedNoiseKernels(int& count) {
-    count = supportedNoise().count;
-    return supportedNoise().list;
+    return noiseChoice().supported(count);
 }
 
 const char* noiseKernelsName(const NoiseKernels& kernels) {

@@ -51,12 +51,13 @@ draw fbm_feature_500 --algorithm fbm --set feature_size_m=500
 draw warped_fbm --algorithm warped-fbm "${big[@]}" --set warp_feature_size_m=1500 --set warp_strength_m=1500
 draw warped_fbm_strong --algorithm warped-fbm "${big[@]}" --set warp_feature_size_m=1500 --set warp_strength_m=3000 \
   --set warp_levels=2
-if "$cli" list | grep -q '^worley '; then
-  draw worley_f1 --algorithm worley --set output=f1
-  draw worley_f2 --algorithm worley --set output=f2
-  draw worley_f2_f1 --algorithm worley --set output=f2-f1
-  draw worley_manhattan --algorithm worley --set metric=manhattan
-fi
+cells=(--algorithm worley --set cell_size_m=500)
+draw worley_f1 "${cells[@]}" --set output=f1
+draw worley_f1_inverted "${cells[@]}" --set output=f1 --set invert=true
+draw worley_f2 "${cells[@]}" --set output=f2
+draw worley_f2_f1 "${cells[@]}" --set output=f2-f1
+draw worley_f2_f1_inverted "${cells[@]}" --set output=f2-f1 --set invert=true
+draw worley_manhattan "${cells[@]}" --set metric=manhattan
 
 # Every generator at one seed, side by side, with the numbers (terrain-cli compare runs one panel
 # per algorithm of the recipe's shape).

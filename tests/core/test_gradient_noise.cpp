@@ -10,6 +10,8 @@
 #include "core/recipe.h"
 #include "core/registry.h"
 
+#include "map_test_support.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,19 +21,10 @@
 #include <vector>
 
 namespace core = terrain::core;
+using map_test::sameBits;
+using map_test::threads;
 
 namespace {
-
-core::GenerateContext threads(int n) {
-    core::GenerateContext c;
-    c.threads = n;
-    return c;
-}
-
-bool sameBits(const core::Heightmap& a, const core::Heightmap& b) {
-    return a.width() == b.width() && a.height() == b.height() &&
-           std::memcmp(a.samples().data(), b.samples().data(), a.samples().size() * sizeof(float)) == 0;
-}
 
 double maxDifference(const core::Heightmap& a, const core::Heightmap& b) {
     double worst = 0.0;
