@@ -1,5 +1,6 @@
 // Golden SHA-256 of seeded outputs (the raw little-endian float bytes). A golden changes only on
-// purpose, with the reason in the commit message (last: the lattice rule, issue 10).
+// purpose, with the reason in the commit message (last: the lattice rule, issue 10; the noise
+// generators' were added with them, issue 12).
 #include <core/cancel.h>
 #include <core/recipe.h>
 #include <core/registry.h>
@@ -51,7 +52,16 @@ INSTANTIATE_TEST_SUITE_P(
         Golden{"midpoint-displacement", 5, "", "b9d4ac0b31bd425514126ac884ecd50ea69a9de0784fef4760c3e08318f65af6"},
         Golden{"midpoint-displacement", 10, "", "dc17ccfbe4c09d43c2a1ac6699c8f41aa861ee3a2198c1ab577ecf23e6b44109"},
         Golden{"midpoint-line", 5, "", "9ee5ad54cf521cc9b26a58b285f617b61ca9e9b71d6a63643719dd4db3a81ceb"},
-        Golden{"midpoint-line", 16, "", "0c1c16b6b865e8077076968ab2e0f0f6343cd94f44ae2de6c0a8db84e05f264d"}));
+        Golden{"midpoint-line", 16, "", "0c1c16b6b865e8077076968ab2e0f0f6343cd94f44ae2de6c0a8db84e05f264d"},
+        Golden{"fbm", 9, "", "382d9052f11db9ee910a1d6cdf6c858932cebf8433a1d4a41280634c0eeb52d6"},
+        Golden{"fbm", 8, "style=ridged", "5621e947b448c0330a917b23c533222d927ed795d45dc75625cf830ae2d72b15"},
+        Golden{"fbm", 8, "style=billow", "da13022fcbdadf83cbc7e9dc7c05767c87c12d73f15a839a501c1412ede81e27"},
+        Golden{"fbm", 8, "wrap=true", "6add3c1d69298ba8b513c962f3ce35f3c873e7599849581df5cce1ae523027c6"},
+        Golden{"warped-fbm", 8, "", "70519da1cdf6c443d90f30cd6ab668d08ca79c90dd525395a596d57b2401e4c9"},
+        Golden{"warped-fbm", 8, "warp_levels=2", "e830467ab40d9085bab294cf93f17e778a5845632adf1098f79d6cf4ef96baa8"},
+        Golden{"worley", 9, "", "7695baf10971d637c7e8898d20af5fd2ce7a8b99a6981696ef5635004662c854"},
+        Golden{"worley", 8, "output=f2-f1", "45cb7fa5e16453474af7b71e0ed5161c436496e891fc062a5f2eb39946c2dbe4"},
+        Golden{"worley", 8, "metric=manhattan", "13eab4b700c6df20b7061a7b1b7e1b61bd9e275c10363dd392fda11fb02def0e"}));
 
 }  // namespace
 }  // namespace terrain
