@@ -15,6 +15,7 @@ std::vector<OpType> builtinOpTypes() {
     types.push_back(clampOpType());
     types.push_back(normalizeOpType());
     types.push_back(maskOpType());
+    types.push_back(thermalErosionOpType());
     return types;
 }
 

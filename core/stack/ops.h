@@ -17,5 +17,6 @@ OpType smoothOpType();
 OpType clampOpType();
 OpType normalizeOpType();
 OpType maskOpType();
+OpType thermalErosionOpType();
 
 }  // namespace terrain::core

@@ -31,6 +31,7 @@ declare -A shown=(
   [island]="falloff_end=1200"
   [smooth]="radius=40"
   [mask]="source=slope,slope_min_deg=25"
+  [thermal-erosion]="talus_angle=20"
 )
 
 tmp=$(mktemp -d)

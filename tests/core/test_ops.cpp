@@ -41,7 +41,7 @@ core::Heightmap runOn(const std::string& type, const core::Heightmap& input,
     h.loMetres = 0.0;
     h.hiMetres = 100.0;
     const core::GenerateContext c = context();
-    const core::OpCall call{input, out, h, metresPerSample, 8, 7, c, {}};
+    const core::OpCall call{input, out, h, metresPerSample, 8, 7, c, {}, nullptr, nullptr, {}};
     t->run(params, call);
     return out;
 }
@@ -94,7 +94,7 @@ double mean(const core::Heightmap& m) {
 TEST(Ops, RegisteredInMenuOrder) {
     std::vector<std::string> ids;
     for (const auto& t : registry().ops()) ids.push_back(t.id);
-    EXPECT_EQ(ids, (std::vector<std::string>{"curves", "terrace", "island", "smooth", "clamp", "normalize", "mask"}));
+    EXPECT_EQ(ids, (std::vector<std::string>{"curves", "terrace", "island", "smooth", "clamp", "normalize", "mask", "thermal-erosion"}));
     for (const auto& t : registry().ops()) {
         for (const auto& p : t.params) {
             EXPECT_FALSE(p.help.empty()) << t.id << "." << p.key;

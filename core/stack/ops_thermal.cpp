@@ -1,0 +1,215 @@
+// thermal-erosion (issue 13): material steeper than the angle of repose slides down until no
+// slope exceeds it, leaving scree at the foot of the slopes.
+//
+// The model is the talus rule of Musgrave, Kolb and Mace (1989): between two neighbouring samples
+// (8-neighbours) the height difference may not exceed D = tan(talus) * their distance; where it
+// does, material moves from the higher to the lower. Here as pair projections: a sweep visits
+// every pair once, in 8 fixed sets of disjoint pairs (each set row-parallel, so the same bytes on
+// any thread count), and moves omega / 2 of the pair's excess from the higher sample to the
+// lower. omega = 1 would leave the pair exactly D apart; over-relaxation (omega = 1.8, as in SOR)
+// reaches the settled state in about a tenth of the sweeps. What one sample loses the other gains,
+// so material only moves (the sum of heights changes by float rounding alone); nothing crosses the
+// map's border.
+//
+// Sweeps move material a few samples each, so long slopes would need thousands at 4097². The
+// operation runs coarse to fine instead: it settles a map of every 2^K-th sample first (spacing
+// 2^K times larger, the same talus in metres), adds the change, interpolated, to the next finer
+// map, settles that (only local excess is left), and so on down to the full map. Each level stops
+// when no pair exceeds the talus by more than kToleranceDeg (or after kMaxSweeps sweeps).
+#include "ops.h"
+
+#include "../errors.h"
+#include "op_support.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cmath>
+#include <vector>
+
+namespace terrain::core {
+namespace {
+
+struct ThermalParams {
+    double talus_deg = 35.0;
+    double amount = 1.0;
+    double screeDepth_m = 2.0;
+};
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kToleranceDeg = 0.5;  // a settled slope exceeds the talus by at most this
+constexpr int kMaxSweeps = 200;        // per level
+constexpr int kCoarsestSide = 65;      // the first level settled
+constexpr float kOmega = 1.8f;         // over-relaxation of each pair's move (1 = exactly to the talus)
+
+struct Grid {
+    std::vector<float> data;
+    int side = 0;
+    float* row(int y) { return data.data() + std::size_t(y) * std::size_t(side); }
+    const float* row(int y) const { return data.data() + std::size_t(y) * std::size_t(side); }
+};
+
+// Settles each pair (a[i * stride], b[i * stride]), i < n, whose difference exceeds d: kOmega / 2
+// of the excess moves from the higher to the lower (the sum is kept but for rounding).
+// Returns the largest excess found, as bits (excesses are >= 0, where float order is integer
+// order; an integer max vectorises, a float one does not without -ffast-math).
+TERRAIN_VECTOR_CLONES std::uint32_t settlePairs(float* __restrict a, float* __restrict b, int n, int stride, float d) {
+    std::uint32_t worst = 0;
+    for (int i = 0; i < n; ++i) {
+        float& p = a[std::ptrdiff_t(i) * stride];
+        float& q = b[std::ptrdiff_t(i) * stride];
+        const float diff = p - q;
+        const float excess = std::max(0.0f, std::fabs(diff) - d);
+        const float t = std::copysign(excess * (kOmega / 2.0f), diff);
+        p -= t;
+        q += t;
+        worst = std::max(worst, std::bit_cast<std::uint32_t>(excess));
+    }
+    return worst;
+}
+
+// One sweep: every pair of 8-neighbours once, in 8 sets of disjoint pairs (horizontal pairs from
+// even and from odd columns, vertical from even and odd rows, and the two diagonals from even and
+// odd rows), one set after the other, each set row-parallel. The order of the sets is fixed and
+// the pairs of a set share no sample, so the result does not depend on the thread count.
+// Nothing crosses the border. Returns the largest excess met.
+float sweep(Grid& g, float d1, float d2, const OpCall& call) {
+    const int side = g.side;
+    std::vector<std::uint32_t> worst(std::size_t(side), 0);
+    const int threads = threadsForWork(double(side) * side, call.context.threads);
+    const auto rows = [&](int count, const auto& body) {
+        parallelRows(count, threads, call.context, [&](int begin, int end) {
+            for (int i = begin; i < end; ++i) body(i);
+        });
+    };
+    const auto note = [&](int y, std::uint32_t w) { worst[std::size_t(y)] = std::max(worst[std::size_t(y)], w); };
+    for (int parity = 0; parity < 2; ++parity) {  // horizontal: (x, x + 1), x of this parity
+        rows(side, [&](int y) {
+            float* r = g.row(y);
+            note(y, settlePairs(r + parity, r + parity + 1, (side - 1 - parity + 1) / 2, 2, d1));
+        });
+    }
+    for (int parity = 0; parity < 2; ++parity) {  // vertical and diagonal: rows (y, y + 1), y of this parity
+        const int pairs = (side - 1 - parity + 1) / 2;
+        rows(pairs, [&](int k) {
+            const int y = parity + 2 * k;
+            note(y, settlePairs(g.row(y), g.row(y + 1), side, 1, d1));
+        });
+        rows(pairs, [&](int k) {
+            const int y = parity + 2 * k;
+            note(y, settlePairs(g.row(y), g.row(y + 1) + 1, side - 1, 1, d2));
+        });
+        rows(pairs, [&](int k) {
+            const int y = parity + 2 * k;
+            note(y, settlePairs(g.row(y) + 1, g.row(y + 1), side - 1, 1, d2));
+        });
+    }
+    return std::bit_cast<float>(*std::max_element(worst.begin(), worst.end()));
+}
+
+// Settles `g` (spacing `spacing_m`) in place; returns the sweeps it took.
+int settle(Grid& g, double spacing_m, const ThermalParams& p, const OpCall& call) {
+    const double talus = p.talus_deg * kPi / 180.0;
+    const double perMetre = 1.0 / call.heights.scale;  // raw units per metre of height
+    const auto d1 = float(std::tan(talus) * spacing_m * perMetre);
+    const auto d2 = float(std::tan(talus) * spacing_m * std::sqrt(2.0) * perMetre);
+    const auto tolerance =
+        float((std::tan(talus + kToleranceDeg * kPi / 180.0) - std::tan(talus)) * spacing_m * perMetre);
+    for (int n = 1; n <= kMaxSweeps; ++n) {
+        if (sweep(g, d1, d2, call) <= tolerance) return n;
+    }
+    return kMaxSweeps;
+}
+
+// Every `step`-th sample of `map` (side (map side - 1) / step + 1).
+Grid subsample(const Heightmap& map, int step) {
+    Grid g;
+    g.side = (map.width() - 1) / step + 1;
+    g.data.resize(std::size_t(g.side) * std::size_t(g.side));
+    for (int y = 0; y < g.side; ++y)
+        for (int x = 0; x < g.side; ++x) g.row(y)[x] = map.row(y * step)[x * step];
+    return g;
+}
+
+// fine += the bilinear interpolation of (settled - before), both of side (fine side + 1) / 2.
+void addInterpolatedChange(Grid& fine, const Grid& settled, const Grid& before) {
+    const int cs = settled.side;
+    const auto change = [&](int x, int y) { return settled.row(y)[x] - before.row(y)[x]; };
+    for (int y = 0; y < fine.side; ++y) {
+        const int cy = y / 2, cy1 = std::min(cy + 1, cs - 1);
+        const bool oddY = y % 2 == 1;
+        float* row = fine.row(y);
+        for (int x = 0; x < fine.side; ++x) {
+            const int cx = x / 2, cx1 = std::min(cx + 1, cs - 1);
+            const bool oddX = x % 2 == 1;
+            float c = change(cx, cy);
+            if (oddX && oddY) {
+                c = ((c + change(cx1, cy)) + (change(cx, cy1) + change(cx1, cy1))) * 0.25f;
+            } else if (oddX) {
+                c = (c + change(cx1, cy)) * 0.5f;
+            } else if (oddY) {
+                c = (c + change(cx, cy1)) * 0.5f;
+            }
+            row[x] += c;
+        }
+    }
+}
+
+void runThermal(const ThermalParams& p, const OpCall& call) {
+    const int side = call.input.width();
+    std::shared_ptr<Heightmap> scree = addMask(call, "scree");
+    if (p.amount == 0.0 || side < 3 || call.input.height() != side) {
+        copyInput(call);
+        for (int y = 0; y < scree->height(); ++y) std::fill(scree->row(y), scree->row(y) + scree->width(), 0.0f);
+        return;
+    }
+    // The levels: steps 2^K .. 1, the coarsest at least kCoarsestSide samples a side.
+    int coarsest = 0;
+    while (((side - 1) >> (coarsest + 1)) + 1 >= kCoarsestSide && ((side - 1) % (2 << coarsest)) == 0) ++coarsest;
+    Grid settled, before;
+    for (int level = coarsest; level >= 0; --level) {
+        const int step = 1 << level;
+        Grid g = subsample(call.input, step);
+        if (level < coarsest) addInterpolatedChange(g, settled, before);
+        before = subsample(call.input, step);
+        settle(g, call.metresPerSample * step, p, call);
+        settled = std::move(g);
+        call.context.report(float(coarsest - level + 1) / float(coarsest + 1));
+    }
+    const auto amount = float(p.amount);
+    const auto toMask = float(call.heights.scale / p.screeDepth_m);  // raw change -> depth / scree depth
+    forEachRow(call, [&](int y, const float* in, float* out) {
+        const float* s = settled.row(y);
+        float* mask = scree->row(y);
+        for (int x = 0; x < side; ++x) {
+            const float change = amount * (s[x] - in[x]);
+            out[x] = in[x] + change;
+            mask[x] = std::clamp(change * toMask, 0.0f, 1.0f);
+        }
+    });
+}
+
+}  // namespace
+
+OpType thermalErosionOpType() {
+    ParamTable<ThermalParams> table;
+    table.add({"talus_angle", "Angle of repose", "deg", ParamKind::Real, 5.0, 80.0, 0.5, 35.0,
+               "The steepest slope loose material holds: anything steeper slides down until it is this steep "
+               "(sand about 34, scree 35 to 40, rock piles up to 45)",
+               {}},
+              [](ThermalParams& p, double v) { p.talus_deg = v; })
+        .add({"amount", "Amount", "", ParamKind::Real, 0.0, 1.0, 0.01, 1.0,
+              "How far towards fully settled: 1 = no slope steeper than the angle of repose remains, 0 = none", {}},
+             [](ThermalParams& p, double v) { p.amount = v; })
+        .add({"scree_depth", "Scree depth", "m", ParamKind::Real, 0.01, 10000.0, 0.1, 2.0,
+              "Depth of deposited material at which the scree mask is full (1)", {}},
+             [](ThermalParams& p, double v) { p.screeDepth_m = v; });
+    OpType type = makeOpType<ThermalParams>(
+        "thermal-erosion", "Thermal erosion",
+        "Material steeper than the angle of repose slides down until it rests: smooth scree slopes, sharp ridges",
+        table, runThermal);
+    type.masks = [](const std::map<std::string, double>&) { return std::vector<std::string>{"scree"}; };
+    return type;
+}
+
+}  // namespace terrain::core
