@@ -7,6 +7,7 @@
 #include <core/bench/kernel_bench.h>
 #include <core/cancel.h>
 #include <core/generators/level_kernels.h>
+#include "erosion_bench.h"
 #include "noise_bench.h"
 #include <core/io/export.h>
 #include <core/parallel.h>
@@ -241,6 +242,7 @@ void registerAll() {
         state.counters["hash_scaling"] = scaling;
     })->Iterations(1)->Unit(benchmark::kMillisecond);
     registerNoiseCases();
+    terrain::bench::registerErosionCases();
     registerStackOps();
     benchmark::RegisterBenchmark("export/png16/4097x4097", exportCase, ExportFormat::Png16)
         ->UseManualTime()

@@ -1,0 +1,130 @@
+#include "erosion_bench.h"
+
+#include <core/bench/kernel_bench.h>
+#include <core/bench/reference_erosion.h>
+#include <core/recipe.h>
+#include <core/registry.h>
+#include <core/stack/operation.h>
+
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace terrain::bench {
+
+namespace {
+
+using namespace terrain::core;
+
+const Registry& registry() {
+    static const Registry r = makeBuiltinRegistry();
+    return r;
+}
+
+template <class F>
+double timeMs(F&& f) {
+    const auto start = std::chrono::steady_clock::now();
+    f();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+constexpr double kWorld_m = 4096.0;
+constexpr double kRelief_m = 600.0;
+
+// Diamond-square (seed 2026, defaults) over the 4 km world at `detail`, 0..600 m: steep, most
+// slopes above 35 degrees at 4 m per sample.
+struct World {
+    Heightmap map;
+    HeightScale heights;
+    double spacing_m = 1.0;
+    explicit World(int detail) {
+        Recipe recipe = defaultRecipe(registry(), "diamond-square");
+        recipe.detail = detail;
+        recipe.seed = 2026;
+        GenerateContext context;
+        context.threads = 2;
+        map = generate(registry(), recipe, context);
+        const MinMax range = minMax(map);
+        heights.loMetres = 0.0;
+        heights.hiMetres = kRelief_m;
+        heights.scale = kRelief_m / (double(range.max) - double(range.min));
+        heights.offset = -double(range.min) * heights.scale;
+        spacing_m = kWorld_m / double(map.width() - 1);
+    }
+};
+
+void thermalCase(benchmark::State& state, int detail, int threads) {
+    const World world(detail);
+    Heightmap output = world.map;
+    GenerateContext context;
+    context.threads = threads;
+    OpCall call{world.map, output, world.heights, world.spacing_m, detail, 2026, context, {}, nullptr, nullptr, {}};
+    auto mask = std::make_shared<Heightmap>(world.map);
+    call.allocate = [mask](int, int) { return mask; };
+    const OpType* op = registry().findOp("thermal-erosion");
+    const std::map<std::string, double> params;  // the defaults: 35 degrees, amount 1
+    std::vector<double> ms;
+    for (auto _ : state) {
+        ms.push_back(timeMs([&] { op->run(params, call); }));
+        state.SetIterationTime(ms.back() / 1e3);
+    }
+    state.counters["ms_median"] = median(ms);
+    state.counters["ns_per_sample"] = median(ms) * 1e6 / double(world.map.sampleCount());
+}
+
+// Ours (2 threads) and the textbook reference (1 thread, full resolution only) on the same map,
+// in metres, to the same tolerance (0.5 degrees over the talus): the reference stops at its
+// iteration cap if it has not settled by then, which makes the speed-up a lower bound.
+void thermalVsReference(benchmark::State& state, int detail, int cap) {
+    const World world(detail);
+    Heightmap output = world.map;
+    GenerateContext context;
+    context.threads = 2;
+    OpCall call{world.map, output, world.heights, world.spacing_m, detail, 2026, context, {}, nullptr, nullptr, {}};
+    auto mask = std::make_shared<Heightmap>(world.map);
+    call.allocate = [mask](int, int) { return mask; };
+    const OpType* op = registry().findOp("thermal-erosion");
+    constexpr double kPi = 3.14159265358979323846;
+    const double tolerance_m = (std::tan(35.5 * kPi / 180.0) - std::tan(35.0 * kPi / 180.0)) * world.spacing_m;
+    std::vector<double> ours;
+    double referenceMs = 0.0;
+    test::ReferenceThermalResult reference;
+    for (auto _ : state) {
+        for (int i = 0; i < 3; ++i) ours.push_back(timeMs([&] { op->run({}, call); }));
+        Heightmap metres = world.map;
+        for (float& v : metres.samples()) v = float(world.heights.toMetres(v));
+        referenceMs = timeMs([&] { reference = test::referenceThermal(metres, world.spacing_m, 35.0, tolerance_m, cap); });
+        state.SetIterationTime(referenceMs / 1e3);
+    }
+    state.counters["ours_ms"] = median(ours);
+    state.counters["reference_ms"] = referenceMs;
+    state.counters["reference_iterations"] = reference.iterations;
+    state.counters["reference_settled"] = reference.maxExcess <= tolerance_m ? 1 : 0;
+    state.counters["reference_excess_deg"] =
+        std::atan(std::tan(35.0 * kPi / 180.0) + reference.maxExcess / world.spacing_m) * 180.0 / kPi - 35.0;
+    state.counters["speedup"] = median(ours) > 0 ? referenceMs / median(ours) : 0.0;
+}
+
+}  // namespace
+
+void registerErosionCases() {
+    for (int detail : {10, 12}) {
+        const int side = (1 << detail) + 1;
+        const std::string name = "erosion/thermal/" + std::to_string(side) + "x" + std::to_string(side) + "/threads:2";
+        benchmark::RegisterBenchmark(name.c_str(), thermalCase, detail, 2)
+            ->UseManualTime()
+            ->Iterations(detail <= 10 ? 9 : 5)
+            ->Unit(benchmark::kMillisecond);
+    }
+    benchmark::RegisterBenchmark("erosion/thermal-vs-reference/1025x1025", thermalVsReference, 10, 1000)
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
+}
+
+}  // namespace terrain::bench
