@@ -15,6 +15,7 @@ enum class RngStream : std::uint32_t {
     Corners = 4,
     Noise = 5,   // gradient noise: the lattice of every octave of every field
     Worley = 6,  // cellular noise: the feature point of every cell
+    Hydraulic = 7,  // hydraulic erosion: where each rain drop starts
 };
 
 constexpr std::uint64_t mix64(std::uint64_t z) {

@@ -16,6 +16,7 @@ std::vector<OpType> builtinOpTypes() {
     types.push_back(normalizeOpType());
     types.push_back(maskOpType());
     types.push_back(thermalErosionOpType());
+    types.push_back(hydraulicErosionOpType());
     return types;
 }
 

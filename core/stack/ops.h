@@ -18,5 +18,6 @@ OpType clampOpType();
 OpType normalizeOpType();
 OpType maskOpType();
 OpType thermalErosionOpType();
+OpType hydraulicErosionOpType();
 
 }  // namespace terrain::core

@@ -8,8 +8,8 @@
 // any thread count), and moves omega / 2 of the pair's excess from the higher sample to the
 // lower. omega = 1 would leave the pair exactly D apart; over-relaxation (omega = 1.9, as in
 // SOR) settles in a few tens of sweeps where omega = 1 took hundreds. What one sample loses the
-// other gains, so material only moves (the sum of heights changes by float rounding alone); nothing crosses the
-// map's border.
+// other gains, so material only moves (the sum of heights changes by float rounding alone);
+// nothing crosses the map's border.
 //
 // Sweeps move material a few samples each, so long slopes would need thousands at 4097². The
 // operation runs coarse to fine instead: it settles a map of every 2^K-th sample first (spacing
