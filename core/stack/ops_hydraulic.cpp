@@ -17,7 +17,8 @@
 // in. In each of 4 phases the tiles of one colour run in parallel, each running its drops one
 // after the other in index order: same-coloured tiles are a tile apart, so their drops never touch
 // the same cell. The phases, the tiles' order and the drops' order are fixed, so the result does
-// not depend on the thread count. Drops are spread over kRounds rounds (drop i in round i mod
+// not depend on the thread count. Masks: flow (how many drops passed, log-scaled), erosion and
+// deposition (how far the ground went down or up, over mask_depth). Drops are spread over kRounds rounds (drop i in round i mod
 // kRounds), so each round rains over the whole map before the next.
 #include "ops.h"
 
@@ -77,8 +78,6 @@ Brush makeBrush(double radiusSamples) {
 struct Maps {
     Heightmap& h;       // metres, worked in place
     Heightmap& visits;  // drop steps through each cell
-    Heightmap& eroded;  // metres taken away
-    Heightmap& deposited;
 };
 
 struct Drop {
@@ -90,7 +89,7 @@ struct Sim {
     Maps& m;
     Brush brush;
     int side = 0;
-    float spacing = 1.0f, cellArea = 1.0f;
+    float spacing = 1.0f, perSpacing = 1.0f, cellArea = 1.0f, perCellArea = 1.0f;
     float erodeFraction = 0.0f, depositFraction = 0.0f, keepWater = 1.0f, capacity = 4.0f, inertia = 0.05f;
     int steps = 30;
 
@@ -98,32 +97,29 @@ struct Sim {
     void sample(float x, float y, float& height, float& gx, float& gy) const {
         const int ix = std::min(int(x), side - 2), iy = std::min(int(y), side - 2);
         const float u = x - float(ix), v = y - float(iy);
-        const float a = m.h.at(ix, iy), b = m.h.at(ix + 1, iy), c = m.h.at(ix, iy + 1), d = m.h.at(ix + 1, iy + 1);
-        gx = ((b - a) * (1.0f - v) + (d - c) * v) / spacing;
-        gy = ((c - a) * (1.0f - u) + (d - b) * u) / spacing;
+        const float* r0 = m.h.row(iy) + ix;
+        const float* r1 = m.h.row(iy + 1) + ix;
+        const float a = r0[0], b = r0[1], c = r1[0], d = r1[1];
+        gx = ((b - a) * (1.0f - v) + (d - c) * v) * perSpacing;
+        gy = ((c - a) * (1.0f - u) + (d - b) * u) * perSpacing;
         height = (a * (1.0f - u) + b * u) * (1.0f - v) + (c * (1.0f - u) + d * u) * v;
     }
 
     void deposit(float x, float y, float volume) {
         const int ix = std::min(int(x), side - 2), iy = std::min(int(y), side - 2);
-        const float u = x - float(ix), v = y - float(iy), depth = volume / cellArea;
+        const float u = x - float(ix), v = y - float(iy), depth = volume * perCellArea;
         const float w[4] = {(1.0f - u) * (1.0f - v), u * (1.0f - v), (1.0f - u) * v, u * v};
         const int cx[4] = {ix, ix + 1, ix, ix + 1}, cy[4] = {iy, iy, iy + 1, iy + 1};
-        for (int k = 0; k < 4; ++k) {
-            m.h.at(cx[k], cy[k]) += depth * w[k];
-            m.deposited.at(cx[k], cy[k]) += depth * w[k];
-        }
+        for (int k = 0; k < 4; ++k) m.h.at(cx[k], cy[k]) += depth * w[k];
     }
 
     void erode(float x, float y, float volume) {
         const int ix = int(x + 0.5f), iy = int(y + 0.5f);
-        const float depth = volume / cellArea;
+        const float depth = volume * perCellArea;
         for (std::size_t k = 0; k < brush.weight.size(); ++k) {
             const int cx = ix + brush.dx[k], cy = iy + brush.dy[k];
             if (cx < 0 || cy < 0 || cx >= side || cy >= side) continue;  // lost past the border
-            const float d = depth * brush.weight[k];
-            m.h.at(cx, cy) -= d;
-            m.eroded.at(cx, cy) += d;
+            m.h.at(cx, cy) -= depth * brush.weight[k];
         }
     }
 
@@ -143,14 +139,15 @@ struct Sim {
             drop.dy = drop.dy * inertia - gy * (1.0f - inertia);
             const float length = std::sqrt(drop.dx * drop.dx + drop.dy * drop.dy);
             if (!(length > 0.0f)) return true;  // flat: the drop stays and soaks away
-            drop.dx /= length;
-            drop.dy /= length;
+            const float perLength = 1.0f / length;
+            drop.dx *= perLength;
+            drop.dy *= perLength;
             const float nx = drop.x + drop.dx, ny = drop.y + drop.dy;
             if (!(nx >= 0.0f && ny >= 0.0f && nx <= float(side - 1) && ny <= float(side - 1))) return false;
             float nh = 0.0f, ngx = 0.0f, ngy = 0.0f;
             sample(nx, ny, nh, ngx, ngy);
             const float fall = h - nh;  // metres down this step
-            const float cap = std::max(fall / spacing, kMinSlope) * drop.speed * drop.water * capacity;
+            const float cap = std::max(fall * perSpacing, kMinSlope) * drop.speed * drop.water * capacity;
             if (fall < 0.0f) {
                 const float volume = std::min(drop.sediment, -fall * cellArea);
                 drop.sediment -= volume;
@@ -180,15 +177,17 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     const double spacing = call.metresPerSample;
     const double world_m = double(side - 1) * spacing;
     const auto drops = std::int64_t(std::llround(p.rain * world_m * world_m));
-    Heightmap h(side, side), visits(side, side), eroded(side, side), deposited(side, side);
+    Heightmap h(side, side), visits(side, side);
     forEachRow(call, [&](int y, const float* in, float*) {
         for (int x = 0; x < side; ++x) h.at(x, y) = float(call.heights.toMetres(in[x]));
     });
-    Maps maps{h, visits, eroded, deposited};
+    Maps maps{h, visits};
     Sim sim{p, maps, makeBrush(p.dropWidth_m / 2.0 / spacing)};
     sim.side = side;
     sim.spacing = float(spacing);
+    sim.perSpacing = float(1.0 / spacing);
     sim.cellArea = float(spacing * spacing);
+    sim.perCellArea = float(1.0 / (spacing * spacing));
     sim.erodeFraction = float(1.0 - std::pow(1.0 - p.erosion, spacing));
     sim.depositFraction = float(1.0 - std::pow(1.0 - p.deposition, spacing));
     sim.keepWater = float(std::pow(1.0 - p.evaporation, spacing));
@@ -215,6 +214,10 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
         const int t = std::min(int(y) / tile, tilesAcross - 1) * tilesAcross + std::min(int(x) / tile, tilesAcross - 1);
         lists[std::size_t(i % kRounds) * std::size_t(tiles) + std::size_t(t)].push_back(i);
     }
+    // The input plus the change in metres, in raw units (the input's own bits where nothing changed).
+    const auto backToRaw = [&](int x, int y, float in) {
+        return in + float((double(h.at(x, y)) - call.heights.toMetres(in)) / call.heights.scale);
+    };
     const int threads = threadsForWork(double(drops) * sim.steps * 8.0, call.context.threads);
     for (int round = 0; round < kRounds; ++round) {
         for (int colour = 0; colour < 4; ++colour) {
@@ -232,6 +235,13 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
                              }
                          });
             call.context.report(float(round * 4 + colour + 1) / float(kRounds * 4));
+            if (call.context.partial) {  // the editor shows the map as it erodes
+                forEachRow(call, [&](int y, const float* in, float* out) {
+                    for (int x = 0; x < side; ++x)
+                        out[x] = backToRaw(x, y, in[x]);
+                });
+                call.context.showPartial(call.output);
+            }
         }
     }
 
@@ -245,10 +255,12 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     const auto depthScale = float(1.0 / p.maskDepth_m);
     forEachRow(call, [&](int y, const float* in, float* out) {
         for (int x = 0; x < side; ++x) {
-            out[x] = in[x] + float((double(h.at(x, y)) - call.heights.toMetres(in[x])) / call.heights.scale);
+            out[x] = backToRaw(x, y, in[x]);
             flow->at(x, y) = std::min(1.0f, std::log2(1.0f + visits.at(x, y) * flowScale) * (1.0f / 4.0874628f));
-            erosionMask->at(x, y) = std::min(1.0f, eroded.at(x, y) * depthScale);
-            depositionMask->at(x, y) = std::min(1.0f, deposited.at(x, y) * depthScale);
+            // Net change: where the ground went down, and where it went up.
+            const float change = h.at(x, y) - float(call.heights.toMetres(in[x]));
+            erosionMask->at(x, y) = std::min(1.0f, std::max(0.0f, -change) * depthScale);
+            depositionMask->at(x, y) = std::min(1.0f, std::max(0.0f, change) * depthScale);
         }
     });
 }

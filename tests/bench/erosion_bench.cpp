@@ -110,9 +110,60 @@ void thermalVsReference(benchmark::State& state, int detail, int cap) {
     state.counters["speedup"] = median(ours) > 0 ? referenceMs / median(ours) : 0.0;
 }
 
+// hydraulic-erosion at its defaults with one drop per sample (rain = 1 / spacing²), 2 threads,
+// and once per case the plain serial reference (one thread, double, brush weights per step) on
+// the same map with the same drops per sample.
+void hydraulicCase(benchmark::State& state, int detail, bool withReference) {
+    const World world(detail);
+    Heightmap output = world.map;
+    GenerateContext context;
+    context.threads = 2;
+    OpCall call{world.map, output, world.heights, world.spacing_m, detail, 2026, context, {}, nullptr, nullptr, {}};
+    auto mask = std::make_shared<Heightmap>(world.map);
+    call.allocate = [mask](int, int) { return mask; };
+    const double rain = 1.0 / (world.spacing_m * world.spacing_m);
+    const std::map<std::string, double> params{{"rain", rain}};
+    const OpType* op = registry().findOp("hydraulic-erosion");
+    // The first visible update: the editor gets a partial map after the first of 16 phases.
+    double firstMs = 0.0;
+    std::vector<double> ms, first;
+    for (auto _ : state) {
+        const auto start = std::chrono::steady_clock::now();
+        bool seen = false;
+        context.partial = [&](const Heightmap&) {
+            if (!seen) first.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+            seen = true;
+        };
+        ms.push_back(timeMs([&] { op->run(params, call); }));
+        state.SetIterationTime(ms.back() / 1e3);
+    }
+    firstMs = median(first);
+    state.counters["ms_median"] = median(ms);
+    state.counters["first_update_ms"] = firstMs;
+    state.counters["drops"] = rain * kWorld_m * kWorld_m;
+    if (withReference) {
+        Heightmap metres = world.map;
+        for (float& v : metres.samples()) v = float(world.heights.toMetres(v));
+        test::ReferenceDropletParams rp;
+        rp.spacing = world.spacing_m;
+        rp.rain = rain;
+        const double referenceMs = timeMs([&] { test::referenceDroplets(metres, rp); });
+        state.counters["reference_ms"] = referenceMs;
+        state.counters["reference_speedup"] = median(ms) > 0 ? referenceMs / median(ms) : 0.0;
+    }
+}
+
 }  // namespace
 
 void registerErosionCases() {
+    benchmark::RegisterBenchmark("erosion/hydraulic/1025x1025/threads:2", hydraulicCase, 10, true)
+        ->UseManualTime()
+        ->Iterations(5)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("erosion/hydraulic/4097x4097/threads:2", hydraulicCase, 12, false)
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
     for (int detail : {10, 12}) {
         const int side = (1 << detail) + 1;
         const std::string name = "erosion/thermal/" + std::to_string(side) + "x" + std::to_string(side) + "/threads:2";

@@ -191,8 +191,8 @@ TEST(HydraulicErosion, SameBytesOnOneTwoAndThreeThreads) {
 }
 
 // Drops carry material from where they erode to where they deposit; what a drop still carries
-// when it runs off the map is lost. So the volume falls by at most what was eroded, and inside a
-// closed basin hardly at all. Reported: the volume change against the volume eroded.
+// when it runs off the map is lost. So the volume falls by at most what was eroded. Reported: the
+// volume change against the volume by which the ground went down (the erosion mask, net).
 TEST(HydraulicErosion, MovesMaterialAndLosesOnlyWhatRunsOffTheMap) {
     const core::Recipe r = rained(9);
     core::Recipe plain = r;
