@@ -32,7 +32,7 @@ declare -A shown=(
   [smooth]="radius=40"
   [mask]="source=slope,slope_min_deg=25"
   [thermal-erosion]="talus_angle=20"
-  [hydraulic-erosion]="rain=0.05"
+  [hydraulic-erosion]="rain=0.3,lifetime=400,drop_width=30,capacity=8"
 )
 
 tmp=$(mktemp -d)

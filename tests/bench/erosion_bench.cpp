@@ -58,14 +58,26 @@ struct World {
     }
 };
 
-void thermalCase(benchmark::State& state, int detail, int threads) {
-    const World world(detail);
-    Heightmap output = world.map;
+// An operation's call on a World: a warm output, its masks into one pre-faulted grid (as the
+// evaluator reuses evicted buffers).
+struct Run {
+    const World world;
+    Heightmap output;
     GenerateContext context;
-    context.threads = threads;
-    OpCall call{world.map, output, world.heights, world.spacing_m, detail, 2026, context, {}, nullptr, nullptr, {}};
-    auto mask = std::make_shared<Heightmap>(world.map);
-    call.allocate = [mask](int, int) { return mask; };
+    OpCall call;
+    Run(int detail, int threads)
+        : world(detail), output(world.map),
+          call{world.map, output, world.heights, world.spacing_m, detail, 2026, context, {}, nullptr, nullptr, {}} {
+        context.threads = threads;
+        auto mask = std::make_shared<Heightmap>(world.map);
+        call.allocate = [mask](int, int) { return mask; };
+    }
+};
+
+void thermalCase(benchmark::State& state, int detail, int threads) {
+    Run r(detail, threads);
+    const World& world = r.world;
+    const OpCall& call = r.call;
     const OpType* op = registry().findOp("thermal-erosion");
     const std::map<std::string, double> params;  // the defaults: 35 degrees, amount 1
     std::vector<double> ms;
@@ -81,13 +93,9 @@ void thermalCase(benchmark::State& state, int detail, int threads) {
 // in metres, to the same tolerance (0.5 degrees over the talus): the reference stops at its
 // iteration cap if it has not settled by then, which makes the speed-up a lower bound.
 void thermalVsReference(benchmark::State& state, int detail, int cap) {
-    const World world(detail);
-    Heightmap output = world.map;
-    GenerateContext context;
-    context.threads = 2;
-    OpCall call{world.map, output, world.heights, world.spacing_m, detail, 2026, context, {}, nullptr, nullptr, {}};
-    auto mask = std::make_shared<Heightmap>(world.map);
-    call.allocate = [mask](int, int) { return mask; };
+    Run r(detail, 2);
+    const World& world = r.world;
+    const OpCall& call = r.call;
     const OpType* op = registry().findOp("thermal-erosion");
     constexpr double kPi = 3.14159265358979323846;
     const double tolerance_m = (std::tan(35.5 * kPi / 180.0) - std::tan(35.0 * kPi / 180.0)) * world.spacing_m;
@@ -114,13 +122,10 @@ void thermalVsReference(benchmark::State& state, int detail, int cap) {
 // and once per case the plain serial reference (one thread, double, brush weights per step) on
 // the same map with the same drops per sample.
 void hydraulicCase(benchmark::State& state, int detail, bool withReference) {
-    const World world(detail);
-    Heightmap output = world.map;
-    GenerateContext context;
-    context.threads = 2;
-    OpCall call{world.map, output, world.heights, world.spacing_m, detail, 2026, context, {}, nullptr, nullptr, {}};
-    auto mask = std::make_shared<Heightmap>(world.map);
-    call.allocate = [mask](int, int) { return mask; };
+    Run r(detail, 2);
+    const World& world = r.world;
+    const OpCall& call = r.call;
+    GenerateContext& context = r.context;
     const double rain = 1.0 / (world.spacing_m * world.spacing_m);
     const std::map<std::string, double> params{{"rain", rain}};
     const OpType* op = registry().findOp("hydraulic-erosion");
