@@ -64,6 +64,13 @@ void addGenerateCommand(CommandLine& line) {
     generate->add_option("--mask", out.mask,
                          "Write the stack's mask NAME (made by a mask or erosion operation: slope, height, "
                          "curvature, ...) instead of the heights: weights 0..1 to the full code range");
+    generate->add_option("--splat", out.splat,
+                         "A splat layer NAME=RULE (repeat, in order; RULE: slope>DEG, slope<DEG, height>M, height<M, "
+                         "each with an optional ~SOFT, mask:ID or rest): material weights written beside the "
+                         "heightmap, as --preset's engine imports them (docs/exporting.md, Splat maps)");
+    generate->add_option("--splat-size", out.splatSize,
+                         "Splat map side in pixels (Unity: a power of two, default the heightmap's side - 1; "
+                         "others: default the heightmap's side)");
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <core/io/file_transaction.h>
 #include <core/io/export.h>
 #include <core/io/game_export.h>
+#include <core/io/splat.h>
 #include <core/recipe.h>
 #include <core/stack/evaluator.h>
 
@@ -182,6 +183,7 @@ struct Generated {
     std::shared_ptr<const core::Heightmap> map;
     core::HeightMapping world;  // the base generator's world mapping (--map world)
     core::MaskSet masks;
+    core::HeightScale heights;  // raw <-> metres of the world's range
 };
 
 // Runs the recipe's stack; `world` gives the metres of metre-valued parameters (spacing at the
@@ -197,7 +199,7 @@ Generated generateStack(const core::Registry& registry, const GenerationOptions&
     core::StackEvaluator evaluator(registry, 0);  // one evaluation: nothing to keep
     core::StackResult result = evaluator.evaluate(recipe, world, context);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    Generated g{recipe, std::move(result.map), result.world, std::move(result.masks)};
+    Generated g{recipe, std::move(result.map), result.world, std::move(result.masks), result.heights};
     std::cerr << "terrain-cli: " << recipe.algorithm << " seed " << recipe.seed;
     if (!recipe.operations.empty()) std::cerr << ", " << recipe.operations.size() << " operation(s) after it";
     std::cerr << ", recipe sha256 " << core::recipeHash(registry, recipe) << ", " << g.map->width() << "x"
@@ -315,6 +317,44 @@ void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOpt
     }
 }
 
+// The splat layers and how they are written, checked before generating (issue 13).
+struct SplatPlan {
+    std::vector<core::SplatLayer> layers;
+    core::SplatStyle style = core::SplatStyle::Grey16;
+    int size = 0;
+};
+
+std::optional<SplatPlan> planSplat(const core::Registry& registry, const core::Recipe& recipe,
+                                   const OutputOptions& out, const core::GameExportRequest& request, int side) {
+    if (out.splat.empty()) {
+        if (out.splatSize) throw InputError("--splat-size", *out.splatSize, "used with --splat NAME=RULE");
+        return std::nullopt;
+    }
+    if (out.mask) throw InputError("--splat", out.splat.front(), "splat maps beside a heightmap, not beside --mask");
+    if (request.tiles) throw InputError("--splat", out.splat.front(), "one map: splat maps of tiles are not written yet");
+    if (request.resize == core::ResizeMode::Crop && request.size)
+        throw InputError("--splat", out.splat.front(), "the whole map: splat maps of a cropped export are not written yet");
+    SplatPlan plan;
+    for (const auto& text : out.splat) plan.layers.push_back(core::parseSplatLayer(text));
+    core::checkSplatLayers(plan.layers, core::masksBefore(registry, recipe, recipe.operations.size() + 1));
+    const std::string preset = request.preset ? request.preset->id : "";
+    const bool unity = preset == "unity";
+    plan.style = unity ? core::SplatStyle::UnityRgba
+                       : preset.empty() ? core::SplatStyle::Grey16 : core::SplatStyle::Grey8;
+    const int heightmapSide = request.size ? request.size->width : side;
+    if (out.splatSize) {
+        plan.size = parseWhole<int>(*out.splatSize, "--splat-size", unity ? 16 : 2, unity ? 4096 : core::kMaxOutputSide);
+        if (unity && (plan.size & (plan.size - 1)) != 0)
+            throw InputError("--splat-size", *out.splatSize, "a power of two from 16 to 4096 (Unity's control texture)");
+    } else {
+        plan.size = unity ? std::clamp(heightmapSide - 1, 16, 4096) : heightmapSide;
+        if (unity) {
+            while ((plan.size & (plan.size - 1)) != 0) plan.size &= plan.size - 1;  // the power of two below
+        }
+    }
+    return plan;
+}
+
 }  // namespace
 
 int runGenerate(const core::Registry& registry, const GenerationOptions& gen, const OutputOptions& out) {
@@ -322,6 +362,7 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     core::GameExportRequest request = exportRequest(out);
     int version = core::kRecipeFormatVersion;
     const core::Recipe recipe = buildRecipe(registry, gen, &version);
+    std::optional<SplatPlan> splat;
     {
         const auto size = registry.get(recipe.algorithm).sizeForDetail(recipe.detail);
         if (out.worldSize) {
@@ -333,6 +374,7 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
         }
         fitPresetSize(registry.get(recipe.algorithm), recipe.detail, out, request, size.width, size.height);
         core::checkGameExport(request, size.width, size.height);
+        splat = planSplat(registry, recipe, out, request, size.width);
         if (out.mask) {
             const std::vector<std::string> made = core::masksBefore(registry, recipe, recipe.operations.size() + 1);
             if (std::find(made.begin(), made.end(), *out.mask) == made.end()) {
@@ -363,6 +405,13 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     core::FileTransaction transaction;
     saveRecipe(registry, gen, g.recipe, &transaction);
     const core::GameExportResult result = core::runGameExport(*g.map, request, transaction);
+    std::optional<core::SplatResult> splatFiles;
+    if (splat) {
+        const auto weights = core::splatWeights(splat->layers, *g.map, g.heights, request.world.metresPerPixel, g.masks);
+        std::filesystem::path stem = out.output;
+        stem.replace_extension();
+        splatFiles = core::writeSplat(splat->layers, weights, splat->size, splat->style, stem, transaction);
+    }
     transaction.commit();
     if (gen.saveRecipe) std::cerr << "terrain-cli: recipe saved to " << *gen.saveRecipe << "\n";
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -384,6 +433,19 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
                   << " m\n";
     }
     if (request.preset) std::cout << core::settingsText(*request.preset, result.settings);
+    if (splatFiles) {
+        for (const auto& file : splatFiles->files) std::cerr << "terrain-cli: wrote " << file.string() << "\n";
+        std::cout << "Splat maps (" << splat->size << "x" << splat->size << ", weights summing to "
+                  << splatFiles->sidecar["sum"].get<int>() << "):\n";
+        for (const auto& layer : splatFiles->sidecar["layers"]) {
+            std::cout << "  " << layer["name"].get<std::string>() << ": " << layer["file"].get<std::string>();
+            if (layer.contains("channel")) std::cout << " channel " << layer["channel"].get<std::string>();
+            std::cout << "  (" << layer["rule"].get<std::string>() << ")\n";
+        }
+        if (splat->style == core::SplatStyle::UnityRgba)
+            std::cout << "  Unity: Terrain Settings > Control Texture Resolution " << splat->size
+                      << "; Terrain Layers in this order (layer 4N + k is channel k of _splat<N>)\n";
+    }
     return kExitOk;
 }
 

@@ -63,6 +63,8 @@ struct OutputOptions {
     std::optional<std::string> tilePattern;     // {stem} {x} {y} {ext}
     std::optional<std::string> triangles;       // obj/glb triangle budget
     std::optional<std::string> mask;            // write this mask of the stack instead of the heights
+    std::vector<std::string> splat;             // NAME=RULE splat layers, in order
+    std::optional<std::string> splatSize;       // splat map side
 };
 
 int runGenerate(const core::Registry& registry, const GenerationOptions& gen, const OutputOptions& out);

@@ -1,0 +1,285 @@
+#include "splat.h"
+
+#include "../errors.h"
+#include "atomic_file.h"
+
+#include <png.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+namespace terrain::core {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr int kMaxLayers = 16;
+constexpr const char* kRuleAllowed =
+    "NAME=RULE with RULE one of slope>DEG, slope<DEG, height>M, height<M (optionally ~SOFT: the soft edge's "
+    "half-width, default 2 degrees or 5 m), mask:ID (a mask of the stack) or rest";
+
+bool parseNumber(const std::string& text, double& out) {
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, out);
+    return !text.empty() && ec == std::errc() && ptr == end && std::isfinite(out);
+}
+
+// 0 below lo, 1 above hi, smooth between (a smoothstep: no kink where layers meet).
+float ramp(float v, float lo, float hi) {
+    if (!(hi > lo)) return v >= hi ? 1.0f : 0.0f;
+    const float t = std::clamp((v - lo) / (hi - lo), 0.0f, 1.0f);
+    return t * t * (3.0f - 2.0f * t);
+}
+
+// Slope in degrees, central differences in metres (one-sided at the border).
+Heightmap slopeDegrees(const Heightmap& h, const HeightScale& scale, double metresPerPixel) {
+    const int w = h.width(), ht = h.height();
+    Heightmap out(w, ht);
+    for (int y = 0; y < ht; ++y) {
+        const int y0 = std::max(y - 1, 0), y1 = std::min(y + 1, ht - 1);
+        for (int x = 0; x < w; ++x) {
+            const int x0 = std::max(x - 1, 0), x1 = std::min(x + 1, w - 1);
+            const double dx = (double(h.at(x1, y)) - h.at(x0, y)) * scale.scale / (double(std::max(x1 - x0, 1)) * metresPerPixel);
+            const double dy = (double(h.at(x, y1)) - h.at(x, y0)) * scale.scale / (double(std::max(y1 - y0, 1)) * metresPerPixel);
+            out.at(x, y) = float(std::atan(std::hypot(dx, dy)) * 180.0 / kPi);
+        }
+    }
+    return out;
+}
+
+// Counts out of `total` for weights summing to 1: floors, then the largest remainders get the
+// rest (ties to the earlier layer), so the counts sum to `total` exactly.
+void quantise(const float* w, int n, std::uint32_t total, std::uint32_t* out) {
+    double remainder[kMaxLayers];
+    std::uint32_t sum = 0;
+    for (int i = 0; i < n; ++i) {
+        const double exact = std::clamp(double(w[i]), 0.0, 1.0) * total;
+        out[i] = std::uint32_t(std::floor(exact));
+        remainder[i] = exact - out[i];
+        sum += out[i];
+    }
+    while (sum < total) {
+        int best = 0;
+        for (int i = 1; i < n; ++i)
+            if (remainder[i] > remainder[best]) best = i;
+        ++out[best];
+        remainder[best] = -1.0;
+        ++sum;
+    }
+    while (sum > total) {  // only from rounding of weights that summed a hair above 1
+        int most = 0;
+        for (int i = 1; i < n; ++i)
+            if (out[i] > out[most]) most = i;
+        --out[most];
+        --sum;
+    }
+}
+
+void writePngBytes(const std::filesystem::path& path, int size, int channels, int bitDepth,
+                   const std::vector<unsigned char>& pixels, FileTransaction& transaction) {
+    png_image png;
+    std::memset(&png, 0, sizeof png);
+    png.version = PNG_IMAGE_VERSION;
+    png.width = png_uint_32(size);
+    png.height = png_uint_32(size);
+    png.format = channels == 4 ? PNG_FORMAT_RGBA : (bitDepth == 16 ? PNG_FORMAT_LINEAR_Y : PNG_FORMAT_GRAY);
+    const png_int_32 stride = png_int_32(size) * channels;
+    png_alloc_size_t bytes = 0;
+    auto encode = [&](void* out) {
+        if (png_image_write_to_memory(&png, out, &bytes, 0, pixels.data(), stride, nullptr)) return;
+        const std::string why = png.message;
+        png_image_free(&png);
+        throw IoError(IoError::Kind::WriteFailed, "cannot encode '" + path.string() + "' as PNG: " + why);
+    };
+    encode(nullptr);
+    std::vector<unsigned char> encoded(bytes);
+    encode(encoded.data());
+    AtomicFile file(path, &transaction);
+    file.write(encoded.data(), bytes);
+    file.commit();
+}
+
+}  // namespace
+
+SplatLayer parseSplatLayer(const std::string& text, const std::string& field) {
+    const auto eq = text.find('=');
+    if (eq == std::string::npos) throw InputError(field, text, kRuleAllowed);
+    SplatLayer layer;
+    layer.text = text;
+    layer.name = text.substr(0, eq);
+    if (!isMaskName(layer.name)) throw InputError(field, text, std::string("a layer name: ") + kMaskNameAllowed);
+    std::string rule = text.substr(eq + 1);
+    SplatRule& r = layer.rule;
+    if (rule == "rest") {
+        r.kind = SplatRule::Kind::Rest;
+        return layer;
+    }
+    if (rule.rfind("mask:", 0) == 0) {
+        r.kind = SplatRule::Kind::Mask;
+        r.mask = rule.substr(5);
+        if (!isMaskName(r.mask)) throw InputError(field, text, std::string("mask:ID with ID ") + kMaskNameAllowed);
+        return layer;
+    }
+    const bool slope = rule.rfind("slope", 0) == 0, height = rule.rfind("height", 0) == 0;
+    const std::size_t at = slope ? 5 : height ? 6 : 0;
+    if (at == 0 || rule.size() <= at || (rule[at] != '>' && rule[at] != '<')) throw InputError(field, text, kRuleAllowed);
+    const bool above = rule[at] == '>';
+    r.kind = slope ? (above ? SplatRule::Kind::SlopeAbove : SplatRule::Kind::SlopeBelow)
+                   : (above ? SplatRule::Kind::HeightAbove : SplatRule::Kind::HeightBelow);
+    std::string number = rule.substr(at + 1), soft;
+    if (const auto tilde = number.find('~'); tilde != std::string::npos) {
+        soft = number.substr(tilde + 1);
+        number = number.substr(0, tilde);
+    }
+    r.soft = slope ? 2.0 : 5.0;
+    if (!parseNumber(number, r.value) || (!soft.empty() && (!parseNumber(soft, r.soft) || r.soft < 0.0)))
+        throw InputError(field, text, kRuleAllowed);
+    if (slope && (r.value < 0.0 || r.value > 90.0)) throw InputError(field, text, "a slope rule in degrees, 0 to 90");
+    return layer;
+}
+
+void checkSplatLayers(const std::vector<SplatLayer>& layers, const std::vector<std::string>& masksMade,
+                      const std::string& field) {
+    if (layers.size() > std::size_t(kMaxLayers))
+        throw InputError(field, std::to_string(layers.size()) + " layers", "at most 16 layers");
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        for (std::size_t j = 0; j < i; ++j)
+            if (layers[j].name == layers[i].name) throw InputError(field, layers[i].text, "a layer name not used before");
+        const SplatRule& r = layers[i].rule;
+        if (r.kind == SplatRule::Kind::Mask && std::find(masksMade.begin(), masksMade.end(), r.mask) == masksMade.end()) {
+            std::string names;
+            for (const auto& n : masksMade) names += (names.empty() ? "" : ", ") + n;
+            throw InputError(field, layers[i].text,
+                             names.empty() ? std::string("a mask the stack makes (it makes none: add an erosion "
+                                                         "operation or --op mask:source=slope)")
+                                           : "a mask the stack makes: " + names);
+        }
+    }
+}
+
+std::vector<Heightmap> splatWeights(const std::vector<SplatLayer>& layers, const Heightmap& heights,
+                                    const HeightScale& scale, double metresPerPixel, const MaskSet& masks) {
+    const int w = heights.width(), h = heights.height();
+    std::vector<Heightmap> out;
+    for (std::size_t i = 0; i < layers.size(); ++i) out.emplace_back(w, h);
+    Heightmap slope;
+    for (const SplatLayer& l : layers)
+        if (l.rule.kind == SplatRule::Kind::SlopeAbove || l.rule.kind == SplatRule::Kind::SlopeBelow)
+            slope = slopeDegrees(heights, scale, metresPerPixel);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            float left = 1.0f;
+            for (std::size_t i = 0; i < layers.size(); ++i) {
+                const SplatRule& r = layers[i].rule;
+                const auto lo = float(r.value - r.soft), hi = float(r.value + r.soft);
+                float c = 1.0f;
+                switch (r.kind) {
+                    case SplatRule::Kind::SlopeAbove: c = ramp(slope.at(x, y), lo, hi); break;
+                    case SplatRule::Kind::SlopeBelow: c = 1.0f - ramp(slope.at(x, y), lo, hi); break;
+                    case SplatRule::Kind::HeightAbove: c = ramp(float(scale.toMetres(heights.at(x, y))), lo, hi); break;
+                    case SplatRule::Kind::HeightBelow: c = 1.0f - ramp(float(scale.toMetres(heights.at(x, y))), lo, hi); break;
+                    case SplatRule::Kind::Mask: c = std::clamp(masks.at(r.mask)->at(x, y), 0.0f, 1.0f); break;
+                    case SplatRule::Kind::Rest: c = 1.0f; break;
+                }
+                const float take = left * c;
+                out[i].at(x, y) = take;
+                left -= take;
+            }
+            if (!out.empty()) out.back().at(x, y) += left;  // nothing is left unpainted
+        }
+    }
+    return out;
+}
+
+SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<Heightmap>& weights, int size,
+                       SplatStyle style, const std::filesystem::path& stem, FileTransaction& transaction) {
+    const int n = int(layers.size());
+    const int w = weights.front().width(), h = weights.front().height();
+    // Bilinear resampling to size x size, then counts per pixel.
+    const std::uint32_t total = style == SplatStyle::Grey16 ? 65535u : 255u;
+    std::vector<std::uint32_t> counts(std::size_t(size) * std::size_t(size) * std::size_t(n));
+    for (int y = 0; y < size; ++y) {
+        const double fy = size > 1 ? double(y) * double(h - 1) / double(size - 1) : 0.0;
+        const int y0 = std::min(int(fy), h - 1), y1 = std::min(y0 + 1, h - 1);
+        const float v = float(fy - y0);
+        for (int x = 0; x < size; ++x) {
+            const double fx = size > 1 ? double(x) * double(w - 1) / double(size - 1) : 0.0;
+            const int x0 = std::min(int(fx), w - 1), x1 = std::min(x0 + 1, w - 1);
+            const float u = float(fx - x0);
+            float pixel[kMaxLayers];
+            for (int i = 0; i < n; ++i) {
+                const Heightmap& m = weights[std::size_t(i)];
+                pixel[i] = (m.at(x0, y0) * (1 - u) + m.at(x1, y0) * u) * (1 - v) + (m.at(x0, y1) * (1 - u) + m.at(x1, y1) * u) * v;
+            }
+            quantise(pixel, n, total, &counts[(std::size_t(y) * std::size_t(size) + std::size_t(x)) * std::size_t(n)]);
+        }
+    }
+    SplatResult result;
+    nlohmann::json files = nlohmann::json::array();
+    const std::string base = stem.string();
+    const auto count = [&](int x, int y, int layer) {
+        return counts[(std::size_t(y) * std::size_t(size) + std::size_t(x)) * std::size_t(n) + std::size_t(layer)];
+    };
+    if (style == SplatStyle::UnityRgba) {
+        for (int file = 0; file * 4 < n; ++file) {
+            std::vector<unsigned char> pixels(std::size_t(size) * std::size_t(size) * 4, 0);
+            for (int y = 0; y < size; ++y)
+                for (int x = 0; x < size; ++x)
+                    for (int c = 0; c < 4 && file * 4 + c < n; ++c)
+                        pixels[(std::size_t(y) * std::size_t(size) + std::size_t(x)) * 4 + std::size_t(c)] =
+                            static_cast<unsigned char>(count(x, y, file * 4 + c));
+            const std::filesystem::path path = base + "_splat" + std::to_string(file) + ".png";
+            writePngBytes(path, size, 4, 8, pixels, transaction);
+            result.files.push_back(path);
+        }
+    } else {
+        for (int i = 0; i < n; ++i) {
+            const bool sixteen = style == SplatStyle::Grey16;
+            std::vector<unsigned char> pixels(std::size_t(size) * std::size_t(size) * (sixteen ? 2 : 1));
+            for (int y = 0; y < size; ++y)
+                for (int x = 0; x < size; ++x) {
+                    const std::size_t at = std::size_t(y) * std::size_t(size) + std::size_t(x);
+                    const std::uint32_t v = count(x, y, i);
+                    if (sixteen) {  // PNG_FORMAT_LINEAR_Y takes native 16-bit words
+                        const auto word = static_cast<std::uint16_t>(v);
+                        std::memcpy(&pixels[at * 2], &word, 2);
+                    } else {
+                        pixels[at] = static_cast<unsigned char>(v);
+                    }
+                }
+            const std::filesystem::path path = base + "_" + layers[std::size_t(i)].name + ".png";
+            writePngBytes(path, size, 1, sixteen ? 16 : 8, pixels, transaction);
+            result.files.push_back(path);
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        const SplatLayer& l = layers[std::size_t(i)];
+        nlohmann::json entry{{"name", l.name}, {"rule", l.text.substr(l.name.size() + 1)}};
+        if (style == SplatStyle::UnityRgba) {
+            entry["file"] = result.files[std::size_t(i / 4)].filename().string();
+            entry["channel"] = std::string(1, "RGBA"[i % 4]);
+        } else {
+            entry["file"] = result.files[std::size_t(i)].filename().string();
+        }
+        files.push_back(entry);
+    }
+    result.sidecar = {{"format", "terrain-splat"},
+                      {"version", 1},
+                      {"size", size},
+                      {"style", style == SplatStyle::UnityRgba ? "unity-rgba8" : style == SplatStyle::Grey8 ? "grey8" : "grey16"},
+                      {"sum", total},
+                      {"rows", "row 0 is the map's north edge (the heightmap's first row)"},
+                      {"layers", files}};
+    const std::filesystem::path sidecar = base + "_splat.json";
+    const std::string text = result.sidecar.dump(2) + "\n";
+    AtomicFile file(sidecar, &transaction);
+    file.write(text.data(), text.size());
+    file.commit();
+    result.files.push_back(sidecar);
+    return result;
+}
+
+}  // namespace terrain::core

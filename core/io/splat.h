@@ -1,0 +1,62 @@
+#pragma once
+// Splat maps (issue 13): material weights per layer, from rules on slope, height and the stack's
+// masks, written the way each engine imports them. Layers are taken in order: each covers what
+// its rule selects of what the layers before it left (with soft edges), `rest` takes whatever
+// is left, and anything no layer took goes to the last layer, so the weights of every pixel
+// always sum to 1 (to 255 or 65535 exactly in the files: largest-remainder rounding).
+#include "../heightmap.h"
+#include "../stack/operation.h"
+#include "file_transaction.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace terrain::core {
+
+struct SplatRule {
+    enum class Kind { SlopeAbove, SlopeBelow, HeightAbove, HeightBelow, Mask, Rest };
+    Kind kind = Kind::Rest;
+    double value = 0.0;  // degrees or metres
+    double soft = 0.0;   // the half-width of the soft edge, in the value's unit
+    std::string mask;    // Kind::Mask: the stack's mask
+};
+
+struct SplatLayer {
+    std::string name;  // the material: a-z, 0-9, - and _
+    SplatRule rule;
+    std::string text;  // as given: "rock=slope>35"
+};
+
+// "NAME=RULE", RULE one of slope>DEG, slope<DEG, height>M, height<M (each with an optional ~SOFT,
+// default 2 degrees or 5 m), mask:ID, rest. Throws InputError naming `field`.
+SplatLayer parseSplatLayer(const std::string& text, const std::string& field = "--splat");
+// Names unique, at most 16 layers, every mask:ID one of `masksMade`. Throws InputError.
+void checkSplatLayers(const std::vector<SplatLayer>& layers, const std::vector<std::string>& masksMade,
+                      const std::string& field = "--splat");
+
+// Each layer's weight per sample of `heights` (raw, metres through `scale`), in [0, 1], summing
+// to 1 per sample.
+std::vector<Heightmap> splatWeights(const std::vector<SplatLayer>& layers, const Heightmap& heights,
+                                    const HeightScale& scale, double metresPerPixel, const MaskSet& masks);
+
+enum class SplatStyle {
+    UnityRgba,  // <stem>_splat<N>.png: RGBA8, layers 4N..4N+3 in R, G, B, A; all sum to 255
+    Grey8,      // <stem>_<NAME>.png: 8-bit greyscale per layer, summing to 255 (Unreal, Godot, Blender)
+    Grey16,     // <stem>_<NAME>.png: 16-bit greyscale per layer, summing to 65535 (other tools)
+};
+
+struct SplatResult {
+    std::vector<std::filesystem::path> files;  // the images, then the sidecar
+    nlohmann::json sidecar;
+};
+
+// Writes the weights resampled to size x size (bilinear; weights stay a partition of one) as
+// `style`, named from `stem` (the export's path without its extension), plus `<stem>_splat.json`
+// listing each layer's rule, file and channel; all staged in `transaction`.
+SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<Heightmap>& weights, int size,
+                       SplatStyle style, const std::filesystem::path& stem, FileTransaction& transaction);
+
+}  // namespace terrain::core

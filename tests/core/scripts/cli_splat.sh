@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Splat maps from the command line (issue 13): --splat NAME=RULE in order, per engine; every file
+# read back with PIL (sizes, channels, weights summing to 255 or 65535 per pixel, the rules'
+# meaning); bad input refused naming the flag, nothing written. Needs TERRAIN_CLI (set by ctest).
+source "$(dirname "$0")/cli_test_lib.sh"
+
+gen() { "$cli" generate "$@" 2>>"$dir/log" >"$dir/out.txt"; }
+world=(--detail 9 --seed 4 --algorithm fbm --world-size 1024 --height-range 0:250 --op hydraulic-erosion)
+
+# Unity: RGBA8 files of 4 layers, control texture 512 for a 513 heightmap, sums 255.
+gen "${world[@]}" --preset unity --splat 'rock=slope>30' --splat 'sand=mask:deposition' --splat 'snow=height>180' \
+  --splat 'grass=rest' --splat 'unused=height<10' -o "$dir/u.r16" || fail "unity splat: $(tail -3 "$dir/log")"
+check "unity: two RGBA files and the sidecar" test -f "$dir/u_splat0.png" -a -f "$dir/u_splat1.png" -a -f "$dir/u_splat.json"
+check "unity: RGBA8 512x512, every pixel's weights sum to 255, layers as the rules say" $py - "$dir" <<'PY'
+import json, sys
+import numpy as np
+from PIL import Image
+d = sys.argv[1]
+a, b = Image.open(d + "/u_splat0.png"), Image.open(d + "/u_splat1.png")
+assert a.mode == "RGBA" and b.mode == "RGBA" and a.size == (512, 512) == b.size, (a.mode, a.size)
+a, b = np.asarray(a).astype(int), np.asarray(b).astype(int)
+s = a.sum(axis=2) + b.sum(axis=2)
+assert s.min() == 255 and s.max() == 255, (s.min(), s.max())
+rock, sand, snow, grass = (a[..., i] for i in range(4))
+assert rock.max() == 255 and grass.max() == 255 and sand.max() > 0, (rock.max(), sand.max(), grass.max())
+assert b[..., 0].max() == 0, "a layer after rest gets nothing"
+side = json.load(open(d + "/u_splat.json"))
+assert side["size"] == 512 and side["sum"] == 255 and side["style"] == "unity-rgba8", side
+assert [(l["name"], l["file"], l["channel"]) for l in side["layers"]][:2] == [
+    ("rock", "u_splat0.png", "R"), ("sand", "u_splat0.png", "G")], side["layers"]
+assert side["layers"][4] == {"name": "unused", "rule": "height<10", "file": "u_splat1.png", "channel": "R"}
+PY
+check "unity: the numbers to type" grep -q "Control Texture Resolution 512" "$dir/out.txt"
+
+# A rule's meaning: slope>0 with no soft edge takes every sloped pixel; height>H is 1 above H+soft,
+# 0 below H-soft (against the heights the sidecar's mapping gives).
+gen "${world[@]}" --preset godot-terrain3d --splat 'high=height>120~0' --splat 'low=rest' -o "$dir/g.exr" \
+  || fail "godot splat: $(tail -3 "$dir/log")"
+gen "${world[@]}" -o "$dir/metres.tif" || fail "the same heights in metres (float TIFF)"
+check "godot: 8-bit grey per layer at the heightmap's size, sums 255, height>120 exactly where the map is above 120 m" \
+  $py - "$dir" <<'PY'
+import sys
+import numpy as np
+from PIL import Image
+d = sys.argv[1]
+hi, lo = Image.open(d + "/g_high.png"), Image.open(d + "/g_low.png")
+assert hi.mode == "L" and hi.size == (513, 513), (hi.mode, hi.size)
+hi, lo = np.asarray(hi).astype(int), np.asarray(lo).astype(int)
+assert (hi + lo).min() == 255 and (hi + lo).max() == 255
+m = np.asarray(Image.open(d + "/metres.tif"))
+assert m.shape == (513, 513), m.shape
+above, below = m > 120.5, m < 119.5
+assert (hi[above] == 255).all() and (hi[below] == 0).all(), (hi[above].min(), hi[below].max())
+assert above.any() and below.any()
+PY
+
+# Generic: 16-bit grey per layer, sums 65535; --splat-size resamples.
+gen "${world[@]}" --splat 'steep=slope>25~5' --splat 'flat=rest' --splat-size 300 -o "$dir/p.png" \
+  || fail "generic splat: $(tail -3 "$dir/log")"
+check "generic: 16-bit grey 300x300, sums 65535" $py - "$dir" <<'PY'
+import sys
+import numpy as np
+from PIL import Image
+d = sys.argv[1]
+s, f = Image.open(d + "/p_steep.png"), Image.open(d + "/p_flat.png")
+assert s.mode.startswith("I") and s.size == (300, 300), (s.mode, s.size)
+t = np.asarray(s).astype(int) + np.asarray(f).astype(int)
+assert t.min() == 65535 and t.max() == 65535, (t.min(), t.max())
+assert 0 < np.asarray(s).mean() < 65535
+PY
+
+# Bad input: exit 64, the flag named, nothing written.
+expect 64 "--splat" generate "${world[@]}" --splat 'rock=slope>>30' -o "$bad/x.png"
+expect 64 "--splat" generate "${world[@]}" --splat 'rock' -o "$bad/x.png"
+expect 64 "a mask the stack makes: deposition, erosion, flow" generate "${world[@]}" --splat 'sand=mask:scree' -o "$bad/x.png"
+expect 64 "a layer name not used before" generate "${world[@]}" --splat 'a=rest' --splat 'a=slope<3' -o "$bad/x.png"
+expect 64 "--splat" generate "${world[@]}" --splat 'Rock=rest' -o "$bad/x.png"
+expect 64 "--splat" generate "${world[@]}" --splat 'r=slope>95' -o "$bad/x.png"
+expect 64 "a power of two" generate "${world[@]}" --preset unity --splat 'a=rest' --splat-size 500 -o "$bad/x.r16"
+expect 64 "--splat-size" generate "${world[@]}" --splat-size 64 -o "$bad/x.png"
+expect 64 "--splat" generate "${world[@]}" --splat 'a=rest' --tiles 2x2 -o "$bad/x.png"
+
+finish
