@@ -17,6 +17,7 @@ std::vector<OpType> builtinOpTypes() {
     types.push_back(maskOpType());
     types.push_back(thermalErosionOpType());
     types.push_back(hydraulicErosionOpType());
+    types.push_back(riverErosionOpType());
     return types;
 }
 

@@ -19,5 +19,9 @@ OpType normalizeOpType();
 OpType maskOpType();
 OpType thermalErosionOpType();
 OpType hydraulicErosionOpType();
+OpType riverErosionOpType();
+// terrain-bench's baseline for river-erosion: its default steps (the coarsest level's), all at
+// the full resolution, without the coarse levels.
+void runRiverErosionSingleScale(const OpCall& call);
 
 }  // namespace terrain::core

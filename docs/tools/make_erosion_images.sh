@@ -59,17 +59,28 @@ mask hydraulic_erosion erosion --op hydraulic-erosion
 mask hydraulic_deposition deposition --op hydraulic-erosion
 draw both --op thermal-erosion:talus_angle=30 --op hydraulic-erosion
 
+# Rivers need a larger world: 4 km of fBm hills, 0..800 m (about 4 m per sample).
+world=(--detail 10 --seed 11 --world-size 4096 --height-range 0:800 --algorithm fbm --set feature_size_m=2000)
+draw river_before
+draw river --op river-erosion
+draw river_long --op river-erosion:duration=3,strength=1
+mask river_flow flow --op river-erosion
+mask river_river river --op river-erosion
+
 # 3-D views: the editor opens a document with the stack and a mask as overlay, and saves its
 # window. HOME and the settings are a temporary directory's: nothing of the user's is read.
 view3d() {  # view3d NAME OVERLAY OPS...
   local name=$1 overlay=$2
   shift 2
   "$cli" generate "${world[@]}" "$@" --save-recipe "$tmp/recipe.json" -o "$tmp/unused.png" >/dev/null 2>&1
-  $py - "$tmp/recipe.json" "$overlay" >"$tmp/doc.terrain" <<'PY'
+  local mpp range
+  mpp=$($py -c 'import sys; print(float(sys.argv[1]) / 1024)' "$(printf '%s\n' "${world[@]}" | grep -A1 -- --world-size | tail -1)")
+  range=$(printf '%s\n' "${world[@]}" | grep -A1 -- --height-range | tail -1 | cut -d: -f2)
+  $py - "$tmp/recipe.json" "$overlay" "$mpp" "$range" >"$tmp/doc.terrain" <<'PY'
 import json, sys
 recipe = json.load(open(sys.argv[1]))
 print(json.dumps({"format": "terrain-editor-document", "version": 3, "recipe": recipe,
-                  "world": {"metresPerPixel": 1.0, "heightRangeMetres": [0, 250]},
+                  "world": {"metresPerPixel": float(sys.argv[3]), "heightRangeMetres": [0, float(sys.argv[4])]},
                   "view": {"colorMap": "terrain", "hillshade": True, "heightScale": 1.0, "wireframe": False,
                            "water": False, "waterLevel": 0.0, "lightAzimuth_deg": 315.0,
                            "lightElevation_deg": 45.0, "overlay": sys.argv[2]}}))
@@ -87,3 +98,5 @@ PY
 }
 view3d editor_hydraulic_flow flow --op hydraulic-erosion
 view3d editor_thermal_scree scree --op thermal-erosion:talus_angle=30
+world=(--detail 10 --seed 11 --world-size 4096 --height-range 0:800 --algorithm fbm --set feature_size_m=2000)
+view3d editor_river river --op river-erosion:duration=3,strength=1

@@ -33,6 +33,7 @@ declare -A shown=(
   [mask]="source=slope,slope_min_deg=25"
   [thermal-erosion]="talus_angle=20"
   [hydraulic-erosion]="rain=0.3,lifetime=400,drop_width=30,capacity=8"
+  [river-erosion]="duration=3,strength=1"
 )
 
 tmp=$(mktemp -d)

@@ -5,6 +5,7 @@
 #include <core/recipe.h>
 #include <core/registry.h>
 #include <core/stack/operation.h>
+#include <core/stack/ops.h>
 
 #include <benchmark/benchmark.h>
 
@@ -158,9 +159,36 @@ void hydraulicCase(benchmark::State& state, int detail, bool withReference) {
     }
 }
 
+// river-erosion at its defaults, and (1025² only) the single-scale baseline: the same 40 implicit
+// steps all at the full resolution, once.
+void riverCase(benchmark::State& state, int detail, bool withBaseline) {
+    Run r(detail, 2);
+    const OpCall& call = r.call;
+    const OpType* op = registry().findOp("river-erosion");
+    std::vector<double> ms;
+    for (auto _ : state) {
+        ms.push_back(timeMs([&] { op->run({}, call); }));
+        state.SetIterationTime(ms.back() / 1e3);
+    }
+    state.counters["ms_median"] = median(ms);
+    if (withBaseline) {
+        const double baseline = timeMs([&] { runRiverErosionSingleScale(call); });
+        state.counters["single_scale_ms"] = baseline;
+        state.counters["speedup"] = median(ms) > 0 ? baseline / median(ms) : 0.0;
+    }
+}
+
 }  // namespace
 
 void registerErosionCases() {
+    benchmark::RegisterBenchmark("erosion/river/1025x1025/threads:2", riverCase, 10, true)
+        ->UseManualTime()
+        ->Iterations(3)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("erosion/river/4097x4097/threads:2", riverCase, 12, false)
+        ->UseManualTime()
+        ->Iterations(1)
+        ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("erosion/hydraulic/1025x1025/threads:2", hydraulicCase, 10, true)
         ->UseManualTime()
         ->Iterations(5)

@@ -56,6 +56,19 @@ double steepestDeg(const core::Heightmap& m, const core::HeightScale& h, double 
     return worst;
 }
 
+// The RMS difference between `coarse` and every 2nd sample of `fine`, over coarse's relief.
+double rmsOfRelief(const core::Heightmap& coarse, const core::Heightmap& fine) {
+    double sum = 0.0, lo = 1e30, hi = -1e30;
+    for (int y = 0; y < coarse.height(); ++y)
+        for (int x = 0; x < coarse.width(); ++x) {
+            const double a = coarse.at(x, y), b = fine.at(2 * x, 2 * y);
+            sum += (a - b) * (a - b);
+            lo = std::min(lo, a);
+            hi = std::max(hi, a);
+        }
+    return std::sqrt(sum / double(coarse.sampleCount())) / (hi - lo);
+}
+
 }  // namespace
 
 // Material moves, it is not made: what one sample of a pair loses the other gains, and nothing
@@ -106,15 +119,7 @@ TEST(ThermalErosion, SameBytesOnOneTwoAndThreeThreads) {
 // of the relief (the target: at most 2 %).
 TEST(ThermalErosion, TheSameTerrainAtEveryDetail) {
     const core::StackResult coarse = run(steep(10)), fine = run(steep(11));
-    double sum = 0.0, lo = 1e30, hi = -1e30;
-    for (int y = 0; y < coarse.map->height(); ++y)
-        for (int x = 0; x < coarse.map->width(); ++x) {
-            const double a = coarse.map->at(x, y), b = fine.map->at(2 * x, 2 * y);
-            sum += (a - b) * (a - b);
-            lo = std::min(lo, a);
-            hi = std::max(hi, a);
-        }
-    const double rms = std::sqrt(sum / double(coarse.map->sampleCount())) / (hi - lo);
+    const double rms = rmsOfRelief(*coarse.map, *fine.map);
     std::printf("detail 11 vs 10: RMS difference %.2f %% of the relief\n", rms * 100.0);
     EXPECT_LE(rms, 0.02);  // measured 0.07 %
 }
@@ -245,15 +250,7 @@ TEST(HydraulicErosion, DropsRunDownhillOnATiltedPlane) {
 
 TEST(HydraulicErosion, TheSameTerrainAtEveryDetail) {
     const core::StackResult coarse = run(rained(10)), fine = run(rained(11));
-    double sum = 0.0, lo = 1e30, hi = -1e30;
-    for (int y = 0; y < coarse.map->height(); ++y)
-        for (int x = 0; x < coarse.map->width(); ++x) {
-            const double a = coarse.map->at(x, y), b = fine.map->at(2 * x, 2 * y);
-            sum += (a - b) * (a - b);
-            lo = std::min(lo, a);
-            hi = std::max(hi, a);
-        }
-    const double rms = std::sqrt(sum / double(coarse.map->sampleCount())) / (hi - lo);
+    const double rms = rmsOfRelief(*coarse.map, *fine.map);
     std::printf("detail 11 vs 10: RMS difference %.2f %% of the relief\n", rms * 100.0);
     EXPECT_LE(rms, 0.02);
 }
@@ -274,6 +271,133 @@ TEST(HydraulicErosion, MasksAreWeightsAndBadValuesAreRefused) {
                               {"inertia", "1"}}) {
         try {
             (void)op(baseRecipe(), "hydraulic-erosion", {{key, value}});
+            ADD_FAILURE() << key << "=" << value << " accepted";
+        } catch (const core::InputError& e) {
+            EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
+        }
+    }
+}
+
+namespace {
+
+// A 4 km world of fBm hills, 0..800 m: long slopes for rivers to cut.
+core::Recipe hills(int detail, std::initializer_list<std::pair<const char*, const char*>> values = {}) {
+    core::Recipe r = core::defaultRecipe(registry(), "fbm");
+    r.detail = detail;
+    r.seed = 11;
+    r.params["feature_size_m"] = 2000.0;
+    core::OpInstance o = op(r, "river-erosion");
+    for (const auto& [k, v] : values) core::setOperationParamFromText(registry(), o, k, v, k);
+    r.operations.push_back(o);
+    return r;
+}
+
+core::StackResult runHills(const core::Recipe& r, int threads = 2) {
+    core::StackEvaluator evaluator(registry(), 0);
+    core::WorldUnits w = world(r, 4096.0);
+    w.hiMetres = 800.0;
+    return evaluator.evaluate(r, w, context(threads));
+}
+
+}  // namespace
+
+TEST(RiverErosion, CutsValleysAndGivesTheSameBytesOnAnyThreadCount) {
+    const core::Recipe r = hills(9);
+    const core::StackResult a = runHills(r, 1), b = runHills(r, 3);
+    EXPECT_EQ(*a.map, *b.map);
+    EXPECT_EQ(*a.masks.at("river"), *b.masks.at("river"));
+    core::Recipe plain = r;
+    plain.operations.clear();
+    const core::StackResult before = runHills(plain);
+    double lowered = 0.0, raised = 0.0;
+    for (int y = 0; y < a.map->height(); ++y)
+        for (int x = 0; x < a.map->width(); ++x) {
+            const double d = (double(a.map->at(x, y)) - before.map->at(x, y)) * a.heights.scale;
+            lowered = std::max(lowered, -d);
+            raised = std::max(raised, d);
+        }
+    std::printf("deepest cut %.1f m, highest rise %.3f m\n", lowered, raised);
+    EXPECT_GT(lowered, 10.0);   // valleys are cut
+    EXPECT_LT(raised, 1e-3);    // rivers only erode (no uplift by default)
+}
+
+// Every river reaches the border: the channels (river mask > 0.5) form connected networks, and
+// each one touches the map's edge (water leaves there; pits were filled, so none ends inside).
+TEST(RiverErosion, RiversAreConnectedChannelsThatReachTheBorder) {
+    const core::StackResult r = runHills(hills(9));
+    const core::Heightmap& river = *r.masks.at("river");
+    const int n = river.width();
+    const auto at = [n](int x, int y) { return std::size_t(y) * std::size_t(n) + std::size_t(x); };
+    std::vector<int> label(std::size_t(n) * std::size_t(n), -1);
+    int networks = 0, reaching = 0, cells = 0;
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            if (river.at(x, y) <= 0.5f || label[at(x, y)] >= 0) continue;
+            bool border = false;
+            std::vector<std::pair<int, int>> todo{{x, y}};
+            label[at(x, y)] = networks;
+            while (!todo.empty()) {
+                const auto [cx, cy] = todo.back();
+                todo.pop_back();
+                ++cells;
+                border = border || cx == 0 || cy == 0 || cx == n - 1 || cy == n - 1;
+                for (int dy = -1; dy <= 1; ++dy)
+                    for (int dx = -1; dx <= 1; ++dx) {
+                        const int nx = cx + dx, ny = cy + dy;
+                        if (nx < 0 || ny < 0 || nx >= n || ny >= n || river.at(nx, ny) <= 0.5f) continue;
+                        int& l = label[at(nx, ny)];
+                        if (l < 0) {
+                            l = networks;
+                            todo.push_back({nx, ny});
+                        }
+                    }
+            }
+            ++networks;
+            if (border) ++reaching;
+        }
+    std::printf("%d river networks (%d cells), %d reach the border\n", networks, cells, reaching);
+    EXPECT_GE(networks, 3);
+    EXPECT_EQ(reaching, networks);
+}
+
+// On a plane tilted along x all water runs to the low edge: the drainage (flow mask) grows
+// downhill.
+TEST(RiverErosion, FlowRunsDownhillOnATiltedPlane) {
+    const int side = 129;
+    core::Heightmap plane(side, side), out(side, side);
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x) plane.at(x, y) = float(side - 1 - x) * 0.5f + float((x * 7 + y * 13) % 5) * 0.01f;
+    core::MaskSet below, masks;
+    core::HeightScale h;
+    h.hiMetres = 1000.0;
+    const core::GenerateContext c = context();
+    const core::OpCall call{plane, out, h, 10.0, 7, 7, c, {}, &below, &masks, {}};
+    const core::OpInstance o = op(baseRecipe(), "river-erosion");
+    registry().findOp("river-erosion")->run(o.params, call);
+    const core::Heightmap& flow = *masks.at("flow");
+    const auto columnMean = [&](int x0, int x1) {
+        double s = 0.0;
+        for (int y = 1; y + 1 < side; ++y)
+            for (int x = x0; x < x1; ++x) s += flow.at(x, y);
+        return s / double((side - 2) * (x1 - x0));
+    };
+    const double high = columnMean(1, 17), middle = columnMean(56, 72), low = columnMean(side - 17, side - 1);
+    std::printf("flow: high edge %.3f, middle %.3f, low edge %.3f\n", high, middle, low);
+    EXPECT_LT(high, middle);
+    EXPECT_LT(middle, low);
+}
+
+TEST(RiverErosion, TheSameTerrainAtEveryDetail) {
+    const core::StackResult coarse = runHills(hills(10)), fine = runHills(hills(11));
+    const double rms = rmsOfRelief(*coarse.map, *fine.map);
+    std::printf("detail 11 vs 10: RMS difference %.2f %% of the relief\n", rms * 100.0);
+    EXPECT_LE(rms, 0.02);
+}
+
+TEST(RiverErosion, BadValuesAreRefused) {
+    for (auto [key, value] : {std::pair{"strength", "-1"}, {"duration", "11"}, {"channel_area", "0"}, {"uplift", "-2"}}) {
+        try {
+            (void)op(baseRecipe(), "river-erosion", {{key, value}});
             ADD_FAILURE() << key << "=" << value << " accepted";
         } catch (const core::InputError& e) {
             EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();

@@ -1,0 +1,248 @@
+// river-erosion (issue 13): rivers cut valleys whose depth follows the water that drains through
+// them: the stream-power law dh/dt = U - K A^m S (A the drainage area, S the slope), solved with
+// the implicit scheme of Braun and Willett (2013, "A very efficient O(n), implicit and parallel
+// method to solve the stream power equation"), which stays stable at any time step.
+//
+// Each time step: (1) the surface is depression-filled by priority flood (Barnes, Lehman and
+// Mulla 2014) from the map's border and every cell at or below sea level, with a tiny rise per
+// cell so the filled surface drains: water reaches the border or the sea instead of stopping in
+// pits, and lakes fill; (2) every cell drains to its steepest lower 8-neighbour on that surface
+// (D8), and the priority flood's order is an order in which every cell comes after the cell it
+// drains to; (3) drainage areas accumulate upstream to downstream; (4) heights update downstream
+// first, h = (h + F h_receiver) / (1 + F) with F = K dt A^m / distance (n = 1: the implicit
+// solution, exact for a linear law). All serial and in a fixed order: the same bytes always.
+//
+// Coarse to fine (after Schott et al. 2024): most steps run on a map of every 2^k-th sample, where
+// long valleys form cheaply; the change is interpolated onto the next finer map, which runs a few
+// steps to cut its own detail, and so on to the full map. Parameters are in world units (areas
+// in m², the threshold in km², uplift in metres per step), so each level erodes alike.
+#include "ops.h"
+
+#include "../errors.h"
+#include "op_support.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <queue>
+#include <vector>
+
+namespace terrain::core {
+namespace {
+
+struct RiverParams {
+    double strength = 0.5;      // erodibility K (scaled: see kErodibility)
+    double duration = 1.0;      // how long it runs (in units of the default schedule)
+    double uplift_m = 0.0;      // rock uplift per time step, metres
+    double channelArea_km2 = 0.05;  // drainage area from which a cell counts as a river
+    double seaLevel_m = -1e9;   // cells at or below are sea: outlets
+};
+
+constexpr double kAreaExponent = 0.5;  // m in K A^m S (n = 1), the usual concavity
+constexpr double kErodibility = 5e-3;  // strength 1 = this K (per step, m^(1 - 2m))
+constexpr int kCoarsestSide = 129;
+constexpr int kCoarseSteps = 40;       // at the coarsest level, for duration 1
+constexpr int kFineSteps = 2;          // at each finer level, for duration 1
+
+struct Grid {
+    std::vector<float> h;
+    int side = 0;
+    float& at(int x, int y) { return h[std::size_t(y) * std::size_t(side) + std::size_t(x)]; }
+};
+
+struct Network {
+    std::vector<std::int32_t> order;     // cells, every cell after its receiver
+    std::vector<std::int32_t> receiver;  // -1: an outlet (border or sea)
+    std::vector<float> area;             // m² draining through the cell
+};
+
+// Priority flood with a rise of `epsilon` metres per cell (so filled flats drain), D8 receivers
+// on the filled surface, and the drainage area. `filled` receives the filled surface.
+Network drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon, std::vector<float>& filled) {
+    const int n = g.side;
+    const std::size_t cells = std::size_t(n) * std::size_t(n);
+    Network net;
+    net.order.reserve(cells);
+    net.receiver.assign(cells, -1);
+    filled.assign(g.h.begin(), g.h.end());
+    std::vector<std::uint8_t> seen(cells, 0);
+    // (height, index): ties popped by index, so the order never depends on anything else.
+    using Item = std::pair<float, std::int32_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const auto i = std::int32_t(std::size_t(y) * std::size_t(n) + std::size_t(x));
+            if (x == 0 || y == 0 || x == n - 1 || y == n - 1 || double(g.h[std::size_t(i)]) <= seaLevelRaw) {
+                seen[std::size_t(i)] = 1;
+                open.push({filled[std::size_t(i)], i});
+            }
+        }
+    static constexpr int kDx[8] = {1, -1, 0, 0, 1, 1, -1, -1}, kDy[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+    while (!open.empty()) {
+        const auto [z, i] = open.top();
+        open.pop();
+        net.order.push_back(i);
+        const int x = i % n, y = i / n;
+        for (int k = 0; k < 8; ++k) {
+            const int nx = x + kDx[k], ny = y + kDy[k];
+            if (nx < 0 || ny < 0 || nx >= n || ny >= n) continue;
+            const auto j = std::size_t(ny) * std::size_t(n) + std::size_t(nx);
+            if (seen[j]) continue;
+            seen[j] = 1;
+            filled[j] = std::max(filled[j], z + epsilon);
+            open.push({filled[j], std::int32_t(j)});
+        }
+    }
+    // D8 on the filled surface: the steepest strictly lower neighbour (slope by distance).
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const std::size_t i = std::size_t(y) * std::size_t(n) + std::size_t(x);
+            if (x == 0 || y == 0 || x == n - 1 || y == n - 1 || double(g.h[i]) <= seaLevelRaw) continue;
+            float best = 0.0f;
+            for (int k = 0; k < 8; ++k) {
+                const std::size_t j = std::size_t(y + kDy[k]) * std::size_t(n) + std::size_t(x + kDx[k]);
+                const float drop = (filled[i] - filled[j]) / (k < 4 ? 1.0f : 1.41421356f);
+                if (drop > best) {
+                    best = drop;
+                    net.receiver[i] = std::int32_t(j);
+                }
+            }
+        }
+    // Areas, upstream to downstream: the reverse of an order where receivers come first.
+    net.area.assign(cells, float(cellArea));
+    for (auto it = net.order.rbegin(); it != net.order.rend(); ++it) {
+        const std::int32_t r = net.receiver[std::size_t(*it)];
+        if (r >= 0) net.area[std::size_t(r)] += net.area[std::size_t(*it)];
+    }
+    return net;
+}
+
+// One implicit step on g (raw units; metres = raw * scale + offset).
+void step(Grid& g, double spacing_m, const RiverParams& p, const HeightScale& scale, std::vector<float>& filled,
+          Network* keep = nullptr) {
+    const double cellArea = spacing_m * spacing_m;
+    const double seaRaw = scale.toRaw(p.seaLevel_m);
+    const auto epsilon = float(1e-4 * spacing_m / scale.scale);  // 0.1 mm per metre, in raw units
+    Network net = drain(g, cellArea, seaRaw, epsilon, filled);
+    const double k = kErodibility * p.strength;
+    const auto uplift = float(p.uplift_m / scale.scale);
+    const int n = g.side;
+    for (std::int32_t i : net.order) {
+        const std::int32_t r = net.receiver[std::size_t(i)];
+        if (r < 0) continue;  // outlets stay: the base level
+        float& h = g.h[std::size_t(i)];
+        h += uplift;
+        const bool diagonal = (i % n != r % n) && (i / n != r / n);
+        const double distance = spacing_m * (diagonal ? std::sqrt(2.0) : 1.0);
+        const double f = k * std::pow(double(net.area[std::size_t(i)]), kAreaExponent) / distance;
+        const double hr = g.h[std::size_t(r)];
+        if (h > hr) h = float((double(h) + f * hr) / (1.0 + f));  // never below its receiver
+    }
+    if (keep) *keep = std::move(net);
+}
+
+Grid subsample(const Heightmap& map, int stride) {
+    Grid g;
+    g.side = (map.width() - 1) / stride + 1;
+    g.h.resize(std::size_t(g.side) * std::size_t(g.side));
+    for (int y = 0; y < g.side; ++y)
+        for (int x = 0; x < g.side; ++x) g.at(x, y) = map.row(y * stride)[x * stride];
+    return g;
+}
+
+// fine += bilinear(coarse after - coarse before).
+void addChange(Grid& fine, const Grid& after, const Grid& before) {
+    const int cs = after.side;
+    const auto change = [&](int x, int y) {
+        const std::size_t i = std::size_t(y) * std::size_t(cs) + std::size_t(x);
+        return after.h[i] - before.h[i];
+    };
+    for (int y = 0; y < fine.side; ++y)
+        for (int x = 0; x < fine.side; ++x) {
+            const int cx = x / 2, cy = y / 2, cx1 = std::min(cx + 1, cs - 1), cy1 = std::min(cy + 1, cs - 1);
+            float c = change(cx, cy);
+            if (x % 2 && y % 2) c = ((c + change(cx1, cy)) + (change(cx, cy1) + change(cx1, cy1))) * 0.25f;
+            else if (x % 2) c = (c + change(cx1, cy)) * 0.5f;
+            else if (y % 2) c = (c + change(cx, cy1)) * 0.5f;
+            fine.at(x, y) += c;
+        }
+}
+
+void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) {
+    const int side = call.input.width();
+    std::shared_ptr<Heightmap> flowMask = addMask(call, "flow"), riverMask = addMask(call, "river");
+    int levels = 0;
+    while (!singleScale && ((side - 1) >> (levels + 1)) + 1 >= kCoarsestSide) ++levels;
+    Grid settled, before;
+    std::vector<float> filled;
+    Network last;
+    const int total = levels + 1;
+    for (int level = levels; level >= 0; --level) {
+        const int stride = 1 << level;
+        Grid g = subsample(call.input, stride);
+        if (level < levels) addChange(g, settled, before);
+        before = subsample(call.input, stride);
+        const int steps = std::max(1, int(std::lround((level == levels ? kCoarseSteps : kFineSteps) * p.duration)));
+        for (int s = 0; s < steps; ++s) {
+            call.context.throwIfCancelled();
+            step(g, call.metresPerSample * stride, p, call.heights, filled, level == 0 && s == steps - 1 ? &last : nullptr);
+            call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
+        }
+        settled = std::move(g);
+    }
+    // Masks from the last step's network: flow = log drainage area (1 at 10 x the channel area),
+    // river = 0 below the channel area, 1 from twice it.
+    const double channel = p.channelArea_km2 * 1e6;
+    const double cell = call.metresPerSample * call.metresPerSample;
+    const double top = std::log(std::max(10.0 * channel / cell, 2.0));
+    forEachRow(call, [&](int y, const float*, float* out) {
+        for (int x = 0; x < side; ++x) {
+            const std::size_t i = std::size_t(y) * std::size_t(side) + std::size_t(x);
+            out[x] = settled.h[i];
+            const double a = last.area.empty() ? cell : double(last.area[i]);
+            flowMask->at(x, y) = float(std::clamp(std::log(a / cell) / top, 0.0, 1.0));
+            riverMask->at(x, y) = float(std::clamp((a - channel) / channel, 0.0, 1.0));
+        }
+    });
+}
+
+void runRiver(const RiverParams& p, const OpCall& call) {
+    runRiverLevels(p, call, false);
+}
+
+RiverParams riverDefaults() {
+    return RiverParams{};
+}
+
+}  // namespace
+
+void runRiverErosionSingleScale(const OpCall& call) {
+    runRiverLevels(riverDefaults(), call, true);
+}
+
+OpType riverErosionOpType() {
+    ParamTable<RiverParams> table;
+    table.add({"strength", "Strength", "", ParamKind::Real, 0.0, 10.0, 0.01, 0.5,
+               "How easily rivers cut: higher carves deeper valleys in the same time", {}},
+              [](RiverParams& p, double v) { p.strength = v; })
+        .add({"duration", "Duration", "", ParamKind::Real, 0.0, 10.0, 0.05, 1.0,
+              "How long the rivers work: 1 is the default schedule, 2 twice as long (mature, dendritic valleys)", {}},
+             [](RiverParams& p, double v) { p.duration = v; })
+        .add({"uplift", "Uplift", "m", ParamKind::Real, 0.0, 100.0, 0.1, 0.0,
+              "Rock raised per time step: keeps mountains standing while the rivers cut them", {}},
+             [](RiverParams& p, double v) { p.uplift_m = v; })
+        .add({"channel_area", "Channel area", "km²", ParamKind::Real, 0.0001, 10000.0, 0.01, 0.05,
+              "Drainage area from which a cell is a river (the river mask); smaller shows more streams", {}},
+             [](RiverParams& p, double v) { p.channelArea_km2 = v; })
+        .add({"sea_level", "Sea level", "m", ParamKind::Real, -1e9, 1e9, 1.0, -1e9,
+              "Heights at or below are sea: rivers end there (default: only the map's edge)", {}},
+             [](RiverParams& p, double v) { p.seaLevel_m = v; });
+    OpType type = makeOpType<RiverParams>(
+        "river-erosion", "River erosion",
+        "Rivers cut valleys by the water draining through them (stream power, implicit): dendritic valley networks",
+        table, runRiver);
+    type.masks = [](const std::map<std::string, double>&) { return std::vector<std::string>{"flow", "river"}; };
+    return type;
+}
+
+}  // namespace terrain::core
