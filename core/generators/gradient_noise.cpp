@@ -340,9 +340,9 @@ namespace {
 std::vector<ParamSpec> fbmParamTable() {
     return {
         {"style", "Style", "", ParamKind::Choice, 0, 2, 1, 0,
-         "fbm: rolling hills; ridged: sharp mountain crests (each octave folded and inverted); billow: "
-         "rounded, puffy hills with creased valleys",
-         {"fbm", "ridged", "billow"}},
+         "fbm: rolling hills; billow: rounded, puffy hills with creased valleys; ridged: sharp mountain "
+         "crests (each octave folded and inverted)",
+         {"fbm", "billow", "ridged"}},
         {"feature_size_m", "Feature size", "m", ParamKind::Real, 1.0, 100000.0, 1.0, 256.0,
          "The size of the biggest hills: the wavelength of the first octave, in metres", {}},
         {"octaves", "Octaves", "", ParamKind::Integer, 1, 16, 1, 8,

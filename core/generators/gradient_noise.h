@@ -20,8 +20,8 @@ struct Recipe;
 
 enum class NoiseStyle {
     Fbm,     // the plain sum of octaves: rolling hills
-    Ridged,  // each octave folded and inverted, (1 - |n - offset|)^sharpness: sharp crests
     Billow,  // each octave folded, 2|n - offset| - 1: rounded, puffy hills and creased valleys
+    Ridged,  // each octave folded and inverted, (1 - |n - offset|)^sharpness: sharp crests
 };
 
 struct FbmParams {

@@ -223,8 +223,6 @@ Algorithm worleyAlgorithm() {
     a.maxDetail = 14;
     a.defaultDetail = 9;
     a.params = {
-        {"cell_size_m", "Cell size", "m", ParamKind::Real, 1.0, 100000.0, 1.0, 64.0,
-         "About the distance between feature points, in metres: the size of the cells, craters or plateaus", {}},
         {"metric", "Distance", "", ParamKind::Choice, 0, 2, 1, 0,
          "How distance is measured: euclidean gives round cells, manhattan diamonds, chebyshev squares",
          {"euclidean", "manhattan", "chebyshev"}},
@@ -232,8 +230,10 @@ Algorithm worleyAlgorithm() {
          "f1: distance to the nearest point (round pits, scales); f2: to the second nearest (bumpy cells); "
          "f2-f1: the cell walls (0 on the borders between cells: ridges once inverted, plateaus between)",
          {"f1", "f2", "f2-f1"}},
-        {"jitter", "Jitter", "", ParamKind::Real, 0.0, 1.0, 0.01, 1.0,
+        {"jitter", "Jitter", "", ParamKind::Real, 0.0, 1.0, 0.05, 1.0,
          "How far the points stray from their cells' centres: 0 a regular grid, 1 anywhere in the cell", {}},
+        {"cell_size_m", "Cell size", "m", ParamKind::Real, 1.0, 100000.0, 1.0, 64.0,
+         "About the distance between feature points, in metres: the size of the cells, craters or plateaus", {}},
         {"invert", "Invert", "", ParamKind::Flag, 0, 1, 1, 0,
          "Turn the heights upside down: f1's pits become peaks, f2-f1's cracks become ridges", {}},
         {"wrap", "Wrap", "", ParamKind::Flag, 0, 1, 1, 0,

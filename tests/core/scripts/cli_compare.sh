@@ -76,7 +76,8 @@ EOF
 $py - "$dir/stacked_stats.json" "$dir/bare_stats.json" <<'EOF' && pass || fail "stacked panels: one per algorithm, each with the stack"
 import json, sys
 stacked, bare = (json.load(open(f)) for f in sys.argv[1:3])
-assert [p["algorithm"] for p in stacked] == ["diamond-square", "midpoint-displacement"], stacked
+assert [p["algorithm"] for p in stacked] == ["diamond-square", "midpoint-displacement", "fbm", "warped-fbm", "worley"], \
+    [p["algorithm"] for p in stacked]
 for p in stacked:
     ops = p["recipe"]["stack"][1:]
     assert [o["type"] for o in ops] == ["clamp", "midpoint-displacement"], ops

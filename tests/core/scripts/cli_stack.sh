@@ -155,7 +155,7 @@ expect 64 "--markdown" list --json --markdown
 # output and the saved recipe go to $bad).
 o=(--output "$bad/out.png" --save-recipe "$bad/r.json")
 expect 64 "--op: 'terace' is not allowed; expected an operation: one of " generate --op terace "${o[@]}"
-check "an unknown --op lists the types" grep -q "clamp, normalize, mask, diamond-square, midpoint-displacement, midpoint-line" "$dir/stderr"
+check "an unknown --op lists the types" grep -q "clamp, normalize, mask, thermal-erosion, hydraulic-erosion, river-erosion, diamond-square, midpoint-displacement, midpoint-line" "$dir/stderr"
 expect 64 "(did you mean clamp?)" generate --op clmap "${o[@]}"
 expect 64 "--op clamp:lwo: 'lwo' is not allowed; expected a key of clamp: low, high, name, enabled, mask (did you mean low?)" \
   generate --op clamp:lwo=3 "${o[@]}"
