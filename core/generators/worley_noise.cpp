@@ -22,7 +22,8 @@ namespace terrain::core {
 struct WorleyKernels {
     const char* name;  // "avx512", "avx2" or "baseline", as levelKernels()
     void (*row)(const float* fx, const std::int32_t* start, int runs, const std::int32_t* candStart,
-                const float* candX, const float* candY, float fy, int metric, int output, bool invert, float* out);
+                const float* candX, const float* candY, float fy, int metric, int output, bool invert, float* row,
+                float* out);
 };
 
 constexpr int kWorleyBlock = 16;  // samples whose F1 and F2 a kernel keeps in registers
@@ -160,7 +161,7 @@ void worleyIntoWith(const WorleyKernels& kernels, const WorleyParams& p, double 
     const std::uint32_t key = worleyKey(p.seed);
 
     const std::size_t candFloats = std::size_t(std::max(candStart[0].back(), candStart[1].back()));
-    const std::size_t perWorker = 2 * candFloats;
+    const std::size_t perWorker = 2 * candFloats + std::size_t(side + kWorleyPad);
     const int threads = threadsForWork(double(side) * side * 4.0, context.threads);
     scope.workspace().ensureWorkers(threads);
     parallelRowsByWorker(side, threads, context, [&](int worker, int begin, int end) {
@@ -168,6 +169,7 @@ void worleyIntoWith(const WorleyKernels& kernels, const WorleyParams& p, double 
         if (buffer.size() < perWorker) buffer.resize(perWorker);
         float* candX = buffer.data();
         float* candY = candX + candFloats;
+        float* rowBuffer = candY + candFloats;
         std::int64_t cachedRow = 0;
         int cachedHalf = -1;
         for (int y = begin; y < end; ++y) {
@@ -191,7 +193,7 @@ void worleyIntoWith(const WorleyKernels& kernels, const WorleyParams& p, double 
                 cachedHalf = lower;
             }
             kernels.row(fx.data(), start.data(), runs, candStart[lower].data(), candX, candY, fy, int(p.metric),
-                        int(p.output), p.invert, out.row(y));
+                        int(p.output), p.invert, rowBuffer, out.row(y));
         }
     });
     context.report(1.0f);
