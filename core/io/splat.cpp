@@ -137,7 +137,11 @@ SplatLayer parseSplatLayer(const std::string& text, const std::string& field) {
     r.soft = slope ? 2.0 : 5.0;
     if (!parseNumber(number, r.value) || (!soft.empty() && (!parseNumber(soft, r.soft) || r.soft < 0.0)))
         throw InputError(field, text, kRuleAllowed);
-    if (slope && (r.value < 0.0 || r.value > 90.0)) throw InputError(field, text, "a slope rule in degrees, 0 to 90");
+    // Bounded so value +- soft stays a finite float (a huge ~SOFT made the edge inf - inf = NaN).
+    if (slope && (r.value < 0.0 || r.value > 90.0 || r.soft > 90.0))
+        throw InputError(field, text, "a slope rule in degrees: DEG from 0 to 90, ~SOFT from 0 to 90");
+    if (!slope && (std::fabs(r.value) > 1e6 || r.soft > 1e6))
+        throw InputError(field, text, "a height rule in metres: M from -1e6 to 1e6, ~SOFT from 0 to 1e6");
     return layer;
 }
 

@@ -76,6 +76,7 @@ expect 64 "a mask the stack makes: deposition, erosion, flow" generate "${world[
 expect 64 "a layer name not used before" generate "${world[@]}" --splat 'a=rest' --splat 'a=slope<3' -o "$bad/x.png"
 expect 64 "--splat" generate "${world[@]}" --splat 'Rock=rest' -o "$bad/x.png"
 expect 64 "--splat" generate "${world[@]}" --splat 'r=slope>95' -o "$bad/x.png"
+expect 64 "~SOFT from 0 to 90" generate "${world[@]}" --splat 'x=slope<3~1e300' -o "$bad/x.png"  # fuzzer finding: NaN weights
 expect 64 "a power of two" generate "${world[@]}" --preset unity --splat 'a=rest' --splat-size 500 -o "$bad/x.r16"
 expect 64 "--splat-size" generate "${world[@]}" --splat-size 64 -o "$bad/x.png"
 expect 64 "--splat" generate "${world[@]}" --splat 'a=rest' --tiles 2x2 -o "$bad/x.png"
