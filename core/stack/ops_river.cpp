@@ -19,6 +19,7 @@
 #include "ops.h"
 
 #include "../errors.h"
+#include "coarse_to_fine.h"
 #include "op_support.h"
 
 #include <algorithm>
@@ -44,11 +45,7 @@ constexpr int kCoarsestSide = 129;
 constexpr int kCoarseSteps = 40;       // at the coarsest level, for duration 1
 constexpr int kFineSteps = 2;          // at each finer level, for duration 1
 
-struct Grid {
-    std::vector<float> h;
-    int side = 0;
-    float& at(int x, int y) { return h[std::size_t(y) * std::size_t(side) + std::size_t(x)]; }
-};
+using Grid = LevelMap;
 
 struct Network {
     std::vector<std::int32_t> order;     // cells, every cell after its receiver
@@ -141,33 +138,6 @@ void step(Grid& g, double spacing_m, const RiverParams& p, const HeightScale& sc
     if (keep) *keep = std::move(net);
 }
 
-Grid subsample(const Heightmap& map, int stride) {
-    Grid g;
-    g.side = (map.width() - 1) / stride + 1;
-    g.h.resize(std::size_t(g.side) * std::size_t(g.side));
-    for (int y = 0; y < g.side; ++y)
-        for (int x = 0; x < g.side; ++x) g.at(x, y) = map.row(y * stride)[x * stride];
-    return g;
-}
-
-// fine += bilinear(coarse after - coarse before).
-void addChange(Grid& fine, const Grid& after, const Grid& before) {
-    const int cs = after.side;
-    const auto change = [&](int x, int y) {
-        const std::size_t i = std::size_t(y) * std::size_t(cs) + std::size_t(x);
-        return after.h[i] - before.h[i];
-    };
-    for (int y = 0; y < fine.side; ++y)
-        for (int x = 0; x < fine.side; ++x) {
-            const int cx = x / 2, cy = y / 2, cx1 = std::min(cx + 1, cs - 1), cy1 = std::min(cy + 1, cs - 1);
-            float c = change(cx, cy);
-            if (x % 2 && y % 2) c = ((c + change(cx1, cy)) + (change(cx, cy1) + change(cx1, cy1))) * 0.25f;
-            else if (x % 2) c = (c + change(cx1, cy)) * 0.5f;
-            else if (y % 2) c = (c + change(cx, cy1)) * 0.5f;
-            fine.at(x, y) += c;
-        }
-}
-
 void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) {
     const int side = call.input.width();
     std::shared_ptr<Heightmap> flowMask = addMask(call, "flow"), riverMask = addMask(call, "river");
@@ -179,9 +149,9 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     const int total = levels + 1;
     for (int level = levels; level >= 0; --level) {
         const int stride = 1 << level;
-        Grid g = subsample(call.input, stride);
-        if (level < levels) addChange(g, settled, before);
-        before = subsample(call.input, stride);
+        Grid g = subsampleLevel(call.input, stride);
+        if (level < levels) addInterpolatedChange(g, settled, before);
+        before = subsampleLevel(call.input, stride);
         const int steps = std::max(1, int(std::lround((level == levels ? kCoarseSteps : kFineSteps) * p.duration)));
         for (int s = 0; s < steps; ++s) {
             call.context.throwIfCancelled();

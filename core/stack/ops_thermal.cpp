@@ -19,6 +19,7 @@
 #include "ops.h"
 
 #include "../errors.h"
+#include "coarse_to_fine.h"
 #include "op_support.h"
 
 #include <algorithm>
@@ -42,12 +43,7 @@ constexpr int kMaxSweeps = 200;        // per level
 constexpr int kCoarsestSide = 65;      // the first level settled
 constexpr float kOmega = 1.9f;         // over-relaxation of each pair's move (1 = exactly to the talus)
 
-struct Grid {
-    std::vector<float> data;
-    int side = 0;
-    float* row(int y) { return data.data() + std::size_t(y) * std::size_t(side); }
-    const float* row(int y) const { return data.data() + std::size_t(y) * std::size_t(side); }
-};
+using Grid = LevelMap;
 
 // Settles each pair (a[i * Stride], b[i * Stride]), i < n, whose difference exceeds d: kOmega / 2
 // of the excess moves from the higher to the lower (the sum is kept but for rounding). Returns
@@ -117,40 +113,6 @@ int settle(Grid& g, double spacing_m, const ThermalParams& p, const OpCall& call
     return kMaxSweeps;
 }
 
-// Every `step`-th sample of `map` (side (map side - 1) / step + 1).
-Grid subsample(const Heightmap& map, int step) {
-    Grid g;
-    g.side = (map.width() - 1) / step + 1;
-    g.data.resize(std::size_t(g.side) * std::size_t(g.side));
-    for (int y = 0; y < g.side; ++y)
-        for (int x = 0; x < g.side; ++x) g.row(y)[x] = map.row(y * step)[x * step];
-    return g;
-}
-
-// fine += the bilinear interpolation of (settled - before), both of side (fine side + 1) / 2.
-void addInterpolatedChange(Grid& fine, const Grid& settled, const Grid& before) {
-    const int cs = settled.side;
-    const auto change = [&](int x, int y) { return settled.row(y)[x] - before.row(y)[x]; };
-    for (int y = 0; y < fine.side; ++y) {
-        const int cy = y / 2, cy1 = std::min(cy + 1, cs - 1);
-        const bool oddY = y % 2 == 1;
-        float* row = fine.row(y);
-        for (int x = 0; x < fine.side; ++x) {
-            const int cx = x / 2, cx1 = std::min(cx + 1, cs - 1);
-            const bool oddX = x % 2 == 1;
-            float c = change(cx, cy);
-            if (oddX && oddY) {
-                c = ((c + change(cx1, cy)) + (change(cx, cy1) + change(cx1, cy1))) * 0.25f;
-            } else if (oddX) {
-                c = (c + change(cx1, cy)) * 0.5f;
-            } else if (oddY) {
-                c = (c + change(cx, cy1)) * 0.5f;
-            }
-            row[x] += c;
-        }
-    }
-}
-
 void runThermal(const ThermalParams& p, const OpCall& call) {
     const int side = call.input.width();
     std::shared_ptr<Heightmap> scree = addMask(call, "scree");
@@ -165,9 +127,9 @@ void runThermal(const ThermalParams& p, const OpCall& call) {
     Grid settled, before;
     for (int level = coarsest; level >= 0; --level) {
         const int step = 1 << level;
-        Grid g = subsample(call.input, step);
+        Grid g = subsampleLevel(call.input, step);
         if (level < coarsest) addInterpolatedChange(g, settled, before);
-        before = subsample(call.input, step);
+        before = subsampleLevel(call.input, step);
         settle(g, call.metresPerSample * step, p, call);
         settled = std::move(g);
         call.context.report(float(coarsest - level + 1) / float(coarsest + 1));
