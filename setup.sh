@@ -19,7 +19,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev libnoise-dev
   python3 python3-pil python3-numpy
   clang-14 libclang-rt-14-dev blender
-  libopenexr-dev libtiff-dev libgeotiff-dev openexr gdal-bin assimp-utils
+  libopenexr-dev libtiff-dev libgeotiff-dev openexr gdal-bin assimp-utils parallel
 )
 
 log() { printf '\n==> %s\n' "$*" >&2; }

@@ -19,6 +19,11 @@ struct Size {
     int height = 0;
 };
 
+// A rectangle of a map's samples: columns x0 .. x0 + width - 1, rows y0 .. y0 + height - 1.
+struct SampleWindow {
+    int x0 = 0, y0 = 0, width = 0, height = 0;
+};
+
 struct Algorithm {
     std::string id;           // fixed: the CLI and recipes use it ("diamond-square")
     std::string name;         // "Diamond-square"
@@ -35,6 +40,12 @@ struct Algorithm {
     // of detail d): generators whose features are sized in metres sample the world there.
     std::function<void(const Recipe&, double metresPerSample, const GenerateContext&, Heightmap& out)>
         generateInto;
+    // The samples of `window` of the map generateInto makes, bit for bit, computed without the
+    // rest of the map (issue 14: world tiles). recipe.detail may exceed maxDetail, up to
+    // kLatticeDetail (rng.h): a world's detail. Throws InputError naming a parameter whose value
+    // cannot be windowed. Empty for algorithms that cannot be (the 1-D line).
+    std::function<void(const Recipe&, double metresPerSample, SampleWindow, const GenerateContext&, Heightmap& out)>
+        generateWindowInto;
 };
 
 class Registry {

@@ -95,6 +95,7 @@ CommandLine::CommandLine()
 
     compareCmd = addCompareCommand(app, compare);
     verifyCmd = addVerifyCommand(app, verify);
+    worldCmd = addWorldCommand(app, world);
 
     benchCmd = app.add_subcommand("bench", "Measure the generators against the fill floor and the reference "
                                            "implementations (medians of interleaved runs)");
@@ -135,6 +136,7 @@ int runCommandLine(const core::Registry& registry, const CommandLine& line, std:
         if (*line.benchCmd) return runBench(registry, line.bench);
         if (*line.compareCmd) return runCompare(registry, line.compare);
         if (*line.verifyCmd) return runVerify(line.verify);
+        if (*line.worldCmd) return runWorld(registry, line.world);
     } catch (const RecipeDataError& e) {
         err << "terrain-cli: " << e.what() << "\n";
         return kExitDataErr;

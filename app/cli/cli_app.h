@@ -5,6 +5,7 @@
 #include "compare_command.h"
 #include "list_command.h"
 #include "verify_command.h"
+#include "world_command.h"
 
 #include <CLI/CLI.hpp>
 
@@ -31,6 +32,7 @@ struct CommandLine {
     CompareOptions compare;
     VerifyOptions verify;
     BenchOptions bench;
+    WorldOptions world;
 
     CLI::App* listCmd = nullptr;
     CLI::App* generateCmd = nullptr;
@@ -38,6 +40,7 @@ struct CommandLine {
     CLI::App* compareCmd = nullptr;
     CLI::App* verifyCmd = nullptr;
     CLI::App* benchCmd = nullptr;
+    CLI::App* worldCmd = nullptr;
 };
 
 // Parses argv. Returns an exit code when the program should stop here (--help and --version

@@ -39,21 +39,7 @@
 #include <thread>
 
 namespace terrain::app::cli {
-namespace {
-
 using core::InputError;
-
-template <typename T>
-T parseWhole(const std::string& text, const std::string& field, T lo, T hi) {
-    T value{};
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || value < lo || value > hi) {
-        throw InputError(field, text, "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
-    }
-    return value;
-}
-
-}  // namespace
 
 std::string readRecipeFile(const std::string& path, const std::string& field) {
     // Regular files only: a FIFO or a device would block or never end, a folder is no recipe.
@@ -120,9 +106,9 @@ core::Recipe startingRecipe(const core::Registry& registry, const std::string& s
     }
 }
 
-// `formatVersion`: the recipe file's format, when there is one (for core::olderRecipeNotice).
-core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen,
-                         int* formatVersion = nullptr) {
+}  // namespace
+
+core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen, int* formatVersion) {
     core::Recipe recipe = gen.recipeFile ? startingRecipe(registry, *gen.recipeFile, formatVersion)
                                          : core::defaultRecipe(registry, gen.algorithm.value_or("diamond-square"));
     if (gen.algorithm && *gen.algorithm != recipe.algorithm) {
@@ -164,6 +150,8 @@ int threadCount(const GenerationOptions& gen) {
     if (gen.threads) return parseWhole<int>(*gen.threads, "--threads", 1, 256);
     return int(std::max(1u, std::thread::hardware_concurrency()));
 }
+
+namespace {
 
 // Staged in `transaction` when given (written with the export, all or nothing), else at once.
 void writeText(const std::string& path, const std::string& text,
@@ -210,9 +198,6 @@ Generated generateStack(const core::Registry& registry, const GenerationOptions&
 
 }  // namespace
 
-namespace {
-
-// --world-size METRES: the spacing that makes a map of `width` samples that wide.
 core::WorldUnits worldOfSize(const core::WorldUnits& base, const std::string& text, int width) {
     double metres = 0.0;
     const char* end = text.data() + text.size();
@@ -228,6 +213,8 @@ core::WorldUnits worldOfSize(const core::WorldUnits& base, const std::string& te
     world.metresPerPixel = metres / double(spans);
     return world;
 }
+
+namespace {
 
 core::GameExportRequest exportRequest(const OutputOptions& out) {
     core::GameExportRequest request;

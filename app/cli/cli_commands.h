@@ -2,8 +2,11 @@
 // terrain-cli's commands over terrain_core. Flags are parsed in main.cpp (CLI11); the values
 // arrive here as text so that every bad value gets core's message: field, value, what is allowed.
 #include <core/errors.h>
+#include <core/io/world_units.h>
+#include <core/recipe.h>
 #include <core/registry.h>
 
+#include <charconv>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,6 +69,25 @@ struct OutputOptions {
     std::vector<std::string> splat;             // NAME=RULE splat layers, in order
     std::optional<std::string> splatSize;       // splat map side
 };
+
+// A whole number in [lo, hi] from a flag's text; throws InputError naming `field`.
+template <typename T>
+T parseWhole(const std::string& text, const std::string& field, T lo, T hi) {
+    T value{};
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || value < lo || value > hi) {
+        throw core::InputError(field, text, "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    }
+    return value;
+}
+
+// The recipe the generation flags describe (--recipe, --algorithm, --set, --op ...), validated.
+// `formatVersion`: the recipe file's format, when there is one (for core::olderRecipeNotice).
+core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen, int* formatVersion = nullptr);
+// --world-size METRES: `base` with the spacing that makes a map of `width` samples that wide.
+core::WorldUnits worldOfSize(const core::WorldUnits& base, const std::string& text, int width);
+// --threads, or every core.
+int threadCount(const GenerationOptions& gen);
 
 int runGenerate(const core::Registry& registry, const GenerationOptions& gen, const OutputOptions& out);
 struct BenchOptions {

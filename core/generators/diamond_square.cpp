@@ -299,6 +299,9 @@ Algorithm diamondSquareAlgorithm() {
     a.generateInto = [](const Recipe& r, double, const GenerateContext& c, Heightmap& out) {
         diamondSquareInto(diamondSquareParams(r), c, out);
     };
+    a.generateWindowInto = [](const Recipe& r, double, SampleWindow w, const GenerateContext& c, Heightmap& out) {
+        diamondSquareWindowInto(diamondSquareParams(r), w, c, out);
+    };
     return a;
 }
 

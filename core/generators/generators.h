@@ -86,6 +86,18 @@ void cubicMidpointDisplacementInto(const MidpointDisplacementParams& params, con
 // The `interpolation` row (linear | cubic) of the diamond-square and midpoint-displacement tables.
 ParamSpec interpolationParam();
 
+// Throws InputError naming "window" unless it is a non-empty rectangle inside the map of side
+// 2^detail + 1, or "detail" unless detail is in [1, kLatticeDetail].
+void checkSampleWindow(SampleWindow window, int detail);
+// The window's samples of the map diamondSquare(p) / midpointDisplacement(p) would make, bit for
+// bit, computed from the window and a halo of the coarse levels around it only
+// (windowed_levels.cpp), so a tile of a map far too big to hold is made on its own. Detail up to
+// kLatticeDetail (rng.h). Linear interpolation only (cubic throws InputError naming it).
+void diamondSquareWindowInto(const DiamondSquareParams& params, SampleWindow window, const GenerateContext& context,
+                             Heightmap& out);
+void midpointDisplacementWindowInto(const MidpointDisplacementParams& params, SampleWindow window,
+                                    const GenerateContext& context, Heightmap& out);
+
 // 2^detail + 1, the side of a diamond-square or midpoint grid.
 inline int sideForDetail(int detail) { return (1 << detail) + 1; }
 

@@ -94,7 +94,8 @@ struct Field {
     float offset = 0.0f;
 };
 
-Field makeField(const FbmParams& p, int field, int side, double metresPerSample) {
+// The columns x0 .. x0 + width - 1 of the map of `side` samples.
+Field makeField(const FbmParams& p, int field, int side, int x0, int width, double metresPerSample) {
     Field f;
     f.style = int(p.style);
     f.sharpness = p.sharpness;
@@ -112,13 +113,13 @@ Field makeField(const FbmParams& p, int field, int side, double metresPerSample)
         if (p.wrap) o.period = std::max<std::int64_t>(1, std::llround(world_m * freq));
         o.amp = amp;
         sum += amp;
-        o.fx.resize(std::size_t(side));
-        o.u.resize(std::size_t(side));
-        o.cellOf.resize(std::size_t(side));
-        o.loMul.resize(std::size_t(side));
-        o.hiMul.resize(std::size_t(side));
-        for (int x = 0; x < side; ++x) {
-            const double t = o.position(x);
+        o.fx.resize(std::size_t(width));
+        o.u.resize(std::size_t(width));
+        o.cellOf.resize(std::size_t(width));
+        o.loMul.resize(std::size_t(width));
+        o.hiMul.resize(std::size_t(width));
+        for (int x = 0; x < width; ++x) {
+            const double t = o.position(x0 + x);
             const double c = std::floor(t);
             const auto cell = std::int64_t(c);
             const auto at = std::size_t(x);
@@ -225,35 +226,42 @@ const char* noiseKernelsName(const NoiseKernels& kernels) {
     return kernels.name;
 }
 
-void fbmIntoWith(const NoiseKernels& kernels, const FbmParams& p, double metresPerSample,
-                 const GenerateContext& caller, Heightmap& out) {
-    checkFbm(p);
-    const int side = sideForDetail(p.detail);
-    out.reshapeUninitialized(side, side);
+void fbmWindowWith(const NoiseKernels& kernels, const FbmParams& p, double metresPerSample, SampleWindow window,
+                   const GenerateContext& caller, Heightmap& out) {
+    checkSampleWindow(window, p.detail);
+    const int side = sideForDetail(p.detail), width = window.width;
+    out.reshapeUninitialized(width, window.height);
     const ExecutionScope scope(caller);
     const GenerateContext& context = scope.context();
-    const Field field = makeField(p, 0, side, metresPerSample);
-    const std::size_t perWorker = FieldRows::floats(field, side) + std::size_t(side);
-    const int threads = threadsForWork(double(side) * side * p.octaves, context.threads);
+    const Field field = makeField(p, 0, side, window.x0, width, metresPerSample);
+    const std::size_t perWorker = FieldRows::floats(field, width) + std::size_t(width);
+    const int threads = threadsForWork(double(width) * window.height * p.octaves, context.threads);
     scope.workspace().ensureWorkers(threads);
-    parallelRowsByWorker(side, threads, context, [&](int worker, int begin, int end) {
+    parallelRowsByWorker(window.height, threads, context, [&](int worker, int begin, int end) {
         float* memory = workerFloats(scope.workspace().worker(worker), perWorker);
         float* acc = memory;
-        FieldRows rows(kernels, field, side, memory + side);
+        FieldRows rows(kernels, field, width, memory + width);
         for (int y = begin; y < end; ++y) {
-            std::fill(acc, acc + side, 0.0f);
-            rows.accumulate(y, acc);
-            kernels.scaleRow(acc, field.scale, out.row(y), side);
+            std::fill(acc, acc + width, 0.0f);
+            rows.accumulate(window.y0 + y, acc);
+            kernels.scaleRow(acc, field.scale, out.row(y), width);
         }
     });
     context.report(1.0f);
 }
 
-void warpedFbmIntoWith(const NoiseKernels& kernels, const WarpedFbmParams& p, double metresPerSample,
-                       const GenerateContext& caller, Heightmap& out) {
-    checkFbm(p.fbm);
-    const int side = sideForDetail(p.fbm.detail);
-    out.reshapeUninitialized(side, side);
+void fbmIntoWith(const NoiseKernels& kernels, const FbmParams& p, double metresPerSample,
+                 const GenerateContext& caller, Heightmap& out) {
+    checkFbm(p);
+    const int side = sideForDetail(p.detail);
+    fbmWindowWith(kernels, p, metresPerSample, {0, 0, side, side}, caller, out);
+}
+
+void warpedFbmWindowWith(const NoiseKernels& kernels, const WarpedFbmParams& p, double metresPerSample,
+                         SampleWindow window, const GenerateContext& caller, Heightmap& out) {
+    checkSampleWindow(window, p.fbm.detail);
+    const int side = sideForDetail(p.fbm.detail), width = window.width;
+    out.reshapeUninitialized(width, window.height);
     const ExecutionScope scope(caller);
     const GenerateContext& context = scope.context();
     FbmParams warp = p.fbm;
@@ -263,42 +271,60 @@ void warpedFbmIntoWith(const NoiseKernels& kernels, const WarpedFbmParams& p, do
     warp.wrap = false;
     FbmParams final = p.fbm;
     final.wrap = false;  // warped sampling leaves the lattice rows: no cheap modulo (docs)
-    const Field height = makeField(final, 0, side, metresPerSample);
-    const Field qx = makeField(warp, 1, side, metresPerSample), qy = makeField(warp, 2, side, metresPerSample);
-    const Field rx = makeField(warp, 3, side, metresPerSample), ry = makeField(warp, 4, side, metresPerSample);
-    const std::size_t w = std::size_t(side);
-    const std::size_t perWorker = FieldRows::floats(qx, side) + FieldRows::floats(qy, side) + 6 * w;
-    const int threads = threadsForWork(double(side) * side * (p.fbm.octaves + 4 * p.warpOctaves), context.threads);
+    const Field height = makeField(final, 0, side, window.x0, width, metresPerSample);
+    const Field qx = makeField(warp, 1, side, window.x0, width, metresPerSample), qy = makeField(warp, 2, side, window.x0, width, metresPerSample);
+    const Field rx = makeField(warp, 3, side, window.x0, width, metresPerSample), ry = makeField(warp, 4, side, window.x0, width, metresPerSample);
+    const std::size_t w = std::size_t(width);
+    const std::size_t perWorker = FieldRows::floats(qx, width) + FieldRows::floats(qy, width) + 6 * w;
+    const int threads = threadsForWork(double(width) * window.height * (p.fbm.octaves + 4 * p.warpOctaves), context.threads);
     scope.workspace().ensureWorkers(threads);
     const auto strength = float(p.warpStrength_m);
-    parallelRowsByWorker(side, threads, context, [&](int worker, int begin, int end) {
+    parallelRowsByWorker(window.height, threads, context, [&](int worker, int begin, int end) {
         float* memory = workerFloats(scope.workspace().worker(worker), perWorker);
         float *acc = memory, *dx = memory + w, *dy = memory + 2 * w, *ex = memory + 3 * w, *ey = memory + 4 * w;
         float* weight = memory + 5 * w;
-        FieldRows rowsX(kernels, qx, side, memory + 6 * w);
-        FieldRows rowsY(kernels, qy, side, memory + 6 * w + FieldRows::floats(qx, side));
-        for (int y = begin; y < end; ++y) {
+        FieldRows rowsX(kernels, qx, width, memory + 6 * w);
+        FieldRows rowsY(kernels, qy, width, memory + 6 * w + FieldRows::floats(qx, width));
+        for (int row = begin; row < end; ++row) {
+            const int y = window.y0 + row;
             // q(p) on the lattice rows (the fast kernel), as metres of displacement.
             std::fill(dx, dx + w, 0.0f);
             std::fill(dy, dy + w, 0.0f);
             rowsX.accumulate(y, dx);
             rowsY.accumulate(y, dy);
-            kernels.scaleRow(dx, qx.scale * strength, dx, side);
-            kernels.scaleRow(dy, qy.scale * strength, dy, side);
+            kernels.scaleRow(dx, qx.scale * strength, dx, width);
+            kernels.scaleRow(dy, qy.scale * strength, dy, width);
             if (p.warpLevels == 2) {  // r(p) = q sampled at p + strength q(p)
                 std::fill(ex, ex + w, 0.0f);
                 std::fill(ey, ey + w, 0.0f);
-                accumulateWarped(kernels, rx, y, dx, dy, ex, weight, side);
-                accumulateWarped(kernels, ry, y, dx, dy, ey, weight, side);
-                kernels.scaleRow(ex, rx.scale * strength, dx, side);
-                kernels.scaleRow(ey, ry.scale * strength, dy, side);
+                accumulateWarped(kernels, rx, y, dx, dy, ex, weight, width);
+                accumulateWarped(kernels, ry, y, dx, dy, ey, weight, width);
+                kernels.scaleRow(ex, rx.scale * strength, dx, width);
+                kernels.scaleRow(ey, ry.scale * strength, dy, width);
             }
             std::fill(acc, acc + w, 0.0f);
-            accumulateWarped(kernels, height, y, dx, dy, acc, weight, side);
-            kernels.scaleRow(acc, height.scale, out.row(y), side);
+            accumulateWarped(kernels, height, y, dx, dy, acc, weight, width);
+            kernels.scaleRow(acc, height.scale, out.row(row), width);
         }
     });
     context.report(1.0f);
+}
+
+void warpedFbmIntoWith(const NoiseKernels& kernels, const WarpedFbmParams& p, double metresPerSample,
+                       const GenerateContext& caller, Heightmap& out) {
+    checkFbm(p.fbm);
+    const int side = sideForDetail(p.fbm.detail);
+    warpedFbmWindowWith(kernels, p, metresPerSample, {0, 0, side, side}, caller, out);
+}
+
+void fbmWindowInto(const FbmParams& params, double metresPerSample, SampleWindow window, const GenerateContext& context,
+                   Heightmap& out) {
+    fbmWindowWith(noiseKernels(), params, metresPerSample, window, context, out);
+}
+
+void warpedFbmWindowInto(const WarpedFbmParams& params, double metresPerSample, SampleWindow window,
+                         const GenerateContext& context, Heightmap& out) {
+    warpedFbmWindowWith(noiseKernels(), params, metresPerSample, window, context, out);
 }
 
 void fbmInto(const FbmParams& params, double metresPerSample, const GenerateContext& context, Heightmap& out) {
@@ -386,6 +412,9 @@ Algorithm fbmAlgorithm() {
     a.generateInto = [](const Recipe& r, double mps, const GenerateContext& c, Heightmap& out) {
         fbmInto(fbmParams(r), mps, c, out);
     };
+    a.generateWindowInto = [](const Recipe& r, double mps, SampleWindow w, const GenerateContext& c, Heightmap& out) {
+        fbmWindowInto(fbmParams(r), mps, w, c, out);
+    };
     return a;
 }
 
@@ -404,6 +433,9 @@ Algorithm warpedFbmAlgorithm() {
                         "1: warp once; 2: warp the warp (Quilez's f(p + r(p + q(p)))), more marbled", {}});
     a.generateInto = [](const Recipe& r, double mps, const GenerateContext& c, Heightmap& out) {
         warpedFbmInto(warpedFbmParams(r), mps, c, out);
+    };
+    a.generateWindowInto = [](const Recipe& r, double mps, SampleWindow w, const GenerateContext& c, Heightmap& out) {
+        warpedFbmWindowInto(warpedFbmParams(r), mps, w, c, out);
     };
     return a;
 }

@@ -10,6 +10,7 @@
 // gathers), which simplex's skewed lattice does not allow; the reference stays a few lines long.
 #include "../heightmap.h"
 #include "../registry.h"
+#include "generators.h"
 
 #include <cstdint>
 
@@ -55,6 +56,13 @@ void fbmInto(const FbmParams& params, double metresPerSample, const GenerateCont
 void warpedFbmInto(const WarpedFbmParams& params, double metresPerSample, const GenerateContext& context,
                    Heightmap& out);
 
+// The samples of `window` of those maps, bit for bit, computed alone (issue 14: world tiles);
+// detail up to kLatticeDetail.
+void fbmWindowInto(const FbmParams& params, double metresPerSample, SampleWindow window, const GenerateContext& context,
+                   Heightmap& out);
+void warpedFbmWindowInto(const WarpedFbmParams& params, double metresPerSample, SampleWindow window,
+                         const GenerateContext& context, Heightmap& out);
+
 // The SIMD variants of the noise kernels (gradient_noise.inc), chosen like levelKernels(): the
 // same TERRAIN_KERNELS override, the same names.
 struct NoiseKernels;
@@ -65,6 +73,10 @@ void fbmIntoWith(const NoiseKernels& kernels, const FbmParams& params, double me
                  const GenerateContext& context, Heightmap& out);
 void warpedFbmIntoWith(const NoiseKernels& kernels, const WarpedFbmParams& params, double metresPerSample,
                        const GenerateContext& context, Heightmap& out);
+void fbmWindowWith(const NoiseKernels& kernels, const FbmParams& params, double metresPerSample, SampleWindow window,
+                   const GenerateContext& context, Heightmap& out);
+void warpedFbmWindowWith(const NoiseKernels& kernels, const WarpedFbmParams& params, double metresPerSample,
+                         SampleWindow window, const GenerateContext& context, Heightmap& out);
 
 // The hash of lattice corner (i, j) of one octave (its key from the seed, the field and the
 // octave): shared by the kernels and the reference, so they pick the same gradients.

@@ -195,6 +195,9 @@ Algorithm midpointDisplacementAlgorithm() {
     a.generateInto = [](const Recipe& r, double, const GenerateContext& c, Heightmap& out) {
         midpointDisplacementInto(midpointDisplacementParams(r), c, out);
     };
+    a.generateWindowInto = [](const Recipe& r, double, SampleWindow w, const GenerateContext& c, Heightmap& out) {
+        midpointDisplacementWindowInto(midpointDisplacementParams(r), w, c, out);
+    };
     return a;
 }
 

@@ -119,7 +119,14 @@ void worleyIntoWith(const WorleyKernels& kernels, const WorleyParams& p, double 
                     const GenerateContext& caller, Heightmap& out) {
     if (p.detail < 1 || p.detail > 14) throw InputError("detail", std::to_string(p.detail), "an integer in [1, 14]");
     const int side = sideForDetail(p.detail);
-    out.reshapeUninitialized(side, side);
+    worleyWindowWith(kernels, p, metresPerSample, {0, 0, side, side}, caller, out);
+}
+
+void worleyWindowWith(const WorleyKernels& kernels, const WorleyParams& p, double metresPerSample,
+                      SampleWindow window, const GenerateContext& caller, Heightmap& out) {
+    checkSampleWindow(window, p.detail);
+    const int side = sideForDetail(p.detail), width = window.width;
+    out.reshapeUninitialized(width, window.height);
     const ExecutionScope scope(caller);
     const GenerateContext& context = scope.context();
 
@@ -131,12 +138,12 @@ void worleyIntoWith(const WorleyKernels& kernels, const WorleyParams& p, double 
 
     // The columns: each one's fraction, and the runs of columns in one half of one cell (each half
     // has its own candidate cells).
-    std::vector<float> fx(static_cast<std::size_t>(side + kWorleyPad), 0.0f);
+    std::vector<float> fx(static_cast<std::size_t>(width + kWorleyPad), 0.0f);
     std::vector<std::int32_t> start;
     std::vector<std::int64_t> runCell;
     std::vector<bool> runRight;
-    for (int x = 0; x < side; ++x) {
-        const double t = axis.position(x), c = std::floor(t);
+    for (int x = 0; x < width; ++x) {
+        const double t = axis.position(window.x0 + x), c = std::floor(t);
         fx[std::size_t(x)] = float(t - c);
         const bool right = fx[std::size_t(x)] >= 0.5f;
         if (runCell.empty() || runCell.back() != std::int64_t(c) || runRight.back() != right) {
@@ -145,7 +152,7 @@ void worleyIntoWith(const WorleyKernels& kernels, const WorleyParams& p, double 
             start.push_back(x);
         }
     }
-    start.push_back(side);
+    start.push_back(width);
     const int runs = int(runCell.size());
     const bool needF2 = p.output != WorleyOutput::F1;
     std::vector<CellOffset> lists[2][2];  // [right][lower]
@@ -161,10 +168,10 @@ void worleyIntoWith(const WorleyKernels& kernels, const WorleyParams& p, double 
     const std::uint32_t key = worleyKey(p.seed);
 
     const std::size_t candFloats = std::size_t(std::max(candStart[0].back(), candStart[1].back()));
-    const std::size_t perWorker = 2 * candFloats + std::size_t(side + kWorleyPad);
-    const int threads = threadsForWork(double(side) * side * 4.0, context.threads);
+    const std::size_t perWorker = 2 * candFloats + std::size_t(width + kWorleyPad);
+    const int threads = threadsForWork(double(width) * window.height * 4.0, context.threads);
     scope.workspace().ensureWorkers(threads);
-    parallelRowsByWorker(side, threads, context, [&](int worker, int begin, int end) {
+    parallelRowsByWorker(window.height, threads, context, [&](int worker, int begin, int end) {
         std::vector<float>& buffer = scope.workspace().worker(worker).arrays[0];
         if (buffer.size() < perWorker) buffer.resize(perWorker);
         float* candX = buffer.data();
@@ -173,7 +180,7 @@ void worleyIntoWith(const WorleyKernels& kernels, const WorleyParams& p, double 
         std::int64_t cachedRow = 0;
         int cachedHalf = -1;
         for (int y = begin; y < end; ++y) {
-            const double t = axis.position(y), c = std::floor(t);
+            const double t = axis.position(window.y0 + y), c = std::floor(t);
             const auto cy = std::int64_t(c);
             const float fy = float(t - c);
             const int lower = fy >= 0.5f ? 1 : 0;
@@ -197,6 +204,11 @@ void worleyIntoWith(const WorleyKernels& kernels, const WorleyParams& p, double 
         }
     });
     context.report(1.0f);
+}
+
+void worleyWindowInto(const WorleyParams& params, double metresPerSample, SampleWindow window,
+                      const GenerateContext& context, Heightmap& out) {
+    worleyWindowWith(worleyChoice().chosen(), params, metresPerSample, window, context, out);
 }
 
 void worleyInto(const WorleyParams& params, double metresPerSample, const GenerateContext& context, Heightmap& out) {
@@ -244,6 +256,9 @@ Algorithm worleyAlgorithm() {
     a.sizeForDetail = [](int detail) { return Size{sideForDetail(detail), sideForDetail(detail)}; };
     a.generateInto = [](const Recipe& r, double mps, const GenerateContext& c, Heightmap& out) {
         worleyInto(worleyParams(r), mps, c, out);
+    };
+    a.generateWindowInto = [](const Recipe& r, double mps, SampleWindow w, const GenerateContext& c, Heightmap& out) {
+        worleyWindowInto(worleyParams(r), mps, w, c, out);
     };
     return a;
 }

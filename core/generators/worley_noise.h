@@ -6,6 +6,7 @@
 // rarely wants; `jitter` = 0 gives a regular grid, 1 places a point anywhere in its cell).
 #include "../heightmap.h"
 #include "../registry.h"
+#include "generators.h"
 
 #include <cstdint>
 
@@ -34,11 +35,17 @@ WorleyParams worleyParams(const Recipe& recipe);
 // in cells (negated when inverted).
 void worleyInto(const WorleyParams& params, double metresPerSample, const GenerateContext& context, Heightmap& out);
 
+// The samples of `window` of that map, bit for bit, computed alone (issue 14: world tiles).
+void worleyWindowInto(const WorleyParams& params, double metresPerSample, SampleWindow window,
+                      const GenerateContext& context, Heightmap& out);
+
 struct WorleyKernels;
 const WorleyKernels* const* supportedWorleyKernels(int& count);
 const char* worleyKernelsName(const WorleyKernels& kernels);
 void worleyIntoWith(const WorleyKernels& kernels, const WorleyParams& params, double metresPerSample,
                     const GenerateContext& context, Heightmap& out);
+void worleyWindowWith(const WorleyKernels& kernels, const WorleyParams& params, double metresPerSample,
+                      SampleWindow window, const GenerateContext& context, Heightmap& out);
 
 // The feature point of cell (i, j) (indices already wrapped), as its position inside the cell in
 // [0, 1]²: 0.5 + jitter * (u - 0.5) on each axis, u from 16 bits of the hash each.

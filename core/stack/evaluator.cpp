@@ -68,6 +68,16 @@ HeightMapping mappingFor(MinMax range) {
     return mapping;
 }
 
+// A generator layer's own recipe: its type and parameters at the stack's detail, its seed offset.
+Recipe layerRecipe(const Recipe& recipe, const OpInstance& op) {
+    Recipe layer;
+    layer.algorithm = op.type;
+    layer.detail = recipe.detail;
+    layer.seed = recipe.seed + op.seedOffset;
+    layer.params = op.params;
+    return layer;
+}
+
 HeightScale scaleFor(const HeightMapping& mapping, const WorldUnits& world) {
     HeightScale h;
     h.loMetres = world.loMetres;
@@ -367,11 +377,7 @@ void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world,
     }
     // A generator layer: its map, in metres by its own reference range, blended into `in`.
     const Algorithm& algorithm = m_registry.get(op.type);
-    Recipe layer;
-    layer.algorithm = algorithm.id;
-    layer.detail = recipe.detail;
-    layer.seed = recipe.seed + op.seedOffset;
-    layer.params = op.params;
+    const Recipe layer = layerRecipe(recipe, op);
     const Size size = recipe.detail >= algorithm.minDetail && recipe.detail <= algorithm.maxDetail
                           ? algorithm.sizeForDetail(recipe.detail)
                           : Size{};
@@ -494,6 +500,103 @@ Heightmap evaluateStack(const Registry& registry, const Recipe& recipe, const Wo
     evaluator.clear();
     if (map.use_count() == 1) return std::move(*map);
     return *map;
+}
+
+namespace {
+
+// Why entry `stage` (1-based) cannot be computed on a window alone, or empty.
+std::string windowRefusal(const Registry& registry, const OpInstance& op) {
+    if (const OpType* type = registry.findOp(op.type)) {
+        if (!type->perSample || !type->perSample(op.params)) {
+            return type->name + " reads its neighbours or where a sample lies in the map, so a tile cannot be "
+                                "computed on its own yet (per-sample operations can: clamp, curves, terrace without "
+                                "edge noise)";
+        }
+        if (type->needsReferenceRange) return type->name + " needs the whole map's range at the reference detail";
+        return {};
+    }
+    const Algorithm& algorithm = registry.get(op.type);
+    if (!algorithm.generateWindowInto) return algorithm.name + " cannot compute a part of its map on its own";
+    return {};
+}
+
+// Runs the generator on one sample, so a parameter value it cannot window (cubic interpolation)
+// is refused by its own message before any tile is computed.
+void probeWindow(const Algorithm& algorithm, const Recipe& recipe) {
+    Recipe probe = recipe;
+    probe.operations.clear();
+    Heightmap sample;
+    algorithm.generateWindowInto(probe, 1.0, SampleWindow{0, 0, 1, 1}, GenerateContext{}, sample);
+}
+
+}  // namespace
+
+void checkWindowable(const Registry& registry, const Recipe& recipe) {
+    const Algorithm& base = registry.get(recipe.algorithm);
+    if (!base.generateWindowInto) {
+        throw InputError("algorithm", recipe.algorithm,
+                         "a 2-D generator whose tiles can be computed on their own (" + base.name + " cannot)");
+    }
+    probeWindow(base, recipe);
+    for (std::size_t i = 0; i < recipe.operations.size(); ++i) {
+        const OpInstance& op = recipe.operations[i];
+        if (!op.enabled) continue;
+        std::string why = windowRefusal(registry, op);
+        if (why.empty() && !op.mask.empty()) why = "it is blended through a mask, and masks are not computed per tile yet";
+        if (!why.empty()) throw StageError(int(i) + 1, op.id, InputError("type", op.type, "an operation a tile can "
+                                                                                          "compute alone: " + why));
+        if (!registry.findOp(op.type)) {
+            try {
+                probeWindow(registry.get(op.type), layerRecipe(recipe, op));
+            } catch (const InputError& e) {
+                throw StageError(int(i) + 1, op.id, e);
+            }
+        }
+    }
+}
+
+Heightmap evaluateStackWindow(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
+                              SampleWindow window, const GenerateContext& context, const HeightMapping* baseMapping) {
+    Heightmap map;
+    evaluateStackWindowInto(registry, recipe, world, window, context, map, baseMapping);
+    return map;
+}
+
+void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
+                             SampleWindow window, const GenerateContext& caller, Heightmap& map,
+                             const HeightMapping* baseMapping) {
+    checkWindowable(registry, recipe);
+    const ExecutionScope scope(caller);
+    const GenerateContext& context = scope.context();
+    const HeightScale heights = scaleFor(
+        baseMapping != nullptr ? *baseMapping : worldMapping(registry, recipe, world.metresPerPixel, context), world);
+    registry.get(recipe.algorithm).generateWindowInto(recipe, world.metresPerPixel, window, context, map);
+    Heightmap next;
+    for (std::size_t i = 0; i < recipe.operations.size(); ++i) {
+        const OpInstance& op = recipe.operations[i];
+        if (!op.enabled) continue;
+        try {
+            next.reshapeUninitialized(map.width(), map.height());
+            if (const OpType* type = registry.findOp(op.type)) {
+                if (type->check) type->check(op.params);
+                const OpCall call{map, next, heights, world.metresPerPixel, recipe.detail, recipe.seed, context, {},
+                                  nullptr, nullptr, {}};
+                type->run(op.params, call);
+            } else {
+                const Algorithm& algorithm = registry.get(op.type);
+                const Recipe layer = layerRecipe(recipe, op);
+                Heightmap b;
+                algorithm.generateWindowInto(layer, world.metresPerPixel, window, context, b);
+                const HeightMapping mb = worldMapping(registry, layer, world.metresPerPixel, context);
+                blendLayer(map, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, next, context);
+            }
+        } catch (const StageError&) {
+            throw;
+        } catch (const InputError& e) {
+            throw StageError(int(i) + 1, op.id, e);
+        }
+        std::swap(map, next);
+    }
 }
 
 }  // namespace terrain::core

@@ -15,6 +15,7 @@
 #include "../io/height_mapping.h"
 #include "../io/world_units.h"
 #include "../recipe.h"
+#include "../registry.h"
 #include "../workspace.h"
 
 #include <cstddef>
@@ -117,5 +118,25 @@ std::vector<std::string> stageKeys(const Registry& registry, const Recipe& recip
 // evaluator's result.
 Heightmap evaluateStack(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
                         const GenerateContext& context);
+
+// Throws InputError (the base generator) or StageError (an entry) unless every enabled entry of
+// the recipe can be computed on a window of the map alone (issue 14, world tiles): a base
+// generator and generator layers with Algorithm::generateWindowInto, filters that are per sample
+// (OpType::perSample), no entry blended through a mask.
+void checkWindowable(const Registry& registry, const Recipe& recipe);
+
+// The samples of `window` of the recipe's stack at recipe.detail (which may exceed the base
+// generator's maxDetail, up to kLatticeDetail: a world), bit for bit what evaluateStack makes
+// there, computed without the rest of the map. `world.metresPerPixel` is the spacing at
+// recipe.detail. `baseMapping`: the recipe's world mapping when the caller has it (a world's
+// tiles share it), else it is computed (a 1025² reference map). Checks checkWindowable first;
+// rethrows Cancelled.
+Heightmap evaluateStackWindow(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
+                              SampleWindow window, const GenerateContext& context,
+                              const HeightMapping* baseMapping = nullptr);
+// The same into `out` (its buffer reused when the size matches).
+void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
+                             SampleWindow window, const GenerateContext& context, Heightmap& out,
+                             const HeightMapping* baseMapping = nullptr);
 
 }  // namespace terrain::core

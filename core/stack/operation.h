@@ -139,6 +139,10 @@ struct OpType {
     // The heights pass through unchanged (the type only adds masks): the stage shares the map
     // below instead of copying it, and OpCall::output is an empty grid not to be written.
     bool passesHeights = false;
+    // Whether an entry with these parameters is per sample: its output at a sample depends on
+    // the input at that sample and the parameters alone, not on where the sample lies or on its
+    // neighbours, so a world tile (issue 14) runs it on the tile alone. Empty: never.
+    std::function<bool(const std::map<std::string, double>&)> perSample;
     // The names of the masks an entry with these parameters adds (addMask), so front ends can
     // offer them and check a mask name before evaluating. Empty: none.
     std::function<std::vector<std::string>(const std::map<std::string, double>&)> masks;

@@ -201,6 +201,7 @@ OpType curvesOpType() {
         "Remap heights: levels, gamma and a monotone curve through up to 8 points, on the height as a fraction "
         "of the world's height range",
         table, runCurves);
+    type.perSample = [](const std::map<std::string, double>&) { return true; };
     type.check = [table](const std::map<std::string, double>& values) {
         const CurvesParams p = table.bind(values);
         if (!(p.inLow < p.inHigh))

@@ -37,6 +37,7 @@ OpType clampOpType() {
             // NaN stays NaN (both comparisons are false), as every other operation keeps it.
             perSample(call, [lo, hi](float v) { return v < lo ? lo : (v > hi ? hi : v); });
         });
+    type.perSample = [](const std::map<std::string, double>&) { return true; };
     type.check = [table](const std::map<std::string, double>& values) {
         const ClampParams p = table.bind(values);
         if (!(p.low < p.high)) throw InputError("low", metresText(p.low), "below high (" + metresText(p.high) + ")");

@@ -171,10 +171,16 @@ OpType terraceOpType() {
         .add({"edge_scale", "Edge noise scale", "m", ParamKind::Real, 1.0, 100000.0, 1.0, 100.0,
               "The size in metres of the edge noise's features", {}},
              [](TerraceParams& p, double v) { p.edgeScale_m = v; });
-    return makeOpType<TerraceParams>("terrace", "Terrace",
-                                     "Flat steps across the world's height range, with adjustable sharpness and "
-                                     "optionally noisy edges",
-                                     table, runTerrace);
+    OpType type = makeOpType<TerraceParams>("terrace", "Terrace",
+                                            "Flat steps across the world's height range, with adjustable sharpness "
+                                            "and optionally noisy edges",
+                                            table, runTerrace);
+    // The edge noise is placed by the sample's position in the map: per sample without it.
+    type.perSample = [table](const std::map<std::string, double>& values) {
+        const TerraceParams p = table.bind(values);
+        return !(p.edgeNoise_m > 0.0 && p.sharpness > 0.0);
+    };
+    return type;
 }
 
 }  // namespace terrain::core

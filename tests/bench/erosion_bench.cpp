@@ -1,5 +1,7 @@
 #include "erosion_bench.h"
 
+#include "bench_support.h"
+
 #include <core/bench/kernel_bench.h>
 #include <core/bench/reference_erosion.h>
 #include <core/recipe.h>
@@ -21,18 +23,6 @@ namespace terrain::bench {
 namespace {
 
 using namespace terrain::core;
-
-const Registry& registry() {
-    static const Registry r = makeBuiltinRegistry();
-    return r;
-}
-
-template <class F>
-double timeMs(F&& f) {
-    const auto start = std::chrono::steady_clock::now();
-    f();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
 
 constexpr double kWorld_m = 4096.0;
 constexpr double kRelief_m = 600.0;

@@ -1,5 +1,7 @@
 #include "noise_bench.h"
 
+#include "bench_support.h"
+
 #include <core/bench/kernel_bench.h>
 #include <core/generators/gradient_noise.h>
 #include <core/recipe.h>
@@ -16,19 +18,6 @@ namespace terrain::bench {
 namespace {
 
 using namespace terrain::core;
-using Clock = std::chrono::steady_clock;
-
-const Registry& registry() {
-    static const Registry r = makeBuiltinRegistry();
-    return r;
-}
-
-template <class F>
-double timeMs(F&& f) {
-    const auto start = Clock::now();
-    f();
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 Recipe noiseRecipe(const char* algorithm, int detail) {
     Recipe r = defaultRecipe(registry(), algorithm);

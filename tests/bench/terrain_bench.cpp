@@ -9,6 +9,7 @@
 #include <core/generators/level_kernels.h>
 #include "erosion_bench.h"
 #include "noise_bench.h"
+#include "world_bench.h"
 #include <core/io/export.h>
 #include <core/parallel.h>
 #include <core/recipe.h>
@@ -243,6 +244,7 @@ void registerAll() {
     })->Iterations(1)->Unit(benchmark::kMillisecond);
     registerNoiseCases();
     terrain::bench::registerErosionCases();
+    terrain::bench::registerWorldCases();
     registerStackOps();
     benchmark::RegisterBenchmark("export/png16/4097x4097", exportCase, ExportFormat::Png16)
         ->UseManualTime()

@@ -1,0 +1,175 @@
+#include "world_command.h"
+
+#include <core/cancel.h>
+#include <core/errors.h>
+#include <core/io/atomic_file.h>
+#include <core/world/world.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+namespace terrain::app::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using core::InputError;
+
+struct LoadedWorld {
+    core::WorldManifest manifest;
+    fs::path dir;
+};
+
+LoadedWorld loadWorld(const core::Registry& registry, const WorldOptions& o) {
+    if (!o.world) throw InputError("--world", "missing", "the world's world.json (written by terrain-cli world init)");
+    const std::string text = readRecipeFile(*o.world, "--world");
+    try {
+        return {core::worldManifestFromText(registry, text, *o.world), fs::path(*o.world).parent_path()};
+    } catch (const InputError& e) {
+        throw RecipeDataError(recipeDataMessage(*o.world, e));
+    }
+}
+
+core::GenerateContext contextFor(const WorldOptions& o) {
+    GenerationOptions gen;
+    gen.threads = o.threads;
+    core::GenerateContext context;
+    context.threads = threadCount(gen);
+    return context;
+}
+
+// "K" or "K-K2" (inclusive) within the world's tiles.
+std::pair<std::int64_t, std::int64_t> parseIndices(const std::string& text, std::int64_t tiles) {
+    const std::string allowed = "K or K-K2, tile indices from 0 to " + std::to_string(tiles - 1) +
+                                " (row * columns + column; K2 >= K)";
+    const auto dash = text.find('-', 1);
+    try {
+        const std::int64_t a = parseWhole<std::int64_t>(text.substr(0, dash), "--index", 0, tiles - 1);
+        const std::int64_t b =
+            dash == std::string::npos ? a : parseWhole<std::int64_t>(text.substr(dash + 1), "--index", 0, tiles - 1);
+        if (b < a) throw InputError("--index", text, allowed);
+        return {a, b};
+    } catch (const InputError&) {
+        throw InputError("--index", text, allowed);
+    }
+}
+
+int runInit(const core::Registry& registry, const WorldOptions& o) {
+    if (!o.out) throw InputError("--out", "missing", "the folder to write the world into");
+    if (!o.worldDetail) throw InputError("--world-detail", "missing", "the world's detail D: 2^D+1 samples a side");
+    if (!o.tile) throw InputError("--tile", "missing", "the tile side, 2^k+1 samples (e.g. 1025)");
+    const core::Recipe recipe = buildRecipe(registry, o.gen);
+    const int detail = parseWhole<int>(*o.worldDetail, "--world-detail", 1, core::kMaxWorldDetail);
+    const int tile = parseWhole<int>(*o.tile, "--tile", 2, (1 << core::kMaxTileDetail) + 1);
+    core::WorldUnits units;
+    if (o.heightRange) units = core::WorldUnits::withHeightRange(units, *o.heightRange);
+    if (o.worldSize && o.metresPerSample)
+        throw InputError("--metres-per-pixel", *o.metresPerSample, "either --metres-per-pixel or --world-size, not both");
+    const std::int64_t side = (std::int64_t(1) << detail) + 1;
+    if (o.worldSize) units = worldOfSize(units, *o.worldSize, int(side));
+    if (o.metresPerSample) units = core::WorldUnits::withMetresPerPixel(units, *o.metresPerSample);
+    const core::WorldManifest m = core::makeWorldManifest(registry, recipe, detail, tile, units, contextFor(o));
+    const fs::path dir(*o.out);
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw core::IoError(core::IoError::Kind::CannotCreate, *o.out + ": " + ec.message());
+    const std::string text = core::worldManifestToText(registry, m);
+    const fs::path path = dir / "world.json";
+    if (fs::exists(path, ec)) {
+        std::ifstream in(path, std::ios::binary);
+        std::ostringstream old;
+        old << in.rdbuf();
+        if (old.str() != text) {
+            throw InputError("--out", *o.out,
+                             "a new folder, or one whose world.json is this world: it holds another world (a changed "
+                             "recipe or size would mix tiles of two worlds)");
+        }
+    }
+    core::AtomicFile file(path);
+    file.write(text.data(), text.size());
+    file.commit();
+    std::cout << "world " << m.side() << "x" << m.side() << " samples (" << m.units.metresPerPixel * double(m.side() - 1)
+              << " m across), " << m.tileCount() << " tiles of " << m.tileSide() << "x" << m.tileSide() << " ("
+              << m.columns() << " x " << m.rows() << "), indices 0-" << m.tileCount() - 1 << "\n"
+              << "next: terrain-cli world tile --world " << path.string() << " --index 0-" << m.tileCount() - 1 << "\n";
+    return kExitOk;
+}
+
+int runTile(const core::Registry& registry, const WorldOptions& o) {
+    const LoadedWorld w = loadWorld(registry, o);
+    if (!o.index) throw InputError("--index", "missing", "K or K-K2: the tiles this task computes");
+    const auto [first, last] = parseIndices(*o.index, w.manifest.tileCount());
+    const core::GenerateContext context = contextFor(o);
+    std::int64_t computed = 0, skipped = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::int64_t k = first; k <= last; ++k) {
+        if (core::computeTile(registry, w.manifest, w.dir, k, context)) {
+            ++computed;
+        } else {
+            ++skipped;
+        }
+    }
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "terrain-cli: tiles " << first << "-" << last << ": " << computed << " computed, " << skipped
+              << " already done, in " << std::fixed << std::setprecision(2) << s << " s\n";
+    return kExitOk;
+}
+
+int runVerifyWorld(const core::Registry& registry, const WorldOptions& o) {
+    const LoadedWorld w = loadWorld(registry, o);
+    const core::WorldCheck check = core::verifyWorld(w.manifest, w.dir);
+    for (const auto& line : check.failures) std::cout << line << "\n";
+    std::cout << check.passed << " passed, " << check.failed << " failed\n";
+    return check.failed == 0 ? kExitOk : kExitDataErr;
+}
+
+int runVrt(const core::Registry& registry, const WorldOptions& o) {
+    const LoadedWorld w = loadWorld(registry, o);
+    core::writeWorldVrt(w.manifest, w.dir);
+    std::cout << (w.dir / "world.vrt").string() << " (" << w.manifest.overviewLevels << " overview level(s))\n";
+    return kExitOk;
+}
+
+}  // namespace
+
+CLI::App* addWorldCommand(CLI::App& app, WorldOptions& o) {
+    CLI::App* world = app.add_subcommand("world", "Worlds of exact tiles for GNU parallel, Slurm and other engines "
+                                                  "(docs/worlds.md)");
+    world->require_subcommand(1);
+    o.init = world->add_subcommand("init", "Write DIR/world.json: the recipe, the world's size and tile grid");
+    o.init->add_option("--recipe", o.gen.recipeFile, "A recipe JSON file or preset:ID");
+    o.init->add_option("--algorithm", o.gen.algorithm, "Algorithm id instead of a recipe");
+    o.init->add_option("--seed", o.gen.seed, "Random seed");
+    o.init->add_option("--set", o.gen.sets, "KEY=VALUE for any algorithm parameter (repeatable)")->allow_extra_args(false);
+    o.init->add_option("--op", o.gen.ops, "ID[:KEY=VALUE,...] (repeatable): append an operation")->allow_extra_args(false);
+    o.init->add_option("--world-detail", o.worldDetail, "The world is 2^D+1 samples a side (D up to 20)");
+    o.init->add_option("--tile", o.tile, "Tile side in samples: 2^k+1 (33 ... 8193); neighbours share an edge");
+    o.init->add_option("--out", o.out, "The world's folder");
+    o.init->add_option("--world-size", o.worldSize, "Metres across the world (default: 1 m per sample)");
+    o.init->add_option("--metres-per-pixel", o.metresPerSample, "Sample spacing at the world's detail");
+    o.init->add_option("--height-range", o.heightRange, "LO:HI metres of the recipe's height range (default 0:100)");
+    o.init->add_option("--threads", o.threads, "Worker threads");
+    o.tileCmd = world->add_subcommand("tile", "Compute tiles by index (idempotent: finished tiles are skipped)");
+    o.tileCmd->add_option("--world", o.world, "DIR/world.json");
+    o.tileCmd->add_option("--index", o.index, "K or K-K2: tile indices, row-major (SLURM_ARRAY_TASK_ID, {#}-1, ...)");
+    o.tileCmd->add_option("--threads", o.threads, "Worker threads (the output does not depend on it)");
+    o.verify = world->add_subcommand("verify", "Check every tile: present, hashed right, shared edges identical");
+    o.verify->add_option("--world", o.world, "DIR/world.json");
+    o.vrt = world->add_subcommand("vrt", "Write DIR/world.vrt: a GDAL mosaic of the tiles with overviews");
+    o.vrt->add_option("--world", o.world, "DIR/world.json");
+    return world;
+}
+
+int runWorld(const core::Registry& registry, const WorldOptions& o) {
+    if (*o.init) return runInit(registry, o);
+    if (*o.tileCmd) return runTile(registry, o);
+    if (*o.verify) return runVerifyWorld(registry, o);
+    if (*o.vrt) return runVrt(registry, o);
+    return kExitUsage;
+}
+
+}  // namespace terrain::app::cli

@@ -1,0 +1,87 @@
+#pragma once
+// Worlds bigger than one machine (issue 14, docs/worlds.md): a recipe at a world detail D (side
+// 2^D + 1 samples, D up to 20 and beyond) cut into square tiles of 2^k + 1 samples that share
+// their edge rows and columns. Each tile is computed on its own from a halo of coarse levels
+// (evaluateStackWindow) and equals the same samples of the whole map bit for bit, so any engine
+// that hands out task indices (GNU parallel, a Slurm job array, a Kubernetes indexed job) can
+// build a world with no scheduler of ours: a task computes tiles by index, idempotently, each one
+// published atomically with its tile.json last.
+#include "../io/height_mapping.h"
+#include "../io/world_units.h"
+#include "../recipe.h"
+#include "../registry.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace terrain::core {
+
+struct GenerateContext;
+
+inline constexpr int kMaxWorldDetail = 20;      // 1048577 samples a side
+inline constexpr int kMinTileDetail = 5;         // 33 samples
+inline constexpr int kMaxTileDetail = 13;        // 8193 samples (256 MiB of floats)
+inline constexpr int kWorldFormatVersion = 1;
+
+// What world.json holds: everything a task needs, so tasks on other machines agree.
+struct WorldManifest {
+    Recipe recipe;            // as designed (its detail is the design detail)
+    std::string recipeHash;   // recipeHash() of it: tiles record it, and a changed recipe is a new world
+    int worldDetail = 0;      // side 2^worldDetail + 1
+    int tileDetail = 0;       // tile side 2^tileDetail + 1
+    WorldUnits units;         // metresPerPixel at worldDetail; the height range in metres
+    HeightMapping mapping;    // the recipe's fixed World mapping (raw lo/hi), the same in every tile
+    int overviewLevels = 0;   // each tile also writes every 2^l-th sample, l = 1..overviewLevels
+    std::string toolVersion;
+
+    std::int64_t side() const { return (std::int64_t(1) << worldDetail) + 1; }
+    int tileSide() const { return (1 << tileDetail) + 1; }
+    int columns() const { return 1 << (worldDetail - tileDetail); }
+    int rows() const { return columns(); }
+    std::int64_t tileCount() const { return std::int64_t(columns()) * rows(); }
+};
+
+// Builds the manifest: checks the recipe can be tiled (checkWindowable: names the operation and
+// why not), the details (InputError naming --world-detail / --tile) and computes the recipe's
+// world mapping. `metresPerSample` is the spacing at worldDetail.
+WorldManifest makeWorldManifest(const Registry& registry, const Recipe& recipe, int worldDetail, int tileSide,
+                                const WorldUnits& units, const GenerateContext& context);
+
+std::string worldManifestToText(const Registry& registry, const WorldManifest& manifest);
+// Throws InputError naming the field (and `source`) for anything missing, mistyped or out of range.
+WorldManifest worldManifestFromText(const Registry& registry, const std::string& text, const std::string& source);
+
+// Files, relative to the world's folder.
+std::filesystem::path tileFile(int column, int row);
+std::filesystem::path tileJsonFile(int column, int row);
+std::filesystem::path overviewFile(int level, int column, int row);
+
+// Whether tile `index` is finished: its tile.json exists, names this recipe hash, and its files exist.
+bool tileDone(const WorldManifest& manifest, const std::filesystem::path& dir, std::int64_t index);
+
+// Computes tile `index` (row-major: row = index / columns) unless it is done, writing its GeoTIFF
+// and overviews (temporary file, fsync, rename each) and then its tile.json. Returns whether it
+// computed it (false: skipped as done). Throws InputError for an index out of range.
+bool computeTile(const Registry& registry, const WorldManifest& manifest, const std::filesystem::path& dir,
+                 std::int64_t index, const GenerateContext& context);
+
+// The recipe at the world's detail, and the window of tile (column, row).
+Recipe worldRecipe(const WorldManifest& manifest);
+SampleWindow tileWindow(const WorldManifest& manifest, int column, int row);
+
+struct WorldCheck {
+    std::int64_t passed = 0;
+    std::int64_t failed = 0;
+    std::vector<std::string> failures;  // one line each
+};
+// Every tile present, its tile.json naming this recipe, its files hashed as recorded, and every
+// row and column two tiles share bit-identical.
+WorldCheck verifyWorld(const WorldManifest& manifest, const std::filesystem::path& dir);
+
+// DIR/world.vrt (and DIR/overviews/L.vrt per level): a GDAL mosaic of the tiles with the tiles'
+// coarse levels as its overviews, so gdalinfo, gdal_translate and QGIS open the whole world.
+void writeWorldVrt(const WorldManifest& manifest, const std::filesystem::path& dir);
+
+}  // namespace terrain::core

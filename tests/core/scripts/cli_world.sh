@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# Worlds of exact tiles (issue 14) end to end: `terrain-cli world init|tile|verify|vrt`.
+#  1. The tiles, mosaicked by GDAL through world.vrt, are byte-identical to `terrain-cli generate`
+#     of the whole map: every 2-D algorithm, every diamond-square edge mode, details 10-12, tile
+#     sides 33-1025, and a stack of per-sample operations with a blended generator layer.
+#  2. gdalinfo reads the VRT (size, geotransform, overviews); gdallocationinfo at random points
+#     equals the tile samples; the overviews are the coarse lattice.
+#  3. Tasks are idempotent; verify finds a changed tile and a missing one (exit 65).
+#  4. GNU parallel: the run is SIGKILLed at about half, rerun with --resume-failed; only the
+#     missing tiles run and the result equals an uninterrupted run.
+#  5. Bad input is refused naming the flag or the operation.
+# Needs TERRAIN_CLI (set by ctest), gdal-bin with python3-gdal, GNU parallel.
+source "$(dirname "$0")/cli_test_lib.sh"
+
+for tool in gdalinfo gdal_translate gdallocationinfo parallel; do
+  command -v "$tool" >/dev/null || { echo "missing $tool (./setup.sh deps installs it)"; exit 1; }
+done
+
+# Builds world NAME from the flags after it (generation flags + --world-detail D --tile T
+# --world-size M), runs every tile in one task, writes the VRT; returns non-zero on any failure.
+build_world() {
+  local name=$1; shift
+  "$cli" world init --out "$dir/$name" "$@" >"$dir/$name.init" 2>&1 || { cat "$dir/$name.init"; return 1; }
+  local tiles
+  tiles=$($py -c "import json,sys; print(json.load(open(sys.argv[1]))['tiles'])" "$dir/$name/world.json")
+  "$cli" world tile --world "$dir/$name/world.json" --index "0-$((tiles - 1))" 2>"$dir/$name.tile" || { cat "$dir/$name.tile"; return 1; }
+  "$cli" world vrt --world "$dir/$name/world.json" >/dev/null || return 1
+}
+
+# The whole map made by `generate` with the same flags (minus the world ones), and the VRT's
+# mosaic (gdal_translate), compared bit for bit by numpy.
+same_as_generate() {
+  local name=$1 detail=$2 size=$3; shift 3
+  "$cli" generate "$@" --detail "$detail" --world-size "$size" --format tiff32 -o "$dir/$name-whole.tif" \
+    2>>"$dir/log" >/dev/null || { echo "generate failed"; return 1; }
+  gdal_translate -q "$dir/$name/world.vrt" "$dir/$name-mosaic.tif" || return 1
+  $py - "$dir/$name-whole.tif" "$dir/$name-mosaic.tif" <<'PY'
+import sys
+import numpy as np
+from osgeo import gdal
+whole, mosaic = (gdal.Open(p) for p in sys.argv[1:3])
+a, b = whole.ReadAsArray(), mosaic.ReadAsArray()
+assert a.shape == b.shape, (a.shape, b.shape)
+diff = int((a.view(np.uint32) != b.view(np.uint32)).sum())
+assert diff == 0, f"{diff} samples differ"
+assert whole.GetGeoTransform() == mosaic.GetGeoTransform(), (whole.GetGeoTransform(), mosaic.GetGeoTransform())
+PY
+}
+
+equal_case() {  # LABEL DETAIL TILE SIZE GENERATION-FLAGS...
+  local label=$1 detail=$2 tile=$3 size=$4; shift 4
+  local name="eq-$label-$detail-$tile"
+  if build_world "$name" "$@" --world-detail "$detail" --tile "$tile" --world-size "$size"; then
+    check "$label detail $detail tiles $tile: the mosaic equals generate's whole map" \
+      same_as_generate "$name" "$detail" "$size" "$@"
+  else
+    fail "$label detail $detail tiles $tile: the world was not built"
+  fi
+  rm -rf "${dir:?}/$name" "$dir/$name"-*.tif
+}
+
+# 1. Exactness.
+equal_case ds-clip 10 33 2000 --algorithm diamond-square --seed 11
+equal_case ds-wrap 11 129 4000 --algorithm diamond-square --seed 12 --set edge=wrap --set roughness=0.7
+equal_case ds-reflect 12 1025 9000 --algorithm diamond-square --seed 13 --set edge=reflect
+equal_case ds-fixed 10 65 1000 --algorithm diamond-square --seed 14 --set corners=1,0,-1,0.5
+equal_case md-clamp 11 257 3000 --algorithm midpoint-displacement --seed 15
+equal_case md-free 12 513 6000 --algorithm midpoint-displacement --seed 16 --set clamp=0
+equal_case fbm-ridged 11 513 8000 --algorithm fbm --seed 17 --set style=ridged
+equal_case fbm-wrap 10 257 4000 --algorithm fbm --seed 18 --set wrap=1 --set octaves=6
+equal_case warped 10 129 3000 --algorithm warped-fbm --seed 19 --set warp_levels=2
+equal_case worley 10 65 2000 --algorithm worley --seed 20 --set output=f2-f1 --set metric=manhattan
+equal_case stack 11 257 5000 --algorithm diamond-square --seed 21 --op curves:gamma=1.6 --op clamp:low=10,high=90 \
+  --op terrace:steps=6 --op fbm:blend=add,weight=0.3
+
+# 2. GDAL reads the world: size, geotransform, overviews; random points equal the tiles'.
+build_world gdal --algorithm diamond-square --seed 5 --world-detail 12 --tile 257 --world-size 8192 \
+  || fail "the GDAL world was not built"
+check "gdalinfo: 4097x4097, 1 m pixels, 2 overview levels" $py - "$dir/gdal/world.vrt" <<'PY'
+import json, subprocess, sys
+info = json.loads(subprocess.run(["gdalinfo", "-json", sys.argv[1]], check=True, capture_output=True, text=True).stdout)
+assert info["size"] == [4097, 4097], info["size"]
+gt = info["geoTransform"]
+assert abs(gt[1] - 2.0) < 1e-12 and abs(gt[5] + 2.0) < 1e-12 and abs(gt[0] + 1.0) < 1e-12, gt
+band = info["bands"][0]
+assert band["type"] == "Float32", band["type"]
+assert [o["size"] for o in band.get("overviews", [])] == [[2049, 2049], [1025, 1025]], band.get("overviews")
+PY
+check "gdallocationinfo at 200 random points equals the sample in the tile file" $py - "$dir/gdal" <<'PY'
+import random, subprocess, sys
+from osgeo import gdal
+d = sys.argv[1]
+random.seed(3)
+points = [(random.randrange(4097), random.randrange(4097)) for _ in range(200)] + [(0, 0), (4096, 4096), (256, 256)]
+out = subprocess.run(["gdallocationinfo", "-valonly", d + "/world.vrt"], input="".join(f"{x} {y}\n" for x, y in points),
+                     check=True, capture_output=True, text=True).stdout.split()
+assert len(out) == len(points), len(out)
+for (x, y), value in zip(points, out):
+    c, r = min(x // 256, 15), min(y // 256, 15)
+    tile = gdal.Open(f"{d}/tiles/x{c}_y{r}.tif").ReadAsArray()
+    want = tile[y - 256 * r, x - 256 * c]
+    assert abs(float(value) - float(want)) <= abs(float(want)) * 1e-6, (x, y, value, want)
+PY
+check "the overviews are the coarse lattice: every 4th sample of the mosaic" $py - "$dir/gdal/world.vrt" <<'PY'
+import sys
+import numpy as np
+from osgeo import gdal
+dataset = gdal.Open(sys.argv[1])  # kept: a band outlives no dataset in GDAL's Python
+band = dataset.GetRasterBand(1)
+full = band.ReadAsArray()
+ov = band.GetOverview(1).ReadAsArray()
+assert ov.shape == (1025, 1025) and np.array_equal(ov.view(np.uint32), full[::4, ::4].view(np.uint32))
+PY
+check "world verify passes a whole world" bash -c "'$cli' world verify --world '$dir/gdal/world.json' >/dev/null"
+
+# 3. Idempotent tasks; verify finds what changed.
+"$cli" world tile --world "$dir/gdal/world.json" --index 3-5 2>"$dir/again" >/dev/null
+check "a rerun skips finished tiles" grep -q "0 computed, 3 already done" "$dir/again"
+rm "$dir/gdal/tiles/x7_y2.json"
+printf 'x' | dd of="$dir/gdal/tiles/x1_y0.tif" bs=1 seek=5000 conv=notrunc status=none
+"$cli" world verify --world "$dir/gdal/world.json" >"$dir/verify" 2>&1
+code=$?
+check "verify exits 65 when tiles are missing or changed" test "$code" -eq 65
+check "verify counts them" grep -q "^254 passed, 2 failed$" "$dir/verify"
+check "verify names the missing tile" grep -q "tile 39 (x7_y2): no tile.json" "$dir/verify"
+check "verify names the changed tile" grep -q "tile 1 (x1_y0): its file does not match the SHA-256" "$dir/verify"
+"$cli" world tile --world "$dir/gdal/world.json" --index 39 2>"$dir/again" >/dev/null
+check "the missing tile is computed again" grep -q "1 computed, 0 already done" "$dir/again"
+rm -rf "${dir:?}/gdal"
+
+# 4. GNU parallel through docs/examples/world/parallel.sh, SIGKILLed at about half and rerun.
+example="$(dirname "$0")/../../../docs/examples/world/parallel.sh"
+world_flags=(--algorithm midpoint-displacement --seed 8 --world-detail 12 --tile 257 --world-size 4096)
+build_world reference "${world_flags[@]}" || fail "the uninterrupted world was not built"
+"$cli" world init --out "$dir/par" "${world_flags[@]}" >/dev/null 2>&1 || fail "init for parallel"
+run_example() { WORLD="$dir/par" CLI="$cli" JOBS=2 bash "$example" >"$dir/par.out" 2>>"$dir/par.log"; }
+setsid bash -c "$(declare -f run_example); dir='$dir' cli='$cli' example='$example'; run_example" &
+leader=$!
+for _ in $(seq 1 600); do
+  [ "$(ls "$dir/par/tiles/" 2>/dev/null | grep -c '\.json$')" -ge 128 ] && break
+  sleep 0.05
+done
+kill -KILL -- "-$leader" 2>/dev/null
+wait "$leader" 2>/dev/null
+before=$(ls "$dir/par/tiles/" | grep -c '\.json$')
+check "the run was killed part way ($before of 256 tiles done)" test "$before" -ge 64 -a "$before" -lt 256
+# Inodes of the finished tiles: a tile computed again is renamed into place, a new inode.
+(cd "$dir/par/tiles" && for f in *.json; do stat -c '%n %i' "${f%.json}.tif"; done) >"$dir/inodes-before"
+check "the rerun of the example finishes, verifies and writes the VRT" run_example
+check "it printed verify's count" grep -q "^256 passed, 0 failed$" "$dir/par.out"
+check "every tile done after the resume" test "$(ls "$dir/par/tiles/" | grep -c '\.json$')" -eq 256
+check "no finished tile was computed again" bash -c "cd '$dir/par/tiles' && while read -r f i; do \
+  [ \"\$(stat -c %i \"\$f\")\" = \"\$i\" ] || exit 1; done <'$dir/inodes-before'"
+check "the resumed tiles equal the uninterrupted run's, byte for byte" \
+  bash -c "cd '$dir/par' && for f in tiles/*.tif overviews/*/*.tif; do cmp -s \"\$f\" '$dir/reference/'\"\$f\" || exit 1; done"
+check "the world.vrt is the uninterrupted run's" cmp -s "$dir/par/world.vrt" "$dir/reference/world.vrt"
+
+# 5. Refusals.
+expect 64 "thermal-erosion" world init --out "$bad/w" --world-detail 12 --tile 257 --op thermal-erosion
+expect 64 "reads its neighbours" world init --out "$bad/w" --world-detail 12 --tile 257 --op smooth
+expect 64 "--tile: '100' is not allowed" world init --out "$bad/w" --world-detail 12 --tile 100
+expect 64 "--world-detail: '21'" world init --out "$bad/w" --world-detail 21 --tile 257
+expect 64 "algorithm: 'midpoint-line'" world init --out "$bad/w" --world-detail 12 --tile 257 --algorithm midpoint-line
+expect 64 "interpolation" world init --out "$bad/w" --world-detail 12 --tile 257 --set interpolation=cubic
+expect 64 "--index: '256'" world tile --world "$dir/par/world.json" --index 256
+expect 64 "--index: '9-3'" world tile --world "$dir/par/world.json" --index 9-3
+expect 64 "holds another world" world init --out "$dir/par" --world-detail 12 --tile 257 --seed 99
+printf '{"format": "terrain-world", "format_version": 1}' >"$dir/broken.json"
+expect 65 "recipe" world tile --world "$dir/broken.json" --index 0
+expect 64 "--world" world verify --world "$dir/nothing-here.json"
+
+finish
