@@ -125,6 +125,14 @@ std::vector<Grid> levelWindows(SampleWindow w, int detail, int halo, bool wrap) 
     return grids;
 }
 
+// One output row from its points at even multiples of the spacing and at odd ones, whichever
+// comes first (`evenFirst`), streamed past the cache for the output of a large window.
+void putRow(const LevelKernels& k, bool stream, float* out, int cols, bool evenFirst, const float* even,
+            const float* odd) {
+    const auto interleave = stream ? k.interleaveStream : k.interleave;
+    interleave(out, evenFirst ? even : odd, evenFirst ? odd : even, cols);
+}
+
 // The last two rows a pass made, by map row: a row is made once per block of rows even though
 // two or three output rows read it. The one not returned last is replaced (a corner row reads
 // the rows above and below it, then the next rows read the lower one again).
@@ -233,12 +241,7 @@ private:
         const std::int64_t ne = xe > f.x1 ? 0 : (f.x1 - xe) / s + 1;
         const std::int64_t no = xo > f.x1 ? 0 : (f.x1 - xo) / s + 1;
         const auto put = [&](const float* even, const float* oddValues) {
-            const auto interleave = stream ? m_k.interleaveStream : m_k.interleave;
-            if (xe == f.x0) {
-                interleave(out, even, oddValues, int(f.cols()));
-            } else {
-                interleave(out, oddValues, even, int(f.cols()));
-            }
+            putRow(m_k, stream, out, int(f.cols()), xe == f.x0, even, oddValues);
         };
         if ((floorDiv(y, h) & 1) == 0) {  // a corner row: the coarse points and the edge midpoints between them
             const float* corners = c.row(y);
@@ -357,13 +360,8 @@ private:
         const std::int64_t xo = xe == f.x0 ? f.x0 + h : f.x0;
         const std::int64_t ne = xe > f.x1 ? 0 : (f.x1 - xe) / s + 1;
         const std::int64_t no = xo > f.x1 ? 0 : (f.x1 - xo) / s + 1;
-        const auto put = [&](const float* even, const float* odd) {
-            const auto interleave = stream ? m_k.interleaveStream : m_k.interleave;
-            if (xe == f.x0) {
-                interleave(out, even, odd, int(f.cols()));
-            } else {
-                interleave(out, odd, even, int(f.cols()));
-            }
+        const auto put = [&](const float* even, const float* oddValues) {
+            putRow(m_k, stream, out, int(f.cols()), xe == f.x0, even, oddValues);
         };
         if ((y / h) % 2 == 0) {  // a corner row: coarse points and horizontal edge midpoints
             const float* even = ne > 0 ? c.row(y) + c.col(xe) : nullptr;
