@@ -19,7 +19,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev libnoise-dev
   python3 python3-pil python3-numpy
   clang-14 libclang-rt-14-dev blender
-  libopenexr-dev libtiff-dev libgeotiff-dev openexr gdal-bin assimp-utils parallel
+  libopenexr-dev libtiff-dev libgeotiff-dev openexr gdal-bin assimp-utils parallel slurm-wlm munge
 )
 
 log() { printf '\n==> %s\n' "$*" >&2; }
@@ -64,7 +64,7 @@ report_times() {
   printf '%s\n' "${STEP_TIMES[@]}" >&2
 }
 
-FUZZ_TARGETS=(recipe document cli json splat)
+FUZZ_TARGETS=(recipe document cli json splat world)
 
 sanitize_tests() {
   log "every test again under AddressSanitizer + UBSan, the GUI tests under Xvfb (build-sanitize/)"
