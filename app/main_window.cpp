@@ -2,6 +2,7 @@
 
 #include "central_views.h"
 #include "compare_window.h"
+#include "world_window.h"
 #include "document.h"
 #include "document_files.h"
 #include "export_actions.h"
@@ -229,6 +230,8 @@ void MainWindow::createActions() {
                           tr("List every keyboard shortcut of the editor"));
     a.compare = make(tr("&Compare Algorithms…"), QKeySequence(tr("Ctrl+K")),
                      tr("Show 2 to 4 recipes side by side with their numbers"));
+    a.worldView = make(tr("&World View…"), QKeySequence(tr("Ctrl+Shift+W")),
+                       tr("Pan and zoom this recipe as a world up to 1048577 samples a side, tiles made on demand"));
     a.seedVariations = make(tr("Seed &Variations…"), {},
                             tr("Thumbnails of this recipe with the next seeds; click one to use it"));
 
@@ -289,6 +292,7 @@ void MainWindow::createMenusAndToolBar() {
     view->addAction(a.fitPreview);
     view->addAction(a.actualSize);
     view->addAction(a.compare);
+    view->addAction(a.worldView);
     view->addSeparator();
     view->addAction(a.layoutBoth);
     view->addAction(a.layoutPreview);
@@ -347,6 +351,7 @@ void MainWindow::connectParts() {
     connect(a.layoutTerrain, &QAction::triggered, this,
             [this] { m_views->setViewLayout(CentralViews::Layout::TerrainOnly); });
     connect(a.compare, &QAction::triggered, this, &MainWindow::openCompareWindow);
+    connect(a.worldView, &QAction::triggered, this, &MainWindow::openWorldWindow);
     connect(a.seedVariations, &QAction::triggered, this, &MainWindow::openSeedVariations);
     connect(a.userGuide, &QAction::triggered, this, [this] { showUserGuide(this); });
     connect(a.shortcutList, &QAction::triggered, this,
@@ -450,6 +455,20 @@ CompareWindow* MainWindow::openCompareWindow() {
     m_compareWindow->raise();
     m_compareWindow->activateWindow();
     return m_compareWindow;
+}
+
+WorldWindow* MainWindow::openWorldWindow() {
+    if (!m_worldWindow) {
+        m_worldWindow = new WorldWindow(m_registry, this);
+        m_worldWindow->setAttribute(Qt::WA_DeleteOnClose);  // its worker stops when closed
+    }
+    // The document's recipe over the document's extent, at detail 16 (65537²) or finer.
+    const DocumentState& state = m_document->state();
+    m_worldWindow->showRecipe(state.recipe, state.world.units(), std::max(16, state.recipe.detail));
+    m_worldWindow->show();
+    m_worldWindow->raise();
+    m_worldWindow->activateWindow();
+    return m_worldWindow;
 }
 
 SeedVariationsWindow* MainWindow::openSeedVariations() {

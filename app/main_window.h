@@ -40,6 +40,7 @@ class SeedVariationsWindow;
 class StackPanel;
 class StatusPanel;
 class ViewControls;
+class WorldWindow;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -83,6 +84,8 @@ public:
     void regenerate();  // F5: generate again even if the map is known
     // View ▸ Compare Algorithms and Terrain ▸ Seed Variations: open (or raise) the window.
     CompareWindow* openCompareWindow();
+    // View ▸ World View: the document's recipe as a world (world_window.h).
+    WorldWindow* openWorldWindow();
     SeedVariationsWindow* openSeedVariations();
 
 signals:
@@ -131,6 +134,7 @@ private:
     core::Recipe m_fullRecipe;
     bool m_persistLayout = false;
     QPointer<CompareWindow> m_compareWindow;
+    QPointer<WorldWindow> m_worldWindow;
     QPointer<SeedVariationsWindow> m_seedVariations;
 
     struct Actions {
@@ -158,6 +162,7 @@ private:
         QAction* userGuide = nullptr;
         QAction* shortcutList = nullptr;
         QAction* compare = nullptr;
+        QAction* worldView = nullptr;
         QAction* seedVariations = nullptr;
     } m_actions;
 };

@@ -379,4 +379,36 @@ void writeWorldVrt(const WorldManifest& m, const fs::path& dir) {
     writeTextAtomically(dir / "world.vrt", vrtText(m, 0, overviews));
 }
 
+std::int64_t levelSide(const WorldManifest& m, int level) {
+    return (std::int64_t(1) << (m.worldDetail - level)) + 1;
+}
+
+int viewTilesPerSide(const WorldManifest& m, int level) {
+    return int((levelSide(m, level) + kViewTile - 1) / kViewTile);
+}
+
+int coarsestViewLevel(const WorldManifest& m) {
+    int level = 0;
+    while (level < m.worldDetail - 1 && levelSide(m, level) > kViewTile) ++level;
+    return level;
+}
+
+Heightmap computeViewTile(const Registry& registry, const WorldManifest& m, ViewTileKey key,
+                          const GenerateContext& context) {
+    if (key.level < 0 || key.level >= m.worldDetail || key.tx < 0 || key.ty < 0 ||
+        key.tx >= viewTilesPerSide(m, key.level) || key.ty >= viewTilesPerSide(m, key.level)) {
+        throw InputError("tile", std::to_string(key.level) + "/" + std::to_string(key.tx) + "/" + std::to_string(key.ty),
+                         "a view tile inside the world");
+    }
+    const std::int64_t side = levelSide(m, key.level);
+    const std::int64_t x0 = std::int64_t(key.tx) * kViewTile, y0 = std::int64_t(key.ty) * kViewTile;
+    const SampleWindow window{int(x0), int(y0), int(std::min<std::int64_t>(kViewTile, side - x0)),
+                              int(std::min<std::int64_t>(kViewTile, side - y0))};
+    Recipe recipe = m.recipe;
+    recipe.detail = m.worldDetail - key.level;
+    WorldUnits units = m.units;
+    units.metresPerPixel = m.units.metresPerPixel * double(std::int64_t(1) << key.level);
+    return evaluateStackWindow(registry, recipe, units, window, context, &m.mapping);
+}
+
 }  // namespace terrain::core

@@ -84,4 +84,24 @@ WorldCheck verifyWorld(const WorldManifest& manifest, const std::filesystem::pat
 // coarse levels as its overviews, so gdalinfo, gdal_translate and QGIS open the whole world.
 void writeWorldVrt(const WorldManifest& manifest, const std::filesystem::path& dir);
 
+// Browsing a world (the editor's world view): square view tiles of kViewTile samples of the
+// world's map at `level` (every 2^level-th sample: by the lattice rule, the map of detail
+// worldDetail - level over the same extent), computed on demand from the coarse levels with no
+// files. Tile (level, tx, ty) holds that map's samples tx·kViewTile .. + kViewTile - 1 in x (fewer
+// at the east and south border), likewise in y.
+inline constexpr int kViewTile = 256;
+struct ViewTileKey {
+    int level = 0;
+    int tx = 0, ty = 0;
+    auto operator<=>(const ViewTileKey&) const = default;
+};
+// The side of the world's map at `level` (2^(worldDetail - level) + 1) and its view tiles per side.
+std::int64_t levelSide(const WorldManifest& manifest, int level);
+int viewTilesPerSide(const WorldManifest& manifest, int level);
+// The coarsest level worth showing: its map fits one view tile (or level worldDetail - 1).
+int coarsestViewLevel(const WorldManifest& manifest);
+// Throws InputError for a key outside the world.
+Heightmap computeViewTile(const Registry& registry, const WorldManifest& manifest, ViewTileKey key,
+                          const GenerateContext& context);
+
 }  // namespace terrain::core

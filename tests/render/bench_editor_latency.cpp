@@ -16,6 +16,7 @@
 //
 // Needs a display for the GL upload: xvfb-run -a -s "-screen 0 1920x1080x24" build/bin/editor-latency-bench
 #include "app/generation_controller.h"
+#include "app/world_window.h"
 #include "core/bench/kernel_bench.h"
 #include "core/cancel.h"
 #include "core/io/height_mapping.h"
@@ -273,6 +274,68 @@ void BM_StackLastOperation(benchmark::State& state) {
 }
 
 BENCHMARK(BM_StackLastOperation)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(15);
+
+// WorldView (issue 14): the world view (app/world_window.h) on diamond-square at detail 20
+// (1048577²), a 1000 x 700 canvas at one sample a pixel, jumping each iteration to a place 40 km
+// away whose tiles are not cached. first_frame: setView + a synchronous repaint (the view drawn
+// from the cached coarse tiles; target <= 16 ms); complete: from setView until every visible
+// full-resolution tile is on screen (target <= 100 ms); open_first_frame: from a new world until
+// its first tile is drawn. Baseline of the same run: the single-map generator making as many
+// samples as the view shows (a 1025² map).
+void BM_WorldView(benchmark::State& state) {
+    const core::Registry registry = core::makeBuiltinRegistry();
+    app::WorldWindow window(registry);
+    window.resize(1000, 760);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window)) {
+        state.SkipWithError("no window");
+        return;
+    }
+    app::WorldCanvas* canvas = window.canvas();
+    canvas->setFixedSize(1000, 700);
+    core::Recipe recipe = core::defaultRecipe(registry, "diamond-square");
+    core::WorldUnits units;
+    units.metresPerPixel = 100000.0 / 512.0;
+    QElapsedTimer open;
+    open.start();
+    window.showRecipe(recipe, units, 20);
+    QTest::qWaitFor([&] { return canvas->cachedBytes() > 0; }, 10000);
+    canvas->repaint();
+    const double openMs = double(open.nsecsElapsed()) / 1e6;
+    QTest::qWaitFor([&] { return canvas->missingTiles() == 0; }, 10000);
+
+    core::Recipe same = recipe;
+    same.detail = 10;
+    const core::BenchExecution execution(int(std::max(1u, std::thread::hardware_concurrency())));
+    core::Heightmap baselineMap;
+    std::vector<double> first, complete, baseline;
+    int i = 0;
+    for (auto _ : state) {
+        ++i;
+        QElapsedTimer timer;
+        timer.start();
+        canvas->setView(QPointF(40000.0 * i + 3000.0, 1000000.0 - 40000.0 * i), 1.0);
+        canvas->repaint();
+        first.push_back(double(timer.nsecsElapsed()) / 1e6);
+        QTest::qWaitFor([&] { return canvas->missingTiles() == 0; }, 10000);
+        canvas->repaint();
+        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        complete.push_back(ms);
+        state.SetIterationTime(ms / 1e3);
+        QElapsedTimer base;
+        base.start();
+        core::generateInto(registry, same, execution.context(), baselineMap);
+        baseline.push_back(double(base.nsecsElapsed()) / 1e6);
+    }
+    state.counters["open_first_frame_ms"] = openMs;
+    state.counters["first_frame_ms"] = core::median(first);
+    state.counters["complete_ms"] = core::median(complete);
+    state.counters["baseline_1025_ms"] = core::median(baseline);
+    state.counters["complete_over_baseline"] = core::median(complete) / core::median(baseline);
+    state.counters["cache_mb"] = double(canvas->cachedBytes()) / double(1 << 20);
+}
+
+BENCHMARK(BM_WorldView)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(15);
 
 }  // namespace
 
