@@ -2,9 +2,12 @@
 
 #include "core/cancel.h"
 #include "core/errors.h"
+#include "core/stack/evaluator.h"
+#include "render/terrain_view.h"
 #include "core/executor.h"
 #include "core/workspace.h"
 
+#include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -297,6 +300,28 @@ void WorldCanvas::mouseReleaseEvent(QMouseEvent* event) {
     if (event->button() == Qt::LeftButton) m_dragging = false;
 }
 
+core::Heightmap WorldCanvas::visibleRegion(int& level, core::SampleWindow& window) const {
+    if (!m_hasWorld) return {};
+    const QPointF a = sampleAt(QPointF(0, 0)), b = sampleAt(QPointF(width(), height()));
+    const double side = double(core::levelSide(m_world, 0) - 1);
+    const double x0 = std::clamp(a.x(), 0.0, side), x1 = std::clamp(b.x(), 0.0, side);
+    const double y0 = std::clamp(a.y(), 0.0, side), y1 = std::clamp(b.y(), 0.0, side);
+    for (level = levelForView();; ++level) {
+        const double step = std::ldexp(1.0, level);
+        const auto lo = [&](double v) { return int(std::floor(v / step)); };
+        const auto hi = [&](double v) { return int(std::ceil(v / step)); };
+        window = {lo(x0), lo(y0), hi(x1) - lo(x0) + 1, hi(y1) - lo(y0) + 1};
+        if ((window.width <= kRegionSide && window.height <= kRegionSide) || level + 1 >= m_world.worldDetail) break;
+    }
+    core::Recipe recipe = m_world.recipe;
+    recipe.detail = m_world.worldDetail - level;
+    core::WorldUnits units = m_world.units;
+    units.metresPerPixel = m_world.units.metresPerPixel * std::ldexp(1.0, level);
+    core::GenerateContext context;
+    context.threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    return core::evaluateStackWindow(m_registry, recipe, units, window, context, &m_world.mapping);
+}
+
 bool WorldCanvas::heightAt(QPointF pos, double& metres, int& level) const {
     if (!m_hasWorld) return false;
     const QPointF s = sampleAt(pos);
@@ -344,6 +369,15 @@ WorldWindow::WorldWindow(const core::Registry& registry, QWidget* parent)
         }
     });
     open->setShortcut(QKeySequence::Open);
+    QAction* region = bar->addAction(tr("Region in &3-D"), this, &WorldWindow::showRegionIn3d);
+    region->setShortcut(QKeySequence(tr("3")));
+    region->setToolTip(tr("Show the part of the world in view in the 3-D view (at most 1025 samples a side)"));
+    m_terrain = new render::TerrainView(this);
+    auto* dock = new QDockWidget(tr("Region in 3-D"), this);
+    dock->setObjectName("worldRegionDock");
+    dock->setWidget(m_terrain);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    dock->hide();
     m_status = new QLabel(this);
     m_status->setObjectName("worldStatus");
     statusBar()->addWidget(m_status, 1);
@@ -357,6 +391,28 @@ WorldWindow::WorldWindow(const core::Registry& registry, QWidget* parent)
         updateStatus();
     });
     resize(900, 700);
+}
+
+void WorldWindow::showRegionIn3d() {
+    int level = 0;
+    core::SampleWindow window;
+    core::Heightmap region;
+    try {
+        region = m_canvas->visibleRegion(level, window);
+    } catch (const std::exception& e) {
+        m_status->setText(QString::fromStdString(e.what()));
+        return;
+    }
+    if (region.empty()) return;
+    if (QDockWidget* dock = findChild<QDockWidget*>("worldRegionDock")) {
+        if (!dock->isVisible()) {
+            dock->show();
+            resizeDocks({dock}, {width() / 2}, Qt::Horizontal);
+        }
+    }
+    m_terrain->setHeightmap(std::make_shared<const core::Heightmap>(std::move(region)));
+    m_hover = tr("3-D: %1 x %2 samples at level %3").arg(window.width).arg(window.height).arg(level);
+    updateStatus();
 }
 
 void WorldWindow::showRecipe(const core::Recipe& recipe, const core::WorldUnits& designUnits, int worldDetail) {

@@ -26,6 +26,10 @@
 class QLabel;
 class QSpinBox;
 
+namespace terrain::render {
+class TerrainView;
+}
+
 namespace terrain::app {
 
 // The 2-D canvas of the world view. The view maps widget pixels to world samples (level 0):
@@ -54,6 +58,11 @@ public:
     int missingTiles() const;
     std::size_t cachedBytes() const;
     static constexpr std::size_t cacheBudgetBytes() { return std::size_t(96) << 20; }
+    // The part of the world in view as one map of at most kRegionSide samples a side: its samples
+    // at the finest level that allows it (`level`), `window` in that level's samples. Computed
+    // here, on the calling thread. Empty without a world.
+    static constexpr int kRegionSide = 1025;
+    core::Heightmap visibleRegion(int& level, core::SampleWindow& window) const;
     // The height in metres under a widget position from the finest cached tile there, if any.
     bool heightAt(QPointF widgetPos, double& metres, int& level) const;
 
@@ -119,6 +128,9 @@ public:
     // A world.json written by terrain-cli world init; throws core::InputError for a bad one.
     void showWorldFile(const QString& path);
     WorldCanvas* canvas() const { return m_canvas; }
+    // "Region in 3-D": the part of the world in view, in the 3-D view beside the canvas.
+    void showRegionIn3d();
+    render::TerrainView* terrainView() const { return m_terrain; }
     QSpinBox* worldDetailBox() const { return m_detail; }
 
 private:
@@ -127,6 +139,7 @@ private:
 
     const core::Registry& m_registry;
     WorldCanvas* m_canvas = nullptr;
+    render::TerrainView* m_terrain = nullptr;
     QSpinBox* m_detail = nullptr;
     QLabel* m_status = nullptr;
     core::Recipe m_recipe;

@@ -12,7 +12,9 @@
 #include "app/world_window.h"
 
 #include "core/recipe.h"
+#include "core/stack/evaluator.h"
 #include "core/world_scale.h"
+#include "render/terrain_view.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -144,6 +146,37 @@ TEST_F(EditorTest, WorldViewKeepsItsCacheWithinBudgetAcrossAMillionSampleWorld) 
     EXPECT_GT(canvas->cachedBytes(), WorldCanvas::cacheBudgetBytes() / 2) << "the cache should have filled up";
 }
 
+TEST_F(EditorTest, WorldViewShowsTheRegionInViewIn3d) {
+    loadState(smallState());
+    WorldWindow* world = m_window->openWorldWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(world));
+    WorldCanvas* canvas = world->canvas();
+    evenCanvas(canvas);
+    canvas->setView(QPointF(30000.0, 20000.0), 1.0);  // 800 x 600 samples at level 0
+    world->activateWindow();
+    (void)QTest::qWaitForWindowActive(world);
+    canvas->setFocus();
+    QTest::keyClick(canvas, Qt::Key_3);  // Region in 3-D
+    const auto map = world->terrainView()->heightmap();
+    ASSERT_NE(map, nullptr) << "the 3 key did not show the region";
+    EXPECT_EQ(map->width(), 801);
+    EXPECT_EQ(map->height(), 601);
+    // The region's corner sample is the world's sample (29600, 19700) at detail 16.
+    core::Recipe recipe = canvas->world().recipe;
+    recipe.detail = 16;
+    core::GenerateContext context;
+    const core::Heightmap one = core::evaluateStackWindow(m_window->registry(), recipe, canvas->world().units,
+                                                          core::SampleWindow{29600, 19700, 1, 1}, context);
+    EXPECT_EQ(map->at(0, 0), one.at(0, 0));
+    // Zoomed out to the whole world: the finest level whose region fits 1025 samples.
+    canvas->fitWorld();
+    QTest::keyClick(canvas, Qt::Key_3);
+    const auto whole = world->terrainView()->heightmap();
+    ASSERT_NE(whole, nullptr);
+    EXPECT_LE(whole->width(), WorldCanvas::kRegionSide);
+    EXPECT_GE(whole->width(), 513);
+}
+
 TEST_F(EditorTest, WorldViewRefusesARecipeThatCannotBeTiledNamingTheOperation) {
     DocumentState state = smallState();
     state.recipe.operations.push_back(core::newOperation(m_window->registry(), state.recipe, "thermal-erosion"));
@@ -218,6 +251,9 @@ TEST(WorldShots, WriteDocImages) {
     canvas->setView(QPointF(700000.0, 380000.0), 64.0);
     ASSERT_TRUE(waitComplete(canvas));
     ASSERT_TRUE(window.grab().save(folder + "/world_view_64.png"));
+    window.showRegionIn3d();
+    QTest::qWait(1500);  // the 3-D view's first frames on llvmpipe
+    ASSERT_TRUE(window.grab().save(folder + "/world_view_3d.png"));
 }
 
 }  // namespace

@@ -94,9 +94,9 @@ flags=(--algorithm diamond-square --seed 31 --set edge=wrap --world-detail 12 --
   "$cli" world tile --world "$dir/reference/world.json" --index 0-255 2>/dev/null || fail "the reference world"
 "$cli" world init --out "$dir/w" "${flags[@]}" >/dev/null 2>&1 || fail "world init"
 
-submit() {  # ARRAY: sbatch the example as a job array of 4 tiles per task; prints the job id
+submit() {  # ARRAY: sbatch the example as a job array of 16 tiles per task; prints the job id
   sbatch --parsable --array="$1" --cpus-per-task=1 --mem=256M --output="$s/out/%A_%a.txt" \
-    --export=ALL,WORLD="$dir/w",TILES_PER_TASK=4,CLI="$cli" "$example"
+    --export=ALL,WORLD="$dir/w",TILES_PER_TASK=16,CLI="$cli" "$example"
 }
 wait_for() {  # JOBID: until none of its tasks is pending or running (at most 5 minutes)
   for _ in $(seq 1 1500); do
@@ -107,7 +107,7 @@ wait_for() {  # JOBID: until none of its tasks is pending or running (at most 5 
 }
 tiles_done() { ls "$dir/w/tiles/" 2>/dev/null | grep -c '\.json$'; }
 
-job=$(submit '0-63%2') || fail "sbatch"
+job=$(submit '0-15%2') || fail "sbatch"
 for _ in $(seq 1 1500); do
   [ "$(tiles_done)" -ge 128 ] && break
   sleep 0.1
@@ -118,7 +118,7 @@ before=$(tiles_done)
 check "scancel stopped the array part way ($before of 256 tiles done)" test "$before" -ge 64 -a "$before" -lt 256
 
 # Resubmit the array indices whose tiles are missing, as slurm.sbatch's comment says.
-missing=$("$cli" world verify --world "$dir/w/world.json" | grep -o '^tile [0-9]*' | awk -v n=4 '{print int($2 / n)}' |
+missing=$("$cli" world verify --world "$dir/w/world.json" | grep -o '^tile [0-9]*' | awk -v n=16 '{print int($2 / n)}' |
   sort -un | paste -sd, -)
 check "verify names the missing tiles' tasks" test -n "$missing"
 job2=$(submit "$missing") || fail "resubmitting $missing"
