@@ -103,7 +103,6 @@ fs::path overviewFile(int level, int column, int row) {
 
 WorldManifest makeWorldManifest(const Registry& registry, const Recipe& recipe, int worldDetail, int tileSide,
                                 const WorldUnits& units, const GenerateContext& context) {
-    const Algorithm& algorithm = registry.get(recipe.algorithm);
     validateRecipe(registry, recipe);
     checkWindowable(registry, recipe);
     if (worldDetail < std::max(recipe.detail, kMinTileDetail) || worldDetail > kMaxWorldDetail) {
@@ -133,7 +132,6 @@ WorldManifest makeWorldManifest(const Registry& registry, const Recipe& recipe, 
     // Overviews down to a world of about 1025 samples a side, and tiles of at least 3.
     m.overviewLevels = std::max(0, std::min(tileDetail - 1, worldDetail - 10));
     m.toolVersion = TERRAIN_VERSION;
-    (void)algorithm;
     return m;
 }
 
