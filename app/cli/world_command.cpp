@@ -72,7 +72,10 @@ int runInit(const core::Registry& registry, const WorldOptions& o) {
     const std::int64_t side = (std::int64_t(1) << detail) + 1;
     if (o.worldSize) units = worldOfSize(units, *o.worldSize, int(side));
     if (o.metresPerSample) units = core::WorldUnits::withMetresPerPixel(units, *o.metresPerSample);
-    const core::WorldManifest m = core::makeWorldManifest(registry, recipe, detail, tile, units, contextFor(o));
+    // Checked first: a bad --format is named before the recipe's mapping is computed.
+    const core::ExportFormat format = core::parseWorldTileFormat(o.format.value_or("tiff32"), "--format");
+    core::WorldManifest m = core::makeWorldManifest(registry, recipe, detail, tile, units, contextFor(o));
+    m.tileFormat = format;
     const fs::path dir(*o.out);
     std::error_code ec;
     fs::create_directories(dir, ec);
@@ -152,6 +155,8 @@ CLI::App* addWorldCommand(CLI::App& app, WorldOptions& o) {
     o.init->add_option("--world-size", o.worldSize, "Metres across the world (default: 1 m per sample)");
     o.init->add_option("--metres-per-pixel", o.metresPerSample, "Sample spacing at the world's detail");
     o.init->add_option("--height-range", o.heightRange, "LO:HI metres of the recipe's height range (default 0:100)");
+    o.init->add_option("--format", o.format, "Tile files: tiff32 (float GeoTIFF in metres, default) or png16 (16-bit "
+                                             "PNG of the world's fixed height mapping)");
     o.init->add_option("--threads", o.threads, "Worker threads");
     o.tileCmd = world->add_subcommand("tile", "Compute tiles by index (idempotent: finished tiles are skipped)");
     o.tileCmd->add_option("--world", o.world, "DIR/world.json");

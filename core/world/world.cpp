@@ -8,6 +8,7 @@
 #include "../world_scale.h"
 #include "../io/atomic_file.h"
 #include "../io/export.h"
+#include "../io/png_reader.h"
 #include "../io/tiff_reader.h"
 
 #include <nlohmann/json.hpp>
@@ -50,7 +51,7 @@ Heightmap subsample(const Heightmap& tile, int level) {
 
 void exportTile(const WorldManifest& m, const Heightmap& map, const fs::path& path, int level, int column, int row) {
     ExportOptions options;
-    options.format = ExportFormat::Tiff32;
+    options.format = m.tileFormat;
     options.mapping = m.mapping;
     options.world = m.units;
     options.world.metresPerPixel = m.units.metresPerPixel * double(1 << level);
@@ -95,10 +96,19 @@ SampleWindow tileWindow(const WorldManifest& m, int column, int row) {
     return {column * spans, row * spans, m.tileSide(), m.tileSide()};
 }
 
-fs::path tileFile(int column, int row) { return fs::path("tiles") / (name(column, row) + ".tif"); }
+ExportFormat parseWorldTileFormat(const std::string& text, const std::string& field) {
+    if (text == "tiff32") return ExportFormat::Tiff32;
+    if (text == "png16") return ExportFormat::Png16;
+    throw InputError(field, text, "tiff32 (float GeoTIFF tiles in metres) or png16 (16-bit PNG tiles of the world's "
+                                  "fixed height mapping)");
+}
+
+fs::path tileFile(const WorldManifest& m, int column, int row) {
+    return fs::path("tiles") / (name(column, row) + exportFormatExtension(m.tileFormat));
+}
 fs::path tileJsonFile(int column, int row) { return fs::path("tiles") / (name(column, row) + ".json"); }
-fs::path overviewFile(int level, int column, int row) {
-    return fs::path("overviews") / std::to_string(level) / (name(column, row) + ".tif");
+fs::path overviewFile(const WorldManifest& m, int level, int column, int row) {
+    return fs::path("overviews") / std::to_string(level) / (name(column, row) + exportFormatExtension(m.tileFormat));
 }
 
 WorldManifest makeWorldManifest(const Registry& registry, const Recipe& recipe, int worldDetail, int tileSide,
@@ -155,10 +165,11 @@ std::string worldManifestToText(const Registry& registry, const WorldManifest& m
     j["height_mapping"] = {{"raw_low", double(m.mapping.lo)}, {"raw_high", double(m.mapping.hi)},
                            {"meaning", "metres = low_m + (raw - raw_low) / (raw_high - raw_low) * (high_m - low_m)"}};
     j["overview_levels"] = m.overviewLevels;
-    j["tile_format"] = "tiff32";
-    j["layout"] = {{"tile", "tiles/x{column}_y{row}.tif"},
+    const std::string extension = exportFormatExtension(m.tileFormat);
+    j["tile_format"] = exportFormatName(m.tileFormat);
+    j["layout"] = {{"tile", "tiles/x{column}_y{row}" + extension},
                    {"tile_json", "tiles/x{column}_y{row}.json (written last: the tile is done)"},
-                   {"overview", "overviews/{level}/x{column}_y{row}.tif (every 2^level-th sample)"},
+                   {"overview", "overviews/{level}/x{column}_y{row}" + extension + " (every 2^level-th sample)"},
                    {"index", "row * columns + column"},
                    {"shared_edges", "neighbouring tiles share their edge row or column of samples"}};
     return jsonText(j) + "\n";
@@ -193,6 +204,9 @@ WorldManifest worldManifestFromText(const Registry& registry, const std::string&
     if (!(m.mapping.hi > m.mapping.lo))
         throw InputError("raw_high", std::to_string(m.mapping.hi), "above raw_low (" + source + ")");
     m.overviewLevels = wholeIn(j, "overview_levels", 0, m.tileDetail - 1, source);
+    const nlohmann::json& format = member(j, "tile_format", source);
+    m.tileFormat = parseWorldTileFormat(format.is_string() ? format.get<std::string>() : jsonForMessage(format),
+                                        "tile_format (" + source + ")");
     const nlohmann::json& version = member(j, "tool_version", source);
     m.toolVersion = version.is_string() ? version.get<std::string>() : "";
     checkWindowable(registry, m.recipe);
@@ -206,9 +220,9 @@ bool tileDone(const WorldManifest& m, const fs::path& dir, std::int64_t index) {
     const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
     if (!j.is_object() || j.value("recipe_sha256", "") != m.recipeHash) return false;
     std::error_code ec;
-    if (!fs::is_regular_file(dir / tileFile(column, row), ec)) return false;
+    if (!fs::is_regular_file(dir / tileFile(m, column, row), ec)) return false;
     for (int l = 1; l <= m.overviewLevels; ++l)
-        if (!fs::is_regular_file(dir / overviewFile(l, column, row), ec)) return false;
+        if (!fs::is_regular_file(dir / overviewFile(m, l, column, row), ec)) return false;
     return true;
 }
 
@@ -228,12 +242,12 @@ bool computeTile(const Registry& registry, const WorldManifest& m, const fs::pat
     record["column"] = column;
     record["row"] = row;
     record["tile_side"] = m.tileSide();
-    exportTile(m, tile, dir / tileFile(column, row), 0, column, row);
-    record["file"] = tileFile(column, row).generic_string();
-    record["sha256"] = sha256FileHex(dir / tileFile(column, row));
+    exportTile(m, tile, dir / tileFile(m, column, row), 0, column, row);
+    record["file"] = tileFile(m, column, row).generic_string();
+    record["sha256"] = sha256FileHex(dir / tileFile(m, column, row));
     nlohmann::json overviews = nlohmann::json::array();
     for (int l = 1; l <= m.overviewLevels; ++l) {
-        const fs::path file = overviewFile(l, column, row);
+        const fs::path file = overviewFile(m, l, column, row);
         exportTile(m, subsample(tile, l), dir / file, l, column, row);
         overviews.push_back({{"level", l}, {"file", file.generic_string()}, {"sha256", sha256FileHex(dir / file)}});
     }
@@ -263,14 +277,14 @@ WorldCheck verifyWorld(const WorldManifest& m, const fs::path& dir) {
                 problems.push_back("computed for another recipe");
             } else {
                 std::error_code ec;
-                const fs::path file = dir / tileFile(column, row);
+                const fs::path file = dir / tileFile(m, column, row);
                 if (!fs::is_regular_file(file, ec)) {
                     problems.push_back("its file is missing");
                 } else if (sha256FileHex(file) != j.value("sha256", "")) {
                     problems.push_back("its file does not match the SHA-256 in its tile.json");
                 } else {
                     try {
-                        tile = readTiff32(file);
+                        tile = m.tileFormat == ExportFormat::Png16 ? readPng16(file) : readTiff32(file);
                         if (tile.width() != side || tile.height() != side) {
                             problems.push_back("is " + std::to_string(tile.width()) + "x" +
                                                std::to_string(tile.height()) + ", not " + std::to_string(side) + "²");
@@ -282,7 +296,7 @@ WorldCheck verifyWorld(const WorldManifest& m, const fs::path& dir) {
                 }
                 const nlohmann::json overviews = j.value("overviews", nlohmann::json::array());
                 for (int l = 1; l <= m.overviewLevels; ++l) {
-                    const fs::path overview = dir / overviewFile(l, column, row);
+                    const fs::path overview = dir / overviewFile(m, l, column, row);
                     const bool listed = overviews.is_array() && overviews.size() >= std::size_t(l) &&
                                         overviews[std::size_t(l - 1)].is_object();
                     if (!listed || !fs::is_regular_file(overview, ec) ||
@@ -340,7 +354,13 @@ std::string vrtText(const WorldManifest& m, int level, const std::vector<std::st
     out << "  <GeoTransform>" << -0.5 * mps << ", " << mps << ", 0, " << 0.5 * mps << ", 0, " << -mps
         << "</GeoTransform>\n";
     out << "  <Metadata><MDI key=\"AREA_OR_POINT\">Point</MDI></Metadata>\n";
-    out << "  <VRTRasterBand dataType=\"Float32\" band=\"1\">\n";
+    const bool codes = m.tileFormat == ExportFormat::Png16;
+    const char* type = codes ? "UInt16" : "Float32";
+    out << "  <VRTRasterBand dataType=\"" << type << "\" band=\"1\">\n";
+    if (codes) {  // GDAL's unit scale: metres = Offset + code * Scale (the fixed mapping)
+        out << "    <Offset>" << m.units.loMetres << "</Offset><Scale>" << (m.units.hiMetres - m.units.loMetres) / 65535.0
+            << "</Scale><UnitType>m</UnitType>\n";
+    }
     for (const auto& o : overviews) {
         out << "    <Overview><SourceFilename relativeToVRT=\"1\">" << o
             << "</SourceFilename><SourceBand>1</SourceBand></Overview>\n";
@@ -349,11 +369,11 @@ std::string vrtText(const WorldManifest& m, int level, const std::vector<std::st
     for (int row = 0; row < m.rows(); ++row) {
         for (int column = 0; column < m.columns(); ++column) {
             const std::string file =
-                prefix + (level == 0 ? tileFile(column, row) : overviewFile(level, column, row)).generic_string();
+                prefix + (level == 0 ? tileFile(m, column, row) : overviewFile(m, level, column, row)).generic_string();
             out << "    <SimpleSource><SourceFilename relativeToVRT=\"1\">" << file
                 << "</SourceFilename><SourceBand>1</SourceBand>"
                 << "<SourceProperties RasterXSize=\"" << tile << "\" RasterYSize=\"" << tile
-                << "\" DataType=\"Float32\" BlockXSize=\"" << tile << "\" BlockYSize=\"1\"/>"
+                << "\" DataType=\"" << type << "\" BlockXSize=\"" << tile << "\" BlockYSize=\"1\"/>"
                 << "<SrcRect xOff=\"0\" yOff=\"0\" xSize=\"" << tile << "\" ySize=\"" << tile << "\"/>"
                 << "<DstRect xOff=\"" << std::int64_t(column) * (tile - 1) << "\" yOff=\""
                 << std::int64_t(row) * (tile - 1) << "\" xSize=\"" << tile << "\" ySize=\"" << tile

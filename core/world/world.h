@@ -6,6 +6,7 @@
 // that hands out task indices (GNU parallel, a Slurm job array, a Kubernetes indexed job) can
 // build a world with no scheduler of ours: a task computes tiles by index, idempotently, each one
 // published atomically with its tile.json last.
+#include "../io/export.h"
 #include "../io/height_mapping.h"
 #include "../io/world_units.h"
 #include "../recipe.h"
@@ -34,6 +35,9 @@ struct WorldManifest {
     WorldUnits units;         // metresPerPixel at worldDetail; the height range in metres
     HeightMapping mapping;    // the recipe's fixed World mapping (raw lo/hi), the same in every tile
     int overviewLevels = 0;   // each tile also writes every 2^l-th sample, l = 1..overviewLevels
+    // Tiff32: float GeoTIFFs in metres (exact). Png16: 16-bit codes of `mapping`, the same in every
+    // tile, so they join without seams (engines' tiled heightmap imports read 16-bit PNG).
+    ExportFormat tileFormat = ExportFormat::Tiff32;
     std::string toolVersion;
 
     std::int64_t side() const { return (std::int64_t(1) << worldDetail) + 1; }
@@ -49,14 +53,18 @@ struct WorldManifest {
 WorldManifest makeWorldManifest(const Registry& registry, const Recipe& recipe, int worldDetail, int tileSide,
                                 const WorldUnits& units, const GenerateContext& context);
 
+// The tile formats a world can be written in: "tiff32" or "png16"; anything else is an InputError
+// naming `field`.
+ExportFormat parseWorldTileFormat(const std::string& text, const std::string& field);
+
 std::string worldManifestToText(const Registry& registry, const WorldManifest& manifest);
 // Throws InputError naming the field (and `source`) for anything missing, mistyped or out of range.
 WorldManifest worldManifestFromText(const Registry& registry, const std::string& text, const std::string& source);
 
-// Files, relative to the world's folder.
-std::filesystem::path tileFile(int column, int row);
+// Files, relative to the world's folder (.tif or .png by the tile format).
+std::filesystem::path tileFile(const WorldManifest& manifest, int column, int row);
 std::filesystem::path tileJsonFile(int column, int row);
-std::filesystem::path overviewFile(int level, int column, int row);
+std::filesystem::path overviewFile(const WorldManifest& manifest, int level, int column, int row);
 
 // Whether tile `index` is finished: its tile.json exists, names this recipe hash, and its files exist.
 bool tileDone(const WorldManifest& manifest, const std::filesystem::path& dir, std::int64_t index);

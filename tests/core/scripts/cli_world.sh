@@ -128,6 +128,47 @@ check "verify names the changed tile" grep -q "tile 1 (x1_y0): its file does not
 check "the missing tile is computed again" grep -q "1 computed, 0 already done" "$dir/again"
 rm -rf "${dir:?}/gdal"
 
+# 3b. 16-bit PNG tiles: one fixed mapping for every tile, so the mosaic is generate's --map world
+# PNG code for code, and verify reads the codes to compare the shared edges.
+build_world png --algorithm fbm --seed 22 --world-detail 10 --tile 129 --world-size 3000 --format png16 \
+  || fail "the png16 world was not built"
+"$cli" generate --algorithm fbm --seed 22 --detail 10 --world-size 3000 --format png16 --map world \
+  -o "$dir/png-whole.png" >/dev/null 2>&1 || fail "generate png16"
+gdal_translate -q "$dir/png/world.vrt" "$dir/png-mosaic.tif" || fail "gdal_translate of the png16 world"
+check "png16 tiles: GDAL's mosaic equals generate's --map world PNG, and the VRT scales codes to metres" \
+  $py - "$dir/png-whole.png" "$dir/png-mosaic.tif" "$dir/png/world.vrt" <<'PY'
+import json, subprocess, sys
+import numpy as np
+from osgeo import gdal
+from PIL import Image
+whole = np.array(Image.open(sys.argv[1]))
+mosaic = gdal.Open(sys.argv[2]).ReadAsArray()
+assert whole.shape == mosaic.shape == (1025, 1025), (whole.shape, mosaic.shape)
+assert mosaic.dtype == np.uint16 and np.array_equal(whole.astype(np.uint16), mosaic)
+assert mosaic.min() < 2000 and mosaic.max() > 60000, (mosaic.min(), mosaic.max())  # a full-range world mapping
+band = json.loads(subprocess.run(["gdalinfo", "-json", sys.argv[3]], check=True, capture_output=True, text=True).stdout)["bands"][0]
+assert band["type"] == "UInt16" and band["offset"] == 0 and abs(band["scale"] - 100 / 65535) < 1e-12, band
+assert band["unit"] == "m", band
+PY
+check "png16 world verify passes" bash -c "'$cli' world verify --world '$dir/png/world.json' >/dev/null"
+# One code on tile 5's west column (tile 4's east column) changed and its tile.json re-hashed: only
+# the shared-edge check, which reads the PNG's codes, can see it.
+$py - "$dir/png" <<'PY' || fail "editing a png16 tile"
+import hashlib, json, sys
+import numpy as np
+from PIL import Image
+d = sys.argv[1]
+codes = np.array(Image.open(f"{d}/tiles/x5_y0.png")).astype(np.uint16)
+codes[7, 0] ^= 1
+Image.fromarray(codes).save(f"{d}/tiles/x5_y0.png")
+record = json.load(open(f"{d}/tiles/x5_y0.json"))
+record["sha256"] = hashlib.sha256(open(f"{d}/tiles/x5_y0.png", "rb").read()).hexdigest()
+json.dump(record, open(f"{d}/tiles/x5_y0.json", "w"))
+PY
+"$cli" world verify --world "$dir/png/world.json" >"$dir/verify" 2>&1
+check "png16 verify reads the codes: an edited edge sample is named" grep -q "tile 5 (x5_y0): .*differs" "$dir/verify"
+rm -rf "${dir:?}/png" "$dir"/png-*
+
 # 4. GNU parallel through docs/examples/world/parallel.sh, SIGKILLed at about half and rerun.
 example="$(dirname "$0")/../../../docs/examples/world/parallel.sh"
 world_flags=(--algorithm midpoint-displacement --seed 8 --world-detail 12 --tile 257 --world-size 4096)
@@ -162,6 +203,7 @@ expect 64 "--tile: '100' is not allowed" world init --out "$bad/w" --world-detai
 expect 64 "--world-detail: '21'" world init --out "$bad/w" --world-detail 21 --tile 257
 expect 64 "algorithm: 'midpoint-line'" world init --out "$bad/w" --world-detail 12 --tile 257 --algorithm midpoint-line
 expect 64 "interpolation" world init --out "$bad/w" --world-detail 12 --tile 257 --set interpolation=cubic
+expect 64 "--format: 'exr'" world init --out "$bad/w" --world-detail 12 --tile 257 --format exr
 expect 64 "--index: '256'" world tile --world "$dir/par/world.json" --index 256
 expect 64 "--index: '9-3'" world tile --world "$dir/par/world.json" --index 9-3
 expect 64 "holds another world" world init --out "$dir/par" --world-detail 12 --tile 257 --seed 99
