@@ -50,6 +50,11 @@ void ExportActions::exportHeightmap() {
     }
     ExportDialog dialog(suggestedExportPath(source.documentPath, lastFolder()),
                         QSize(size.width, size.height), source.world, m_window);
+    try {
+        dialog.setMasks(core::masksBefore(m_registry, source.recipe, source.recipe.operations.size() + 1));
+    } catch (...) {
+        // A recipe the registry cannot read offers no masks; the export reports the recipe itself.
+    }
     if (m_lastChoices) {
         // The last export's choices; another document (or a first save) starts from its own
         // folder and name (setChoices keeps the extension the format asks for).
@@ -65,7 +70,7 @@ void ExportActions::exportHeightmap() {
     m_lastDocumentPath = source.documentPath;
     const WorldSize world = dialog.worldSize();
     if (!(world == source.world)) emit worldSizeChosen(world);
-    exportHeightmapTo(settings.path, settings.request);
+    exportHeightmapTo(settings.path, settings.request, settings.splat);
 }
 
 QString ExportActions::suggestedExportPath(const QString& documentPath,
@@ -84,7 +89,8 @@ QString ExportActions::suggestedExportPath(const QString& documentPath,
 }
 
 QFuture<HeightmapExportOutcome> ExportActions::exportHeightmapTo(const QString& path,
-                                                                 core::GameExportRequest request) {
+                                                                 core::GameExportRequest request,
+                                                                 SplatChoice splat) {
     rememberFolder(path);
     const Source source = m_source();
     HeightmapExportJob job;
@@ -92,6 +98,7 @@ QFuture<HeightmapExportOutcome> ExportActions::exportHeightmapTo(const QString& 
     job.recipe = source.recipe;
     job.request = std::move(request);
     job.request.output = toFilesystemPath(path);
+    job.splat = std::move(splat);
     QFuture<HeightmapExportOutcome> future;
     try {
         future = startHeightmapExport(m_registry, std::move(job));
@@ -141,11 +148,14 @@ void ExportActions::reportExport(const QString& path, const HeightmapExportOutco
                                     .arg(outcome.files.size())
                                     .arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
     QString message = tr("Exported %1").arg(where);
+    if (!outcome.splatFiles.isEmpty()) {
+        message += tr(" and %1 splat map file(s)").arg(outcome.splatFiles.size());
+    }
     if (!outcome.warnings.isEmpty()) {
         message += QStringLiteral(" — ") + outcome.warnings.join(QStringLiteral("; "));
     }
     emit statusMessage(message);
-    if (outcome.engineSettings.isEmpty() && outcome.warnings.isEmpty()) return;
+    if (outcome.engineSettings.isEmpty() && outcome.warnings.isEmpty() && outcome.splatFiles.isEmpty()) return;
 
     // The numbers to type into the engine, and what to look out for, in one text to copy.
     const QString files = outcome.files.size() == 1 ? tr("1 file")
@@ -156,6 +166,13 @@ void ExportActions::reportExport(const QString& path, const HeightmapExportOutco
                          .arg(outcome.height);
     for (const QString& file : outcome.files) {
         report += QStringLiteral("  ") + QDir::toNativeSeparators(file) + QLatin1Char('\n');
+    }
+    if (!outcome.splatFiles.isEmpty()) {
+        report += QLatin1Char('\n') + tr("Splat maps (weights per pixel summing to one; the layers in "
+                                         "order, as the _splat.json beside them lists):") + QLatin1Char('\n');
+        for (const QString& file : outcome.splatFiles) {
+            report += QStringLiteral("  ") + QDir::toNativeSeparators(file) + QLatin1Char('\n');
+        }
     }
     if (!outcome.engineSettings.isEmpty()) report += QLatin1Char('\n') + outcome.engineSettings;
     if (!outcome.warnings.isEmpty()) {

@@ -63,7 +63,8 @@ public:
     // No questions asked: writes `request` (its output replaced by `path`) for the document's
     // recipe. An error is reported through Prompts; engine settings and warnings too, as a report.
     QFuture<HeightmapExportOutcome> exportHeightmapTo(const QString& path,
-                                                      core::GameExportRequest request);
+                                                      core::GameExportRequest request,
+                                                      SplatChoice splat = {});
     bool saveTerrainViewImage(const QString& path);
     bool savePreviewImage(const QString& path);
 

@@ -124,6 +124,8 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QSize source, const Wor
                            "sharedBorder")),
       m_tilePattern(named(new QComboBox(this), "tilePattern")),
       m_triangles(makeCountBox("triangles", 0, std::numeric_limits<int>::max(), this)),
+      m_splatLayers(named(new QLineEdit(this), "splatLayers")),
+      m_splatSize(makeCountBox("splatSize", 0, core::kMaxOutputSide, this)),
       m_path(named(new QLineEdit(suggestedPath, this), "path")),
       m_settingsBox(new QGroupBox(this)),
       m_engineSettings(named(new QPlainTextEdit(this), "engineSettings")),
@@ -138,6 +140,7 @@ ExportDialog::ExportDialog(const QString& suggestedPath, QSize source, const Wor
     left->addWidget(buildWorld());
     left->addWidget(buildMapping());
     left->addWidget(buildSizeAndTiles());
+    left->addWidget(buildSplat());
     left->addStretch(1);
 
     auto* columns = new QHBoxLayout;
@@ -287,6 +290,24 @@ QWidget* ExportDialog::buildSizeAndTiles() {
     return box;
 }
 
+QWidget* ExportDialog::buildSplat() {
+    auto* box = new QGroupBox(tr("Splat maps (material weights beside the heightmap)"), this);
+    m_splatLayers->setPlaceholderText(tr("none — e.g. rock=slope>35 sand=mask:deposition grass=rest"));
+    m_splatLayers->setToolTip(
+        tr("Layers in order, separated by spaces or commas: NAME=RULE with RULE slope>DEG, slope<DEG, "
+           "height>M, height<M (each with an optional ~SOFT edge), mask:ID (a mask the stack makes) or "
+           "rest. Each layer takes what its rule selects of what the layers before it left; the "
+           "weights of every pixel sum to one (terrain-cli --splat)."));
+    m_splatSize->setSpecialValueText(tr("automatic"));
+    m_splatSize->setToolTip(tr("Side of the splat maps in pixels; automatic: Unity's control texture "
+                               "(a power of two) for the Unity preset, else the heightmap's size "
+                               "(terrain-cli --splat-size)"));
+    QFormLayout* form = makeForm(box);
+    form->addRow(tr("Splat layers"), m_splatLayers);
+    form->addRow(tr("Splat size"), m_splatSize);
+    return box;
+}
+
 QWidget* ExportDialog::buildEngineSettings() {
     m_engineSettings->setReadOnly(true);
     m_engineSettings->setMinimumWidth(420);
@@ -310,13 +331,19 @@ void ExportDialog::connectFields() {
          {m_metresPerPixel, m_heightLow, m_heightHigh, m_clampLow, m_clampHigh}) {
         connect(box, &QDoubleSpinBox::valueChanged, this, changed);
     }
-    for (QSpinBox* box : {m_width, m_height, m_columns, m_rows, m_triangles}) {
+    for (QSpinBox* box : {m_width, m_height, m_columns, m_rows, m_triangles, m_splatSize}) {
         connect(box, &QSpinBox::valueChanged, this, changed);
     }
     for (QCheckBox* box : {m_tiles, m_sharedBorder}) {
         connect(box, &QCheckBox::toggled, this, changed);
     }
     connect(m_path, &QLineEdit::textChanged, this, changed);
+    connect(m_splatLayers, &QLineEdit::textChanged, this, changed);
+}
+
+void ExportDialog::setMasks(std::vector<std::string> masks) {
+    m_masks = std::move(masks);
+    refresh();
 }
 
 void ExportDialog::setWorldFields(const WorldSize& world) {
@@ -357,6 +384,10 @@ void ExportDialog::setChoices(const ExportSettings& settings) {
         std::max(0, m_tilePattern->findData(QString::fromStdString(r.tilePattern))));
     m_triangles->setValue(int(std::min<std::int64_t>(r.targetTriangles, m_triangles->maximum())));
     m_path->setText(settings.path);
+    QStringList layers;
+    for (const std::string& layer : settings.splat.layers) layers << QString::fromStdString(layer);
+    m_splatLayers->setText(layers.join(QLatin1Char(' ')));
+    m_splatSize->setValue(settings.splat.size);
     // The last export's size was chosen for the map of then; a preset's size follows this map.
     if (r.preset && settings.source != m_source) suggestSize();
     m_applying = false;
@@ -412,6 +443,9 @@ ExportSettings ExportDialog::settings() const {
     }
     r.tilePattern = m_tilePattern->currentData().toString().toStdString();
     if (isMesh(format())) r.targetTriangles = m_triangles->value();
+    settings.splat.layers = splitSplatLayers(m_splatLayers->text());
+    if (!settings.splat.layers.empty()) settings.splat.size = m_splatSize->value();
+    settings.masksMade = m_masks;
     return settings;
 }
 
@@ -497,6 +531,7 @@ void ExportDialog::updateEnabled() {
     m_rows->setEnabled(tiles);
     m_sharedBorder->setEnabled(tiles);
     m_tilePattern->setEnabled(tiles);
+    m_splatSize->setEnabled(!m_splatLayers->text().trimmed().isEmpty());
 }
 
 void ExportDialog::refresh() {

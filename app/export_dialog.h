@@ -32,6 +32,8 @@ public:
 
     // Shows earlier choices (the last export's); the world size stays the document's.
     void setChoices(const ExportSettings& settings);
+    // The masks the document's stack makes: what a splat layer's mask:ID may name.
+    void setMasks(std::vector<std::string> masks);
     // What the dialog shows, as core's request; request.world is worldSize()'s.
     ExportSettings settings() const;
     // The world size fields; a field left as it was keeps the document's exact value.
@@ -48,6 +50,7 @@ private:
     QWidget* buildWorld();
     QWidget* buildMapping();
     QWidget* buildSizeAndTiles();
+    QWidget* buildSplat();
     QWidget* buildEngineSettings();
     void connectFields();
     void setWorldFields(const WorldSize& world);
@@ -68,6 +71,7 @@ private:
     double m_shownHigh = 0.0;
     bool m_applying = false;  // setting fields from code: no refresh per field
     ExportPreview m_preview;
+    std::vector<std::string> m_masks;
 
     QComboBox* m_preset;
     QComboBox* m_format;
@@ -87,6 +91,8 @@ private:
     QCheckBox* m_sharedBorder;
     QComboBox* m_tilePattern;
     QSpinBox* m_triangles;
+    QLineEdit* m_splatLayers;
+    QSpinBox* m_splatSize;
     QLineEdit* m_path;
     QGroupBox* m_settingsBox;
     QPlainTextEdit* m_engineSettings;

@@ -3,7 +3,10 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QStringList>
+
+#include "core/io/splat.h"
 
 #include <exception>
 
@@ -31,6 +34,8 @@ const FieldLabel kLabels[] = {
     {core::field::kTileBorder, "Shared border"},
     {core::field::kTilePattern, "Tile names"},
     {core::field::kTriangles, "Triangle target"},
+    {core::field::kSplat, "Splat layers"},
+    {core::field::kSplatSize, "Splat size"},
 };
 
 QString sizeText(int width, int height) {
@@ -103,7 +108,37 @@ QString describeFiles(const core::GameExportRequest& request, const core::GameEx
     return text;
 }
 
+// The splat files beside the heightmap, as core::writeSplat names them.
+QString describeSplat(const core::GameExportRequest& request, const core::SplatPlan& plan) {
+    std::filesystem::path stem = request.output;
+    stem.replace_extension();
+    const QString base = fileName(stem);
+    const int layers = int(plan.layers.size());
+    if (plan.style == core::SplatStyle::UnityRgba) {
+        const int files = (layers + 3) / 4;
+        return tr("Splat maps: %1 layer(s) in %2 RGBA control texture(s) of %3 (%4_splat0.png …), "
+                  "weights summing to 255, and %4_splat.json.")
+            .arg(layers)
+            .arg(files)
+            .arg(sizeText(plan.size, plan.size), base);
+    }
+    const bool grey8 = plan.style == core::SplatStyle::Grey8;
+    return tr("Splat maps: %1 layer(s), one %2-bit grey PNG each of %3 (%4_%5.png …), weights summing to %6, "
+              "and %4_splat.json.")
+        .arg(layers)
+        .arg(grey8 ? 8 : 16)
+        .arg(sizeText(plan.size, plan.size), base, QString::fromStdString(plan.layers.front().name))
+        .arg(grey8 ? 255 : 65535);
+}
+
 }  // namespace
+
+std::vector<std::string> splitSplatLayers(const QString& text) {
+    std::vector<std::string> layers;
+    static const QRegularExpression separators(QStringLiteral("[,\\s]+"));
+    for (const QString& part : text.split(separators, Qt::SkipEmptyParts)) layers.push_back(part.toStdString());
+    return layers;
+}
 
 const core::FieldNames& dialogFieldNames() {
     static const DialogFieldNames names;
@@ -141,6 +176,12 @@ ExportPreview previewExport(const ExportSettings& settings, QSize source) {
         const core::GameExportPlan plan =
             core::checkGameExport(request, source.width(), source.height());
         preview.summary = describeFiles(request, plan, source);
+        if (!settings.splat.layers.empty()) {
+            const core::SplatPlan splat =
+                core::planSplat(settings.splat.layers, settings.splat.size, settings.masksMade, request,
+                                source.width(), core::field::kSplat, core::field::kSplatSize);
+            preview.summary += QLatin1Char(' ') + describeSplat(request, splat);
+        }
         if (request.preset) {
             preview.engineSettings = QString::fromStdString(core::settingsText(
                 *request.preset, core::engineSettings(*request.preset, plan.format,

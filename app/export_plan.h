@@ -10,15 +10,30 @@
 #include <QSize>
 #include <QString>
 
+#include <string>
+#include <vector>
+
 namespace terrain::app {
 
 // What the export dialog asks for: the file and core's request for it (output, format, preset,
 // mapping, world units, size, tiles, triangle target). Recipe and progress come at export time.
+// Splat maps beside the heightmap (issue 13): the layers as terrain-cli --splat takes them
+// ("rock=slope>35"), in order, and --splat-size (0: the size core picks for the preset).
+struct SplatChoice {
+    std::vector<std::string> layers;
+    int size = 0;
+};
+
 struct ExportSettings {
     QString path;
     core::GameExportRequest request;
     QSize source;  // the map's size the choices were made for
+    SplatChoice splat;
+    std::vector<std::string> masksMade;  // the masks the document's stack makes (for mask:ID)
 };
+
+// The layers typed in the dialog's one line: separated by commas or spaces.
+std::vector<std::string> splitSplatLayers(const QString& text);
 
 struct ExportPreview {
     QString error;           // empty when the export can run; else field, value and what is allowed

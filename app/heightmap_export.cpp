@@ -1,7 +1,9 @@
 #include "heightmap_export.h"
 
 #include "core/cancel.h"
+#include "core/io/file_transaction.h"
 #include "core/io/game_export.h"
+#include "core/io/splat.h"
 #include "core/registry.h"
 #include "core/stack/evaluator.h"
 #include "core/world_scale.h"
@@ -38,8 +40,17 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                     map ? core::Size{map->width(), map->height()}
                         : registry.get(work.recipe.algorithm).sizeForDetail(work.recipe.detail);
                 core::checkGameExport(request, size.width, size.height);
-                // Without a finished map, generating takes the first half of the progress bar.
-                const bool generating = !map;
+                std::optional<core::SplatPlan> splat;
+                if (!work.splat.layers.empty()) {
+                    splat = core::planSplat(
+                        work.splat.layers, work.splat.size,
+                        core::masksBefore(registry, work.recipe, work.recipe.operations.size() + 1), request,
+                        size.width, core::field::kSplat, core::field::kSplatSize);
+                }
+                // Without a finished map (or for splat maps, which need the stack's masks and
+                // height scale), generating takes the first half of the progress bar.
+                const bool generating = !map || splat;
+                core::StackResult stack;
                 if (generating) {
                     core::GenerateContext context;
                     context.threads = std::max(1, QThread::idealThreadCount());
@@ -47,8 +58,9 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                         promise.setProgressValue(int(fraction * kExportProgressRange / 2));
                     };
                     // The whole stack, in the export's world (the document's, as the dialog shows it).
-                    map = std::make_shared<const core::Heightmap>(
-                        core::evaluateStack(registry, work.recipe, request.world, context));
+                    core::StackEvaluator evaluator(registry, 0);  // one evaluation: nothing to keep
+                    stack = evaluator.evaluate(work.recipe, request.world, context);
+                    map = stack.map;
                 }
                 if (request.mapping.mode == core::HeightMapping::Mode::World) {
                     core::GenerateContext context;
@@ -61,9 +73,22 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                     promise.setProgressValue(base + int(std::clamp(fraction, 0.0f, 1.0f) *
                                                         float(span)));
                 };
-                const core::GameExportResult result = core::runGameExport(*map, request);
+                // Heightmap and splat maps are put in place together, or neither.
+                core::FileTransaction transaction;
+                const core::GameExportResult result = core::runGameExport(*map, request, transaction);
+                std::optional<core::SplatResult> splatFiles;
+                if (splat) {
+                    splatFiles = core::writeSplatFor(*splat, *map, stack.heights, request.world.metresPerPixel,
+                                                     stack.masks, request.output, transaction);
+                }
+                transaction.commit();
                 promise.setProgressValue(kExportProgressRange);
                 HeightmapExportOutcome outcome;
+                if (splatFiles) {
+                    for (const std::filesystem::path& file : splatFiles->files) {
+                        outcome.splatFiles << QFile::decodeName(QByteArray::fromStdString(file.string()));
+                    }
+                }
                 // Fields by the export dialog's labels, as its own messages name them.
                 for (const core::FieldText& warning : result.warnings) {
                     outcome.warnings << QString::fromStdString(warning.render(dialogFieldNames()));

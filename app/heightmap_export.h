@@ -5,6 +5,7 @@
 #include "core/heightmap.h"
 #include "core/io/game_export.h"
 #include "core/recipe.h"
+#include "export_plan.h"
 
 #include <QFuture>
 #include <QString>
@@ -26,6 +27,9 @@ struct HeightmapExportJob {
     core::Recipe recipe;
     // Everything but the recipe, its hash and the progress callback, which the job fills in.
     core::GameExportRequest request;
+    // Splat maps beside the heightmap: the job evaluates the stack (for its masks and height
+    // scale) and writes heightmap and splat maps as one transaction, as terrain-cli does.
+    SplatChoice splat;
 };
 
 inline constexpr int kExportProgressRange = 1000;
@@ -34,6 +38,7 @@ struct HeightmapExportOutcome {
     QString error;         // empty on success, else the message (IoError, InputError, SizeError, …)
     QStringList warnings;  // the exporter's notes for the user (e.g. few distinct 8-bit levels)
     QStringList files;     // written, each with a .json sidecar
+    QStringList splatFiles;  // the splat maps and their _splat.json
     int width = 0;         // of each file
     int height = 0;
     QString engineSettings;  // with a preset: core::settingsText, what to type into the engine

@@ -28,6 +28,8 @@ inline constexpr const char* kTiles = "--tiles";
 inline constexpr const char* kTileBorder = "--tile-border";
 inline constexpr const char* kTilePattern = "--tile-pattern";
 inline constexpr const char* kTriangles = "--triangles";
+inline constexpr const char* kSplat = "--splat";
+inline constexpr const char* kSplatSize = "--splat-size";
 }  // namespace field
 
 // A field set to a value, as a message suggests it: "--size 505x505".

@@ -304,42 +304,18 @@ void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOpt
     }
 }
 
-// The splat layers and how they are written, checked before generating (issue 13).
-struct SplatPlan {
-    std::vector<core::SplatLayer> layers;
-    core::SplatStyle style = core::SplatStyle::Grey16;
-    int size = 0;
-};
-
-std::optional<SplatPlan> planSplat(const core::Registry& registry, const core::Recipe& recipe,
-                                   const OutputOptions& out, const core::GameExportRequest& request, int side) {
+// The splat layers and how they are written (core::planSplat, as the export dialog checks them),
+// before generating (issue 13).
+std::optional<core::SplatPlan> planSplat(const core::Registry& registry, const core::Recipe& recipe,
+                                         const OutputOptions& out, const core::GameExportRequest& request, int side) {
     if (out.splat.empty()) {
         if (out.splatSize) throw InputError("--splat-size", *out.splatSize, "used with --splat NAME=RULE");
         return std::nullopt;
     }
     if (out.mask) throw InputError("--splat", out.splat.front(), "splat maps beside a heightmap, not beside --mask");
-    if (request.tiles) throw InputError("--splat", out.splat.front(), "one map: splat maps of tiles are not written yet");
-    if (request.resize == core::ResizeMode::Crop && request.size)
-        throw InputError("--splat", out.splat.front(), "the whole map: splat maps of a cropped export are not written yet");
-    SplatPlan plan;
-    for (const auto& text : out.splat) plan.layers.push_back(core::parseSplatLayer(text));
-    core::checkSplatLayers(plan.layers, core::masksBefore(registry, recipe, recipe.operations.size() + 1));
-    const std::string preset = request.preset ? request.preset->id : "";
-    const bool unity = preset == "unity";
-    plan.style = unity ? core::SplatStyle::UnityRgba
-                       : preset.empty() ? core::SplatStyle::Grey16 : core::SplatStyle::Grey8;
-    const int heightmapSide = request.size ? request.size->width : side;
-    if (out.splatSize) {
-        plan.size = parseWhole<int>(*out.splatSize, "--splat-size", unity ? 16 : 2, unity ? 4096 : core::kMaxOutputSide);
-        if (unity && (plan.size & (plan.size - 1)) != 0)
-            throw InputError("--splat-size", *out.splatSize, "a power of two from 16 to 4096 (Unity's control texture)");
-    } else {
-        plan.size = unity ? std::clamp(heightmapSide - 1, 16, 4096) : heightmapSide;
-        if (unity) {
-            while ((plan.size & (plan.size - 1)) != 0) plan.size &= plan.size - 1;  // the power of two below
-        }
-    }
-    return plan;
+    const int size = out.splatSize ? parseWhole<int>(*out.splatSize, "--splat-size", 2, core::kMaxOutputSide) : 0;
+    return core::planSplat(out.splat, size, core::masksBefore(registry, recipe, recipe.operations.size() + 1), request,
+                           side);
 }
 
 }  // namespace
@@ -349,7 +325,7 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     core::GameExportRequest request = exportRequest(out);
     int version = core::kRecipeFormatVersion;
     const core::Recipe recipe = buildRecipe(registry, gen, &version);
-    std::optional<SplatPlan> splat;
+    std::optional<core::SplatPlan> splat;
     {
         const auto size = registry.get(recipe.algorithm).sizeForDetail(recipe.detail);
         if (out.worldSize) {
@@ -394,10 +370,8 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     const core::GameExportResult result = core::runGameExport(*g.map, request, transaction);
     std::optional<core::SplatResult> splatFiles;
     if (splat) {
-        const auto weights = core::splatWeights(splat->layers, *g.map, g.heights, request.world.metresPerPixel, g.masks);
-        std::filesystem::path stem = out.output;
-        stem.replace_extension();
-        splatFiles = core::writeSplat(splat->layers, weights, splat->size, splat->style, stem, transaction);
+        splatFiles = core::writeSplatFor(*splat, *g.map, g.heights, request.world.metresPerPixel, g.masks, out.output,
+                                         transaction);
     }
     transaction.commit();
     if (gen.saveRecipe) std::cerr << "terrain-cli: recipe saved to " << *gen.saveRecipe << "\n";

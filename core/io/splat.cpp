@@ -286,4 +286,45 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
     return result;
 }
 
+SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const std::vector<std::string>& masksMade,
+                    const GameExportRequest& request, int side, const std::string& layersField,
+                    const std::string& sizeField) {
+    if (layerTexts.empty()) throw InputError(sizeField, std::to_string(size), "used with splat layers (NAME=RULE)");
+    const std::string& first = layerTexts.front();
+    if (request.tiles) throw InputError(layersField, first, "one map: splat maps of tiles are not written yet");
+    if (request.resize == ResizeMode::Crop && request.size)
+        throw InputError(layersField, first, "the whole map: splat maps of a cropped export are not written yet");
+    SplatPlan plan;
+    for (const auto& text : layerTexts) plan.layers.push_back(parseSplatLayer(text, layersField));
+    checkSplatLayers(plan.layers, masksMade, layersField);
+    const std::string preset = request.preset ? request.preset->id : "";
+    const bool unity = preset == "unity";
+    plan.style = unity ? SplatStyle::UnityRgba : preset.empty() ? SplatStyle::Grey16 : SplatStyle::Grey8;
+    const int heightmapSide = request.size ? request.size->width : side;
+    if (size != 0) {
+        const bool power = size > 0 && (size & (size - 1)) == 0;
+        if (unity && (!power || size < 16 || size > 4096))
+            throw InputError(sizeField, std::to_string(size), "a power of two from 16 to 4096 (Unity's control texture)");
+        if (!unity && (size < 2 || size > kMaxOutputSide))
+            throw InputError(sizeField, std::to_string(size),
+                             "a side from 2 to " + std::to_string(kMaxOutputSide) + " samples");
+        plan.size = size;
+    } else {
+        plan.size = unity ? std::clamp(heightmapSide - 1, 16, 4096) : heightmapSide;
+        if (unity) {
+            while ((plan.size & (plan.size - 1)) != 0) plan.size &= plan.size - 1;  // the power of two below
+        }
+    }
+    return plan;
+}
+
+SplatResult writeSplatFor(const SplatPlan& plan, const Heightmap& heights, const HeightScale& scale,
+                          double metresPerPixel, const MaskSet& masks, const std::filesystem::path& heightmapPath,
+                          FileTransaction& transaction) {
+    const std::vector<Heightmap> weights = splatWeights(plan.layers, heights, scale, metresPerPixel, masks);
+    std::filesystem::path stem = heightmapPath;
+    stem.replace_extension();
+    return writeSplat(plan.layers, weights, plan.size, plan.style, stem, transaction);
+}
+
 }  // namespace terrain::core

@@ -7,6 +7,7 @@
 #include "../heightmap.h"
 #include "../stack/operation.h"
 #include "file_transaction.h"
+#include "game_export.h"
 
 #include <nlohmann/json.hpp>
 
@@ -53,10 +54,32 @@ struct SplatResult {
     nlohmann::json sidecar;
 };
 
+// What a heightmap export writes beside it: the layers, the files' style and their size.
+struct SplatPlan {
+    std::vector<SplatLayer> layers;
+    SplatStyle style = SplatStyle::Grey16;
+    int size = 0;
+};
+// Checks the layers ("NAME=RULE" each, against the masks the stack makes) and the splat size
+// against the heightmap export `request` of a `side`-sample map, before anything is generated:
+// the Unity preset writes RGBA control textures of a power of two from 16 to 4096 (default: the
+// power of two at or below the heightmap's side − 1), other presets 8-bit grey, no preset 16-bit
+// grey (default: the heightmap's side). `size` 0 picks the default. Splat maps of tiles or of a
+// cropped export are refused. Throws InputError naming `layersField` or `sizeField`.
+SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const std::vector<std::string>& masksMade,
+                    const GameExportRequest& request, int side, const std::string& layersField = "--splat",
+                    const std::string& sizeField = "--splat-size");
+
 // Writes the weights resampled to size x size (bilinear; weights stay a partition of one) as
 // `style`, named from `stem` (the export's path without its extension), plus `<stem>_splat.json`
 // listing each layer's rule, file and channel; all staged in `transaction`.
 SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<Heightmap>& weights, int size,
                        SplatStyle style, const std::filesystem::path& stem, FileTransaction& transaction);
+
+// The plan's weights for a stack's result (its heights, height scale and masks), written beside
+// the heightmap `heightmapPath` (named from its path without the extension) in `transaction`.
+SplatResult writeSplatFor(const SplatPlan& plan, const Heightmap& heights, const HeightScale& scale,
+                          double metresPerPixel, const MaskSet& masks, const std::filesystem::path& heightmapPath,
+                          FileTransaction& transaction);
 
 }  // namespace terrain::core

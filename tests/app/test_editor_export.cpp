@@ -12,6 +12,9 @@
 #include "render/terrain_view.h"
 
 #include "core/io/game_export.h"
+#include "core/recipe.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QApplication>
 #include <QCheckBox>
@@ -19,6 +22,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
@@ -307,6 +311,78 @@ TEST_F(EditorTest, ViewTogglesAreNotUndoStepsAndDoNotModifyTheDocument) {
 
 // core's warnings and refusals name fields by reference: the editor's report, its status line and
 // its error show the dialog's labels, never terrain-cli's flags.
+// Splat maps from the export dialog (issue 13): layers typed into its field with the keyboard,
+// a bad rule refused naming the field, and the files byte-identical to terrain-cli --splat.
+TEST_F(EditorTest, SplatLayersTypedInTheDialogWriteTheCliSplatMaps) {
+    DocumentState state = smallState();  // 65 x 65: a Unity size
+    state.world.metresPerPixel = 4.0;
+    state.recipe.operations.push_back(core::newOperation(m_window->registry(), state.recipe, "hydraulic-erosion"));
+    loadState(state);
+    const QDir editorDir(m_dir.filePath(QStringLiteral("editor")));
+    const QDir cliDir(m_dir.filePath(QStringLiteral("cli")));
+    ASSERT_TRUE(QDir().mkpath(editorDir.path()) && QDir().mkpath(cliDir.path()));
+    const QString layers = QStringLiteral("rock=slope>30~5, sand=mask:deposition grass=rest");
+
+    QString badError, summary;
+    bool badRefused = false;
+    onExportDialog([&](ExportDialog& dialog) {
+        select(field<QComboBox>(dialog, "preset"), QStringLiteral("unity"));
+        field<QLineEdit>(dialog, "path")->setText(editorDir.filePath(QStringLiteral("t.r16")));
+        auto* splat = field<QLineEdit>(dialog, "splatLayers");
+        EXPECT_FALSE(field<QSpinBox>(dialog, "splatSize")->isEnabled()) << "no layers, no size";
+        splat->setFocus();
+        QTest::keyClicks(splat, QStringLiteral("rock=slope>>30"));
+        badRefused = !dialog.exportButton()->isEnabled();
+        badError = field<QLabel>(dialog, "error")->text();
+        splat->selectAll();
+        QTest::keyClick(splat, Qt::Key_Backspace);
+        QTest::keyClicks(splat, layers);
+        EXPECT_TRUE(field<QSpinBox>(dialog, "splatSize")->isEnabled());
+        summary = dialog.preview().summary;
+        EXPECT_TRUE(dialog.exportButton()->isEnabled()) << dialog.preview().error.toStdString();
+        QTest::mouseClick(dialog.exportButton(), Qt::LeftButton);
+    });
+    m_prompts.reports.clear();
+    m_window->exports()->exportHeightmap();
+    EXPECT_TRUE(badRefused);
+    EXPECT_TRUE(badError.startsWith(QStringLiteral("Splat layers: 'rock=slope>>30'"))) << badError.toStdString();
+    EXPECT_TRUE(summary.contains(QStringLiteral("Splat maps: 3 layer(s) in 1 RGBA control texture(s) of 64 × 64")))
+        << summary.toStdString();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !m_prompts.reports.isEmpty(); }, 60000))
+        << m_prompts.errors.join('\n').toStdString();
+    EXPECT_TRUE(m_prompts.reports.front().contains(QStringLiteral("t_splat0.png"))) << m_prompts.reports.front().toStdString();
+
+    // terrain-cli with the document's recipe and world and the same layers.
+    const QString recipePath = m_dir.filePath(QStringLiteral("recipe.json"));
+    {
+        QFile recipe(recipePath);
+        ASSERT_TRUE(recipe.open(QIODevice::WriteOnly));
+        recipe.write(QByteArray::fromStdString(core::recipeToJson(m_window->registry(), state.recipe).dump()));
+    }
+    QStringList cliFlags = {"generate", "--recipe", recipePath, "--preset", "unity", "--metres-per-pixel", "4",
+                            "--output", cliDir.filePath(QStringLiteral("t.r16"))};
+    for (const std::string& layer : splitSplatLayers(layers)) cliFlags << "--splat" << QString::fromStdString(layer);
+    QProcess cli;
+    cli.start(QStringLiteral(TERRAIN_CLI_PATH), cliFlags);
+    ASSERT_TRUE(cli.waitForFinished(60000));
+    ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
+
+    const QStringList expected = {"t.r16", "t.r16.json", "t_splat0.png", "t_splat.json"};
+    QStringList sorted = expected;
+    sorted.sort();
+    EXPECT_EQ(editorDir.entryList(QDir::Files, QDir::Name), sorted);
+    EXPECT_EQ(cliDir.entryList(QDir::Files, QDir::Name), sorted);
+    for (const QString& name : expected) {
+        SCOPED_TRACE(name.toStdString());
+        const QByteArray bytes = readAll(editorDir.filePath(name));
+        ASSERT_FALSE(bytes.isEmpty());
+        EXPECT_EQ(bytes, readAll(cliDir.filePath(name))) << "differs from terrain-cli";
+    }
+    const auto sidecar = nlohmann::json::parse(readAll(editorDir.filePath(QStringLiteral("t_splat.json"))).toStdString());
+    ASSERT_EQ(sidecar["layers"].size(), 3u);
+    EXPECT_EQ(sidecar["layers"][1]["rule"], "mask:deposition");
+}
+
 TEST_F(EditorTest, ExportWarningsAndErrorsNameTheDialogsFieldsNotTheCliFlags) {
     QStringList status;
     QObject::connect(m_window->exports(), &ExportActions::statusMessage,

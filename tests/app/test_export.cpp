@@ -575,5 +575,21 @@ TEST(ExportDialogShot, UnityPresetWithTiles) {
     ASSERT_TRUE(dialog.grab().save(folder + QStringLiteral("/export_dialog.png")));
 }
 
+TEST(ExportDialogShot, UnityPresetWithSplatLayers) {
+    const QString folder = qEnvironmentVariable("TERRAIN_EXPORT_DIALOG_SHOT");
+    if (folder.isEmpty()) GTEST_SKIP() << "set TERRAIN_EXPORT_DIALOG_SHOT to write the doc image";
+    ExportDialog dialog(QStringLiteral("/home/me/game/terrain/island.png"), QSize(1025, 1025),
+                        WorldSize{2.0, 0.0, 600.0});
+    dialog.setMasks({"deposition", "erosion", "flow"});
+    choosePreset(dialog, "unity");
+    field<QLineEdit>(dialog, "splatLayers")
+        ->setText(QStringLiteral("rock=slope>35~5 sand=mask:deposition snow=height>450 grass=rest"));
+    ASSERT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    QTest::qWait(200);
+    ASSERT_TRUE(dialog.grab().save(folder + QStringLiteral("/export_dialog_splat.png")));
+}
+
 }  // namespace
 }  // namespace terrain::app
