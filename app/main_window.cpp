@@ -107,9 +107,12 @@ MainWindow::~MainWindow() {
     // stop them first.
     delete m_controller;
     m_controller = nullptr;
-    // The compare and seed windows run on the shared evaluator, which dies with this object.
+    // The compare and seed windows run on the shared evaluator, which dies with this object;
+    // the world view's worker reads m_registry (closing the editor while it computed tiles was a
+    // use-after-free, found by ASan in WorldViewShowsTheRegionInViewIn3d).
     delete m_compareWindow;
     delete m_seedVariations;
+    delete m_worldWindow;
     QThreadPool::globalInstance()->waitForDone();
 }
 

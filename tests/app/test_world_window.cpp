@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QSpinBox>
+#include <QPointer>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -144,6 +145,19 @@ TEST_F(EditorTest, WorldViewKeepsItsCacheWithinBudgetAcrossAMillionSampleWorld) 
         EXPECT_LE(canvas->cachedBytes(), WorldCanvas::cacheBudgetBytes()) << "view " << i;
     }
     EXPECT_GT(canvas->cachedBytes(), WorldCanvas::cacheBudgetBytes() / 2) << "the cache should have filled up";
+}
+
+// Closing the editor while the world view computes tiles: its worker reads the editor's registry,
+// so it must stop before the registry dies. Before the fix this was a heap-use-after-free that
+// the ASan step reported (it surfaced at the end of WorldViewShowsTheRegionInViewIn3d).
+TEST_F(EditorTest, ClosingTheEditorWhileTheWorldViewComputesStopsItsWorkerFirst) {
+    QPointer<WorldWindow> world = m_window->openWorldWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(world));
+    WorldCanvas* canvas = world->canvas();
+    canvas->setView(QPointF(512000.0, 300000.0), 1.0);  // full resolution: tiles nobody has computed
+    ASSERT_GT(canvas->missingTiles(), 0) << "the worker should be busy when the editor closes";
+    m_window.reset();
+    EXPECT_TRUE(world.isNull()) << "the world view outlived the editor";
 }
 
 TEST_F(EditorTest, WorldViewShowsTheRegionInViewIn3d) {
