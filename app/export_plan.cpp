@@ -179,7 +179,7 @@ ExportPreview previewExport(const ExportSettings& settings, QSize source) {
         if (!settings.splat.layers.empty()) {
             const core::SplatPlan splat =
                 core::planSplat(settings.splat.layers, settings.splat.size, settings.masksMade, request,
-                                source.width(), core::field::kSplat, core::field::kSplatSize);
+                                source.width());
             preview.summary += QLatin1Char(' ') + describeSplat(request, splat);
         }
         if (request.preset) {

@@ -45,7 +45,7 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                     splat = core::planSplat(
                         work.splat.layers, work.splat.size,
                         core::masksBefore(registry, work.recipe, work.recipe.operations.size() + 1), request,
-                        size.width, core::field::kSplat, core::field::kSplatSize);
+                        size.width);
                 }
                 // Without a finished map (or for splat maps, which need the stack's masks and
                 // height scale), generating takes the first half of the progress bar.
@@ -63,9 +63,14 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                     map = stack.map;
                 }
                 if (request.mapping.mode == core::HeightMapping::Mode::World) {
-                    core::GenerateContext context;
-                    context.threads = std::max(1, QThread::idealThreadCount());
-                    request.mapping = core::worldMapping(registry, work.recipe, request.world.metresPerPixel, context);
+                    if (generating) {
+                        request.mapping = stack.world;  // the evaluation computed it (as terrain-cli uses it)
+                    } else {
+                        core::GenerateContext context;
+                        context.threads = std::max(1, QThread::idealThreadCount());
+                        request.mapping =
+                            core::worldMapping(registry, work.recipe, request.world.metresPerPixel, context);
+                    }
                 }
                 const int base = generating ? kExportProgressRange / 2 : 0;
                 const int span = kExportProgressRange - base;

@@ -4,6 +4,7 @@
 // its rule selects of what the layers before it left (with soft edges), `rest` takes whatever
 // is left, and anything no layer took goes to the last layer, so the weights of every pixel
 // always sum to 1 (to 255 or 65535 exactly in the files: largest-remainder rounding).
+#include "../errors.h"
 #include "../heightmap.h"
 #include "../stack/operation.h"
 #include "file_transaction.h"
@@ -67,8 +68,8 @@ struct SplatPlan {
 // grey (default: the heightmap's side). `size` 0 picks the default. Splat maps of tiles or of a
 // cropped export are refused. Throws InputError naming `layersField` or `sizeField`.
 SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const std::vector<std::string>& masksMade,
-                    const GameExportRequest& request, int side, const std::string& layersField = "--splat",
-                    const std::string& sizeField = "--splat-size");
+                    const GameExportRequest& request, int side, const std::string& layersField = field::kSplat,
+                    const std::string& sizeField = field::kSplatSize);
 
 // Writes the weights resampled to size x size (bilinear; weights stay a partition of one) as
 // `style`, named from `stem` (the export's path without its extension), plus `<stem>_splat.json`
