@@ -269,11 +269,13 @@ QWidget* ExportDialog::buildSizeAndTiles() {
                            QString::fromLatin1(core::kUnrealTilePattern));
     m_tilePattern->addItem(tr("Generic: NAME-r0-c0.EXT"),
                            QString::fromLatin1(core::kGenericTilePattern));
+    m_tilePattern->addItem(tr("Unity Terrain Toolbox: NAME_00_00.EXT (column, row from the south)"),
+                           QString::fromLatin1(core::kUnityTilePattern));
     m_tiles->setToolTip(tr("terrain-cli --tiles NxM: N columns (west to east), M rows (north to "
                            "south)"));
     m_sharedBorder->setToolTip(tr("terrain-cli --tile-border 1: neighbouring tiles repeat their "
                                   "shared edge, as Unreal and Unity expect"));
-    m_tilePattern->setToolTip(tr("terrain-cli --tile-pattern; x is the column, y the row"));
+    m_tilePattern->setToolTip(tr("terrain-cli --tile-pattern; x is the column, y the row from the north, z the row from the south"));
     auto* tileRow = new QHBoxLayout;
     tileRow->addWidget(m_tiles);
     tileRow->addWidget(m_columns);

@@ -92,9 +92,9 @@ QString describeFiles(const core::GameExportRequest& request, const core::GameEx
         text = tr("Writes %1 tiles of %2 (%3): %4 … %5")
                    .arg(t.columns * t.rows)
                    .arg(fileSize, formatName,
-                        fileName(core::tilePath(request.output, request.tilePattern, 0, 0)),
+                        fileName(core::tilePath(request.output, request.tilePattern, 0, 0, t.columns, t.rows)),
                         fileName(core::tilePath(request.output, request.tilePattern,
-                                                t.columns - 1, t.rows - 1)));
+                                                t.columns - 1, t.rows - 1, t.columns, t.rows)));
     } else {
         text = tr("Writes %1 (%2, %3)").arg(fileName(request.output), fileSize, formatName);
     }

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdio>
 #include <map>
+#include <stdexcept>
 #include <system_error>
 #include <utility>
 
@@ -65,6 +66,23 @@ void checkPresetSize(const GameExportRequest& request, const GameExportPlan& pla
     throw InputError(field::kSize, sizeText(plan.width, plan.height), allowed);
 }
 
+// A placed tile: the preset checks the whole set it belongs to (UE5 sizes the whole landscape).
+void checkPlacedTile(const GameExportRequest& request, const GameExportPlan& plan) {
+    const EnginePreset& preset = *request.preset;
+    TileLayout layout = request.placement->layout;
+    layout.tileWidth = plan.fileWidth;
+    layout.tileHeight = plan.fileHeight;
+    const int width = outputSide(layout.tileWidth, layout.columns, layout.border);
+    const int height = outputSide(layout.tileHeight, layout.rows, layout.border);
+    if (presetAcceptsOutput(preset, width, height, layout)) return;
+    const bool whole = checksWholeLandscape(preset, layout);
+    throw InputError(field::kPreset, preset.id,
+                     std::string(preset.engine) + " needs " +
+                         (whole ? preset.wholeLandscapeRule : preset.sizeRule) +
+                         ", and these tiles would be " + sizeText(plan.fileWidth, plan.fileHeight) +
+                         " making " + sizeText(width, height));
+}
+
 // PNG's own limit is 2^31 - 1, but libpng refuses more than 1,000,000 samples a side unless a
 // program raises that limit, and the readers built on it (image viewers, engines' importers)
 // keep the default: such a file would be written and then be unreadable.
@@ -103,7 +121,7 @@ void checkTileNames(const std::filesystem::path& output, const std::string& patt
     std::map<std::string, std::pair<int, int>> names;
     for (int row = 0; row < tiles.rows; ++row) {
         for (int column = 0; column < tiles.columns; ++column) {
-            const std::string name = tilePath(output, pattern, column, row).string();
+            const std::string name = tilePath(output, pattern, column, row, tiles.columns, tiles.rows).string();
             const auto [at, added] = names.emplace(name, std::make_pair(column, row));
             if (added) continue;
             const auto tile = [](std::pair<int, int> xy) {
@@ -170,10 +188,23 @@ GameExportPlan planFor(const GameExportRequest& request, int sourceWidth, int so
         plan.fileHeight = plan.tiles->tileHeight;
         checkTileNames(request.output, request.tilePattern, *plan.tiles);
     }
+    if (request.placement) {
+        const TileLayout& layout = request.placement->layout;
+        if (request.tiles || request.size || layout.columns < 1 || layout.rows < 1 ||
+            layout.border < 0 || layout.border > 1 || request.placement->column < 0 ||
+            request.placement->column >= layout.columns || request.placement->row < 0 ||
+            request.placement->row >= layout.rows) {
+            throw std::logic_error("a placed tile: a tile inside its layout, with no --tiles or --size");
+        }
+    }
     checkFormatSize(plan);
     if (request.preset) {
         checkPresetFormat(*request.preset, plan.format);
-        checkPresetSize(request, plan, sourceWidth, sourceHeight);
+        if (request.placement) {
+            checkPlacedTile(request, plan);
+        } else {
+            checkPresetSize(request, plan, sourceWidth, sourceHeight);
+        }
     }
     checkTriangleTarget(request.targetTriangles, std::to_string(request.targetTriangles),
                         field::kTriangles);
@@ -380,7 +411,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
                                      {"origin_samples", {column * (t.tileWidth - t.border),
                                                          row * (t.tileHeight - t.border)}}};
                 writeOne(cutTile(*source, t, column, row),
-                         tilePath(request.output, request.tilePattern, column, row), partExtra);
+                         tilePath(request.output, request.tilePattern, column, row, t.columns, t.rows), partExtra);
                 if (request.progress) {
                     request.progress(float(row * t.columns + column + 1) /
                                      float(t.rows * t.columns));
@@ -390,6 +421,14 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         result.width = t.tileWidth;
         result.height = t.tileHeight;
     } else {
+        if (request.placement) {
+            const TilePlacement& p = *request.placement;
+            const TileLayout& t = p.layout;
+            extra["tile"] = {{"x", p.column}, {"y", p.row}, {"columns", t.columns},
+                             {"rows", t.rows}, {"shared_border", t.border},
+                             {"origin_samples", {p.column * (source->width() - t.border),
+                                                 p.row * (source->height() - t.border)}}};
+        }
         writeOne(*source, request.output, extra);
         result.width = source->width();
         result.height = source->height();
@@ -398,7 +437,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
     for (const auto& in : sidecars) hashes += in.fileSha256 + "\n";
     const nlohmann::json set = {{"files", sidecars.size()}, {"sha256", sha256Hex(hashes)}};
     for (auto& in : sidecars) {
-        in.exportSet = set;
+        if (!request.placement) in.exportSet = set;
         writeSidecar(in.file, sidecarJson(in), &transaction);
     }
     if (request.preset) {

@@ -18,6 +18,15 @@
 
 namespace terrain::core {
 
+// One tile of a set written on its own (a world's engine tiles, one task each): the map is tile
+// (column, row) of `layout` (tiles of the map's size), the preset checks it as part of the whole
+// set, its sidecar records its place, and no export_set is recorded (other tasks write the rest).
+struct TilePlacement {
+    TileLayout layout;  // columns, rows and border; tileWidth/tileHeight are filled from the map
+    int column = 0;
+    int row = 0;
+};
+
 struct GameExportRequest {
     std::filesystem::path output;
     std::optional<ExportFormat> format;  // default: the preset's, else from the extension
@@ -28,6 +37,7 @@ struct GameExportRequest {
     ResizeMode resize = ResizeMode::Bicubic;
     std::optional<TileLayout> tiles;  // parsed; border set
     std::string tilePattern = kUnrealTilePattern;
+    std::optional<TilePlacement> placement;  // not with `tiles` or `size`
     nlohmann::json recipe;            // for the sidecar
     std::string recipeSha256;
     int pngCompression = 1;

@@ -292,15 +292,16 @@ OutputSize nearestPresetSize(const EnginePreset& preset, int width, int height) 
 }
 
 std::optional<OutputSize> nearestPresetSize(const EnginePreset& preset, int width, int height,
-                                            const TileLayout& tiles) {
+                                            const TileLayout& tiles, int maxSide) {
     const int border = tiles.border;
+    const int most = std::min(maxSide, kMaxOutputSide);
     if (checksWholeLandscape(preset, tiles)) {
         // The tile side t whose whole landscape (columns x t by rows x t) fits, nearest to the
         // larger wanted side; the smaller t when two are as near.
         const bool byX = std::int64_t(width) * tiles.rows >= std::int64_t(height) * tiles.columns;
         const int count = byX ? tiles.columns : tiles.rows;
         const std::int64_t want = byX ? width : height;
-        const int limit = kMaxOutputSide / std::max(tiles.columns, tiles.rows);
+        const int limit = most / std::max(tiles.columns, tiles.rows);
         std::optional<int> best;
         for (int t = 2; t <= limit; ++t) {
             TileLayout layout = tiles;
@@ -316,9 +317,9 @@ std::optional<OutputSize> nearestPresetSize(const EnginePreset& preset, int widt
     }
     const Wanted x = wantedTile(width, tiles.columns, border);
     const Wanted y = wantedTile(height, tiles.rows, border);
-    // The largest tile sides whose output stays within kMaxOutputSide.
-    const int limitX = tileSide(kMaxOutputSide, tiles.columns, border);
-    const int limitY = tileSide(kMaxOutputSide, tiles.rows, border);
+    // The largest tile sides whose output stays within `most`.
+    const int limitX = tileSide(most, tiles.columns, border);
+    const int limitY = tileSide(most, tiles.rows, border);
     std::optional<int> tileX, tileY;
     if (preset.sizes.kind == PresetSizes::Kind::Any) {
         tileX = nearestSide(preset.sizes, x, limitX);
@@ -463,6 +464,41 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
         {"Low mapping: To Minecraft (blocks)", number(world.loMetres)},
         {"High mapping: From image", "65535"},
         {"High mapping: To Minecraft (blocks)", number(world.hiMetres)},
+    };
+}
+
+std::vector<EngineSetting> unityToolboxSettings(int columns, int rows, int tileSide, const WorldUnits& world,
+                                                std::vector<FieldText>& warnings) {
+    const double tileMetres = double(tileSide - 1) * world.metresPerPixel;
+    const double range = world.rangeMetres();
+    // tileResolution = (int)TerrainWidth / TilesX: the tiles are placed whole metres apart.
+    if (!isWhole(tileMetres)) {
+        warnings.push_back("Unity's Terrain Toolbox places tiles whole metres apart, and each tile is " +
+                           number(tileMetres) + " m; " +
+                           choose(field::kMetresPerPixel, "so that (tile side - 1) x metres per sample is whole") +
+                           " for tiles that meet");
+    }
+    // kMaxTerrainHeight = 10000.
+    if (range > 10000.0) {
+        warnings.push_back("Unity's Terrain Toolbox takes a Terrain Height up to 10000 m, and the height range is " +
+                           number(range) + " m; " + choose(field::kHeightRange, "at most 10000 m high"));
+    }
+    const std::string pos = "X 0, Y " + number(world.loMetres) + ", Z 0";
+    return {
+        {"Terrain Toolbox > Create New Terrain > Total Terrain Width(m)", number(tileMetres * columns)},
+        {"Total Terrain Length(m)", number(tileMetres * rows)},
+        {"Terrain Height(m)", number(range)},
+        {"Start Position", pos},
+        {"Tiles X Axis", std::to_string(columns)},
+        {"Tiles Z Axis", std::to_string(rows)},
+        {"Heightmap Resolution", std::to_string(tileSide)},
+        {"Import Heightmap > Heightmap Mode", "Batch"},
+        {"Select Heightmap Folder", "the folder of the .raw tiles (NAME_X_Z.raw, Z from the south)"},
+        // Heightmap.cs: codes / 65535 (little-endian), then Min + t x (Max - Min).
+        {"Height Remap Min", "0"},
+        {"Height Remap Max", number(range)},
+        // SetHeights puts the file's first row at the tile's z = 0 (south) edge; our row 0 is north.
+        {"Flip Axis", "Vertical"},
     };
 }
 

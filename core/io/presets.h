@@ -84,9 +84,9 @@ bool presetAcceptsOutput(const EnginePreset& preset, int width, int height,
 OutputSize nearestPresetSize(const EnginePreset& preset, int width, int height);
 // The output size nearest to width x height that `tiles` divide into files the preset accepts:
 // each file as near as nearestPresetSize puts it. Nothing when no such output fits in
-// kMaxOutputSide.
+// kMaxOutputSide, or in maxSide a side (a crop: the map's side).
 std::optional<OutputSize> nearestPresetSize(const EnginePreset& preset, int width, int height,
-                                            const TileLayout& tiles);
+                                            const TileLayout& tiles, int maxSide = kMaxOutputSide);
 
 // Warnings for numbers the engine's import fields cannot take as they are (HTerrain's Min/Max
 // Height and WorldPainter's scale and mapping levels are whole numbers): each names the field,
@@ -97,5 +97,13 @@ std::vector<FieldText> presetInputWarnings(const EnginePreset& preset, const Wor
 // The import settings for one file of width x height samples.
 std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportFormat format,
                                           int width, int height, const WorldUnits& world);
+
+// Unity's Terrain Toolbox (Create New Terrain, Heightmap Mode Batch) for columns x rows tiles of
+// tileSide samples sharing their edges, named kUnityTilePattern: the numbers to type, from
+// TerrainToolboxCreateTerrain.cs (package com.unity.terrain-tools). Adds to `warnings` what it
+// cannot place exactly (a tile that is not whole metres: the Toolbox truncates the tile size to
+// whole metres; a height range over its 10000 m).
+std::vector<EngineSetting> unityToolboxSettings(int columns, int rows, int tileSide, const WorldUnits& world,
+                                                std::vector<FieldText>& warnings);
 
 }  // namespace terrain::core

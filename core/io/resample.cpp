@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 #include "../errors.h"
@@ -25,16 +26,24 @@ struct Taps {
     double weight[4];
 };
 
-// For each output position, the 4 source taps (clamped to the edge) and their weights.
-std::vector<Taps> tapsFor(int sourceSize, int targetSize) {
-    std::vector<Taps> taps(static_cast<std::size_t>(targetSize));
-    const double step = targetSize > 1 ? double(sourceSize - 1) / double(targetSize - 1) : 0.0;
-    for (int i = 0; i < targetSize; ++i) {
-        const double pos = double(i) * step;
+// The source position of output i: i x (sourceSize - 1) / (targetSize - 1), corner-aligned.
+double stepOf(int sourceSize, int targetSize) {
+    return targetSize > 1 ? double(sourceSize - 1) / double(targetSize - 1) : 0.0;
+}
+
+// For outputs first .. first + count - 1, the 4 source taps (clamped to the edge, then made
+// relative to `offset`) and their weights.
+std::vector<Taps> tapsFor(int sourceSize, int targetSize, int first, int count, int offset) {
+    std::vector<Taps> taps(static_cast<std::size_t>(count));
+    const double step = stepOf(sourceSize, targetSize);
+    for (int n = 0; n < count; ++n) {
+        const double pos = double(first + n) * step;
         const int base = static_cast<int>(std::floor(pos));
-        Taps& t = taps[static_cast<std::size_t>(i)];
+        Taps& t = taps[static_cast<std::size_t>(n)];
         cubicWeights(pos - double(base), t.weight);
-        for (int k = 0; k < 4; ++k) t.index[k] = std::clamp(base - 1 + k, 0, sourceSize - 1);
+        for (int k = 0; k < 4; ++k) {
+            t.index[k] = std::clamp(base - 1 + k, 0, sourceSize - 1) - offset;
+        }
     }
     return taps;
 }
@@ -65,17 +74,37 @@ OutputSize parseOutputSize(const std::string& text, const std::string& field) {
     return size;
 }
 
+Span bicubicSpan(int sourceSize, int targetSize, int first, int count) {
+    const double step = stepOf(sourceSize, targetSize);
+    const int lo = static_cast<int>(std::floor(double(first) * step)) - 1;
+    const int hi = static_cast<int>(std::floor(double(first + count - 1) * step)) + 2;
+    return {std::clamp(lo, 0, sourceSize - 1), std::clamp(hi, 0, sourceSize - 1)};
+}
+
 Heightmap resizeBicubic(const Heightmap& map, int width, int height) {
+    return resizeBicubicWindow(map, 0, 0, map.width(), map.height(), width, height, 0, 0, width,
+                               height);
+}
+
+Heightmap resizeBicubicWindow(const Heightmap& part, int px0, int py0, int sourceWidth,
+                              int sourceHeight, int outWidth, int outHeight, int x0, int y0,
+                              int width, int height) {
     checkGridFits("the resized map", width, height);
+    const Span sx = bicubicSpan(sourceWidth, outWidth, x0, width);
+    const Span sy = bicubicSpan(sourceHeight, outHeight, y0, height);
+    if (sx.first < px0 || sy.first < py0 || sx.last >= px0 + part.width() ||
+        sy.last >= py0 + part.height()) {
+        throw std::logic_error("resizeBicubicWindow: the part does not hold every tap");
+    }
     Heightmap out(width, height);
-    const auto tx = tapsFor(map.width(), width);
-    const auto ty = tapsFor(map.height(), height);
+    const auto tx = tapsFor(sourceWidth, outWidth, x0, width, px0);
+    const auto ty = tapsFor(sourceHeight, outHeight, y0, height, py0);
     std::vector<double> rows(static_cast<std::size_t>(width) * 4);
     for (int y = 0; y < height; ++y) {
         const Taps& vy = ty[static_cast<std::size_t>(y)];
         // Horizontal pass over the four source rows this output row needs, then vertical.
         for (int k = 0; k < 4; ++k) {
-            const float* src = map.row(vy.index[k]);
+            const float* src = part.row(vy.index[k]);
             for (int x = 0; x < width; ++x) {
                 const Taps& hx = tx[static_cast<std::size_t>(x)];
                 double sum = 0.0;

@@ -28,6 +28,20 @@ OutputSize parseOutputSize(const std::string& text, const std::string& field = f
 // outside the grid repeat the edge. Throws SizeError before allocating a grid that does not fit.
 Heightmap resizeBicubic(const Heightmap& map, int width, int height);
 
+// A window of a resize too large to hold (a world's engine tiles): the samples [x0, x0 + width)
+// x [y0, y0 + height) of resizeBicubic(source, outWidth, outHeight) for a source of sourceWidth
+// x sourceHeight samples, of which `part` holds those from (px0, py0), at least every sample
+// bicubicSpan names. The same arithmetic as resizeBicubic, so the same bits.
+struct Span {
+    int first = 0;  // inclusive
+    int last = 0;   // inclusive
+};
+// The source samples that outputs [first, first + count) of a sourceSize -> targetSize resize read.
+Span bicubicSpan(int sourceSize, int targetSize, int first, int count);
+Heightmap resizeBicubicWindow(const Heightmap& part, int px0, int py0, int sourceWidth,
+                              int sourceHeight, int outWidth, int outHeight, int x0, int y0,
+                              int width, int height);
+
 // The centred width x height window; throws InputError naming `field` when it is larger than
 // the map.
 Heightmap cropCentre(const Heightmap& map, int width, int height,

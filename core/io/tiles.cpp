@@ -84,20 +84,44 @@ Heightmap cutTile(const Heightmap& map, const TileLayout& layout, int column, in
     return tile;
 }
 
+namespace {
+
+bool contains(const std::string& text, const char* token) { return text.find(token) != std::string::npos; }
+
+// n written with at least `width` digits.
+std::string padded(int n, int width) {
+    std::string digits = std::to_string(n);
+    if (int(digits.size()) < width) digits.insert(0, std::size_t(width) - digits.size(), '0');
+    return digits;
+}
+
+}  // namespace
+
 void checkTilePattern(const std::string& pattern, const std::string& field) {
-    if (pattern.find("{x}") == std::string::npos || pattern.find("{y}") == std::string::npos) {
+    const bool column = contains(pattern, "{x}") || contains(pattern, "{xx}");
+    const bool row = contains(pattern, "{y}") || contains(pattern, "{yy}") || contains(pattern, "{z}") ||
+                     contains(pattern, "{zz}");
+    if (!column || !row) {
         throw InputError(field, pattern,
-                         "a name containing {x} and {y} (and optionally {stem}, {ext})");
+                         "a name containing the column ({x} or {xx}) and the row ({y}, {yy}, or {z}, {zz} "
+                         "counted from the south), and optionally {stem}, {ext}");
     }
 }
 
 std::filesystem::path tilePath(const std::filesystem::path& output, const std::string& pattern,
-                               int column, int row) {
+                               int column, int row, int columns, int rows) {
+    const int xDigits = int(std::to_string(std::max(columns - 1, 0)).size());
+    const int yDigits = int(std::to_string(std::max(rows - 1, 0)).size());
+    const int fromSouth = rows - 1 - row;
     std::string name = pattern;
     replaceAll(name, "{stem}", output.stem().string());
     replaceAll(name, "{ext}", output.extension().string());
+    replaceAll(name, "{xx}", padded(column, xDigits));
+    replaceAll(name, "{yy}", padded(row, yDigits));
+    replaceAll(name, "{zz}", padded(fromSouth, yDigits));
     replaceAll(name, "{x}", std::to_string(column));
     replaceAll(name, "{y}", std::to_string(row));
+    replaceAll(name, "{z}", std::to_string(fromSouth));
     return output.parent_path() / name;
 }
 

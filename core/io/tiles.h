@@ -38,15 +38,22 @@ TileLayout layoutTiles(TileLayout layout, int width, int height);
 // The tile at (column, row), copied out of the map.
 Heightmap cutTile(const Heightmap& map, const TileLayout& layout, int column, int row);
 
-// Tile file name patterns: {stem}, {x}, {y} and {ext} are replaced; x is the column, y the row,
-// from 0. Unreal's World Partition import expects kUnrealTilePattern; the generic one sorts by row.
+// Tile file name patterns: {stem} and {ext} of the output, and the tile's place: {x} the column
+// (from the west), {y} the row (from the north), {z} the row from the south (Unity's Z axis grows
+// north), all from 0; {xx}, {yy}, {zz} the same zero-padded to the digits of the largest index,
+// for importers that sort names as text. Unreal's World Partition import expects
+// kUnrealTilePattern; Unity's Terrain Toolbox (Create New Terrain, Batch) reads NAME_X_Z.raw and
+// sorts the names as text: kUnityTilePattern; the generic one sorts by row.
 inline constexpr const char* kUnrealTilePattern = "{stem}_x{x}_y{y}{ext}";
+inline constexpr const char* kUnityTilePattern = "{stem}_{xx}_{zz}{ext}";
 inline constexpr const char* kGenericTilePattern = "{stem}-r{y}-c{x}{ext}";
 
-// Throws InputError naming `field` unless the pattern names tiles apart ({x} and {y}).
+// Throws InputError naming `field` unless the pattern names tiles apart (a column placeholder
+// and a row placeholder).
 void checkTilePattern(const std::string& pattern, const std::string& field = field::kTilePattern);
 
+// The file of tile (column, row) of a columns x rows set.
 std::filesystem::path tilePath(const std::filesystem::path& output, const std::string& pattern,
-                               int column, int row);
+                               int column, int row, int columns, int rows);
 
 }  // namespace terrain::core

@@ -62,7 +62,7 @@ struct Case {
     int width, height;  // 0: keep the map's size
     core::ResizeMode resize;
     int columns, rows, border;
-    bool unrealNames;
+    const char* pattern;  // the tile-name choice's pattern
     QStringList files;    // expected names, from the CLI's point of view
     QStringList cliFlags;
 };
@@ -82,7 +82,7 @@ void fillDialog(const ExportDialog& dialog, const Case& c, const QString& path) 
     field<QSpinBox>(dialog, "tileColumns")->setValue(c.columns);
     field<QSpinBox>(dialog, "tileRows")->setValue(c.rows);
     field<QCheckBox>(dialog, "sharedBorder")->setChecked(c.border == 1);
-    field<QComboBox>(dialog, "tilePattern")->setCurrentIndex(c.unrealNames ? 0 : 1);
+    select(field<QComboBox>(dialog, "tilePattern"), QString::fromLatin1(c.pattern));
     field<QLineEdit>(dialog, "path")->setText(path);
 }
 
@@ -96,20 +96,21 @@ TEST_F(EditorTest, PresetSizeAndTileExportFromTheDialogIsByteIdenticalToTheCli) 
                                      "--seed",      "5",              "--set",    "roughness=0.55"};
 
     const Case cases[] = {
-        {"unity, 2x2 tiles of 65", "unity", 2.0, -50.0, 450.0, 0, 0, core::ResizeMode::Bicubic,
-         2, 2, 1, true,
-         {"t_x0_y0.r16", "t_x1_y0.r16", "t_x0_y1.r16", "t_x1_y1.r16"},
+        // Unity's Terrain Toolbox names: NAME_X_Z with Z from the south.
+        {"unity, 2x2 tiles of 65, Terrain Toolbox names", "unity", 2.0, -50.0, 450.0, 0, 0,
+         core::ResizeMode::Bicubic, 2, 2, 1, core::kUnityTilePattern,
+         {"t_0_1.r16", "t_1_1.r16", "t_0_0.r16", "t_1_0.r16"},
          {"--preset", "unity", "--metres-per-pixel", "2", "--height-range=-50:450", "--tiles",
-          "2x2"}},
+          "2x2", "--tile-pattern", "{stem}_{xx}_{zz}{ext}"}},
         // UE5 places tiles edge to edge: 2x2 tiles of 64 make a 128-sample landscape (127 quads).
         {"unreal, bicubic to 128, 2x2 edge-to-edge tiles of 64, generic names", "unreal", 1.5,
-         0.0, 300.0, 128, 128, core::ResizeMode::Bicubic, 2, 2, 0, false,
+         0.0, 300.0, 128, 128, core::ResizeMode::Bicubic, 2, 2, 0, core::kGenericTilePattern,
          {"t-r0-c0.png", "t-r0-c1.png", "t-r1-c0.png", "t-r1-c1.png"},
          {"--preset", "unreal", "--metres-per-pixel", "1.5", "--height-range", "0:300", "--size",
           "128x128", "--resize", "bicubic", "--tiles", "2x2", "--tile-pattern",
           "{stem}-r{y}-c{x}{ext}"}},
         {"worldpainter, crop to 100x80, 2x2 tiles without a shared border", "worldpainter", 1.0,
-         10.0, 90.0, 100, 80, core::ResizeMode::Crop, 2, 2, 0, true,
+         10.0, 90.0, 100, 80, core::ResizeMode::Crop, 2, 2, 0, core::kUnrealTilePattern,
          {"t_x0_y0.png", "t_x1_y0.png", "t_x0_y1.png", "t_x1_y1.png"},
          {"--preset", "worldpainter", "--height-range", "10:90", "--size", "100x80", "--resize",
           "crop", "--tiles", "2x2", "--tile-border", "0"}},
