@@ -4,6 +4,7 @@
 #include <core/errors.h>
 #include <core/io/atomic_file.h>
 #include <core/world/world.h>
+#include <core/world/world_export.h>
 
 #include <chrono>
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <algorithm>
 #include <sstream>
 
 namespace terrain::app::cli {
@@ -137,6 +139,55 @@ int runVrt(const core::Registry& registry, const WorldOptions& o) {
     return kExitOk;
 }
 
+int runExport(const core::Registry& registry, const WorldOptions& o) {
+    const LoadedWorld w = loadWorld(registry, o);
+    if (!o.out) throw InputError("--out", "missing", "the output file; tiles are named by --tile-pattern from it");
+    core::WorldExportRequest request;
+    request.output = *o.out;
+    if (o.preset) request.preset = &core::findEnginePreset(*o.preset);
+    if (o.format) request.format = core::parseExportFormat(*o.format);
+    if (o.resize) request.resize = core::parseResizeMode(*o.resize);
+    request.tilePattern = o.tilePattern ? *o.tilePattern : core::worldTilePattern(request.preset);
+    const core::WorldExportPlan plan = core::planWorldExport(w.manifest, request);
+    const auto [first, last] =
+        o.index ? parseIndices(*o.index, w.manifest.tileCount()) : std::pair<std::int64_t, std::int64_t>{0, w.manifest.tileCount() - 1};
+    const core::GenerateContext context = contextFor(o);
+    if (plan.resized) {
+        std::cerr << "terrain-cli: " << (request.preset ? request.preset->engine : "") << " tiles: the world's "
+                  << w.manifest.side() << "x" << w.manifest.side() << " samples "
+                  << (plan.resize == core::ResizeMode::Crop ? "cropped (centre)" : "resampled (bicubic)") << " to "
+                  << plan.side << "x" << plan.side << ", " << plan.layout.columns << "x" << plan.layout.rows
+                  << " tiles of " << plan.layout.tileWidth << "x" << plan.layout.tileHeight << "\n";
+    }
+    std::error_code ec;
+    const fs::path parent = fs::path(*o.out).parent_path();
+    if (!parent.empty()) fs::create_directories(parent, ec);
+    if (ec) throw core::IoError(core::IoError::Kind::CannotCreate, parent.string() + ": " + ec.message());
+    std::vector<std::string> warnings;
+    for (const auto& warning : plan.warnings) warnings.push_back(warning.render());
+    std::int64_t written = 0, skipped = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::int64_t k = first; k <= last; ++k) {
+        const auto result = core::exportWorldTile(registry, w.manifest, request, plan, k, context);
+        if (!result) {
+            ++skipped;
+            continue;
+        }
+        ++written;
+        for (const auto& f : result->files) std::cout << f.string() << "\n";
+        for (const auto& warning : result->warnings) {
+            const std::string text = warning.render();
+            if (std::find(warnings.begin(), warnings.end(), text) == warnings.end()) warnings.push_back(text);
+        }
+    }
+    for (const auto& warning : warnings) std::cerr << "terrain-cli: warning: " << warning << "\n";
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "terrain-cli: engine tiles " << first << "-" << last << ": " << written << " written, " << skipped
+              << " already there, in " << std::fixed << std::setprecision(2) << s << " s\n";
+    if (request.preset) std::cout << core::settingsText(*request.preset, plan.settings);
+    return kExitOk;
+}
+
 }  // namespace
 
 CLI::App* addWorldCommand(CLI::App& app, WorldOptions& o) {
@@ -166,6 +217,20 @@ CLI::App* addWorldCommand(CLI::App& app, WorldOptions& o) {
     o.verify->add_option("--world", o.world, "DIR/world.json");
     o.vrt = world->add_subcommand("vrt", "Write DIR/world.vrt: a GDAL mosaic of the tiles with overviews");
     o.vrt->add_option("--world", o.world, "DIR/world.json");
+    o.exportCmd = world->add_subcommand("export", "Write the world as an engine's tiles (--preset), tile by tile like "
+                                                  "world tile");
+    o.exportCmd->add_option("--world", o.world, "DIR/world.json");
+    o.exportCmd->add_option("--out", o.out, "Output file; tile K is named by --tile-pattern from it");
+    o.exportCmd->add_option("--index", o.index, "K or K-K2: the tiles this task writes (default: every tile)");
+    o.exportCmd->add_option("--preset", o.preset, "Engine preset: " + core::enginePresetIds());
+    o.exportCmd->add_option("--format", o.format, "Output format (default: the preset's, else from the extension)");
+    o.exportCmd->add_option("--resize", o.resize, "When the preset needs another size: bicubic (the whole world, "
+                                                  "default) or crop (the centre, exact samples)");
+    o.exportCmd->add_option("--tile-pattern", o.tilePattern,
+                            std::string("Tile names: {stem} {x} {y} {z} (row from the south) {xx} {yy} {zz} (zero-padded) {ext}; "
+                                        "default ") + core::kUnityTilePattern + " with --preset unity, else " +
+                                core::kUnrealTilePattern);
+    o.exportCmd->add_option("--threads", o.threads, "Worker threads (the output does not depend on it)");
     return world;
 }
 
@@ -174,6 +239,7 @@ int runWorld(const core::Registry& registry, const WorldOptions& o) {
     if (*o.tileCmd) return runTile(registry, o);
     if (*o.verify) return runVerifyWorld(registry, o);
     if (*o.vrt) return runVrt(registry, o);
+    if (*o.exportCmd) return runExport(registry, o);
     return kExitUsage;
 }
 

@@ -23,10 +23,14 @@ struct WorldOptions {
     std::optional<std::string> world;           // tile/verify/vrt: DIR/world.json
     std::optional<std::string> index;           // tile: K or K-K2
     std::optional<std::string> threads;
+    std::optional<std::string> preset;          // export: engine preset
+    std::optional<std::string> resize;          // export: bicubic or crop
+    std::optional<std::string> tilePattern;     // export: tile file names
     CLI::App* init = nullptr;
     CLI::App* tileCmd = nullptr;
     CLI::App* verify = nullptr;
     CLI::App* vrt = nullptr;
+    CLI::App* exportCmd = nullptr;
 };
 
 CLI::App* addWorldCommand(CLI::App& app, WorldOptions& options);

@@ -6,6 +6,9 @@
 #  2. gdalinfo reads the VRT (size, geotransform, overviews); gdallocationinfo at random points
 #     equals the tile samples; the overviews are the coarse lattice.
 #  3. Tasks are idempotent; verify finds a changed tile and a missing one (exit 65).
+#  3c. Engine tiles (world export): Unity's, Unreal's resampled and cropped tiles, written by
+#     separate tasks, are byte-identical to `generate --preset ... --tiles` of the whole map;
+#     a rerun skips finished tiles and rewrites a damaged one.
 #  4. GNU parallel: the run is SIGKILLed at about half, rerun with --resume-failed; only the
 #     missing tiles run and the result equals an uninterrupted run.
 #  5. Bad input is refused naming the flag or the operation.
@@ -168,6 +171,123 @@ PY
 "$cli" world verify --world "$dir/png/world.json" >"$dir/verify" 2>&1
 check "png16 verify reads the codes: an edited edge sample is named" grep -q "tile 5 (x5_y0): .*differs" "$dir/verify"
 rm -rf "${dir:?}/png" "$dir"/png-*
+
+# 3c. Engine tiles: each task writes the preset's tiles of its indices; they equal the tiles
+# `generate` cuts from the whole map (resampled or cropped the same way), byte for byte.
+eng_world=(--algorithm fbm --seed 31 --world-detail 10 --tile 257 --world-size 2048 --height-range 0:400)
+eng_gen=(--algorithm fbm --seed 31 --detail 10 --world-size 2048 --height-range 0:400 --map world --tiles 4x4)
+"$cli" world init --out "$dir/eng" "${eng_world[@]}" >/dev/null 2>&1 || fail "init for engine tiles"
+same_tiles() {  # DIR_A DIR_B: the same 16 heightmap files, byte for byte
+  local n=0 f
+  for f in "$1"/*; do
+    case "$f" in *.json) continue ;; esac
+    cmp -s "$f" "$2/$(basename "$f")" || { echo "differs: $f"; return 1; }
+    n=$((n + 1))
+  done
+  [ "$n" -eq 16 ] || { echo "$n tiles in $1"; return 1; }
+}
+"$cli" world export --world "$dir/eng/world.json" --preset unity --out "$dir/eng-unity/t.raw" >"$dir/eng.out" 2>&1 \
+  || fail "world export --preset unity: $(cat "$dir/eng.out")"
+mkdir -p "$dir/gen-unity" "$dir/gen-ue" "$dir/gen-crop"
+"$cli" generate "${eng_gen[@]}" --preset unity --tile-pattern '{stem}_{xx}_{zz}{ext}' -o "$dir/gen-unity/t.raw" \
+  >/dev/null 2>&1 || fail "generate unity tiles"
+check "Unity: the world's 257x257 tiles as they are, named NAME_X_Z (Z from the south), equal to generate --tiles 4x4" \
+  same_tiles "$dir/eng-unity" "$dir/gen-unity"
+check "Unity: tile x1, row 0 (north) is Z 3" cmp -s "$dir/eng-unity/t_1_3.raw" "$dir/gen-unity/t_1_3.raw"
+check "Unity: the Terrain Toolbox numbers are printed" grep -q "Total Terrain Width(m): 2048" "$dir/eng.out"
+"$cli" generate --algorithm fbm --seed 31 --detail 10 --world-size 2048 --height-range 0:400 --map world \
+  --format png16 -o "$dir/eng-whole.png" >/dev/null 2>&1 || fail "generate the whole map"
+# Unity's Terrain Toolbox, Create New Terrain in Batch mode, as TerrainToolboxCreateTerrain.cs and
+# Heightmap.cs (com.unity.terrain-tools) read the folder: *.raw sorted as text from the first '_',
+# handed to tiles x-major then z; size from the byte count; little-endian codes / 65535; Flip Axis
+# Vertical; Height Remap Min..Max; tiles placed (int)(width / tiles X) metres apart from the Start
+# Position. The terrain it builds must be the whole map.
+check "Unity: the Terrain Toolbox's batch import (emulated from its source) rebuilds the whole map" \
+  $py - "$dir/eng-unity" "$dir/eng.out" "$dir/eng-whole.png" <<'PY'
+import glob, math, re, sys
+import numpy as np
+from PIL import Image
+folder, out, whole = sys.argv[1:]
+settings = dict(re.findall(r"^  (?:.*> )?([^:>]+): (.*)$", open(out).read(), re.M))
+tiles_x, tiles_z = int(settings["Tiles X Axis"]), int(settings["Tiles Z Axis"])
+res = int(settings["Heightmap Resolution"])
+tile_m = int(float(settings["Total Terrain Width(m)"])) // tiles_x
+lo_m, hi_m = float(settings["Height Remap Min"]), float(settings["Height Remap Max"])
+start_y = float(re.search(r"Y (\S+),", settings["Start Position"]).group(1))
+assert settings["Flip Axis"] == "Vertical" and settings["Heightmap Mode"] == "Batch", settings
+files = sorted(glob.glob(folder + "/*.raw"), key=lambda f: f[f.index("_"):])
+assert len(files) == tiles_x * tiles_z, files
+spacing = tile_m / (res - 1)
+n = tiles_x * (res - 1) + 1
+south_up = np.full((n, n), np.nan)
+index = 0
+for x in range(tiles_x):
+    for z in range(tiles_z):
+        data = np.fromfile(files[index], "<u2"); index += 1
+        side = math.isqrt(data.size)
+        assert side * side == data.size and side == res, (files[index - 1], data.size)
+        t = data.reshape(side, side)[::-1].astype(np.float64) / 65535.0  # Flip Axis: Vertical
+        metres = start_y + lo_m + t * (hi_m - lo_m)
+        x0, z0 = round(x * tile_m / spacing), round(z * tile_m / spacing)
+        block = south_up[z0:z0 + side, x0:x0 + side]
+        shared = ~np.isnan(block)
+        assert np.allclose(block[shared], metres[shared], rtol=0, atol=1e-9), "neighbours disagree on a shared edge"
+        south_up[z0:z0 + side, x0:x0 + side] = metres
+codes = np.array(Image.open(whole)).astype(np.float64)
+expected = 0 + codes / 65535.0 * 400
+assert not np.isnan(south_up).any()
+assert np.allclose(south_up[::-1], expected, rtol=0, atol=1e-9), np.abs(south_up[::-1] - expected).max()
+PY
+# Unreal: two tasks; the world resampled to the nearest whole landscape UE5 fits.
+for range in 0-9 10-15; do
+  "$cli" world export --world "$dir/eng/world.json" --preset unreal --index "$range" --out "$dir/eng-ue/t.png" \
+    >/dev/null 2>"$dir/eng.err" || fail "world export --preset unreal --index $range: $(cat "$dir/eng.err")"
+done
+# The side of the landscape the Unreal tiles in DIR make edge to edge (from a sidecar).
+landscape_side() {
+  $py -c "import json,sys; j=json.load(open(sys.argv[1])); print(j['width'] * j['tile']['columns'])" "$1/t_x0_y0.png.json"
+}
+# ENGINE_DIR GEN_DIR RESIZE: generate's Unreal tiles at that side, byte for byte the same.
+same_as_generate_unreal() {
+  local side
+  side=$(landscape_side "$1") || return 1
+  "$cli" generate "${eng_gen[@]}" --preset unreal --size "${side}x${side}" --resize "$3" -o "$2/t.png" \
+    >/dev/null 2>&1 || { echo "generate at ${side}x${side} --resize $3 failed"; return 1; }
+  same_tiles "$1" "$2"
+}
+check "Unreal: two tasks' resampled tiles equal generate's at the same size, --resize bicubic" \
+  same_as_generate_unreal "$dir/eng-ue" "$dir/gen-ue" bicubic
+side=$(landscape_side "$dir/eng-ue")
+check "Unreal: 16-bit PNG tiles placed edge to edge (PIL reads them)" $py - "$dir/eng-ue" "$side" <<'PY'
+import json, sys
+import numpy as np
+from PIL import Image
+d, side = sys.argv[1], int(sys.argv[2])
+t = np.array(Image.open(f"{d}/t_x3_y1.png"))
+j = json.load(open(f"{d}/t_x3_y1.png.json"))
+assert t.shape == (side // 4, side // 4) and 0 <= t.min() and t.max() <= 65535 and t.std() > 100, t.shape
+assert Image.open(f"{d}/t_x3_y1.png").mode.startswith("I"), "a 16-bit greyscale PNG"
+assert j["tile"]["shared_border"] == 0 and j["tile"]["origin_samples"] == [3 * side // 4, side // 4], j["tile"]
+assert abs(j["metres_per_pixel"] - 2048 / (side - 1)) < 1e-9, j["metres_per_pixel"]  # the world's extent kept
+PY
+"$cli" world export --world "$dir/eng/world.json" --preset unreal --out "$dir/eng-ue/t.png" >/dev/null 2>"$dir/eng.err"
+check "a rerun skips every finished tile" grep -q "0 written, 16 already there" "$dir/eng.err"
+printf 'x' | dd of="$dir/eng-ue/t_x2_y3.png" bs=1 seek=3000 conv=notrunc status=none
+"$cli" world export --world "$dir/eng/world.json" --preset unreal --out "$dir/eng-ue/t.png" >/dev/null 2>"$dir/eng.err"
+check "a damaged tile is written again" grep -q "1 written, 15 already there" "$dir/eng.err"
+check "and equals generate's again" cmp -s "$dir/eng-ue/t_x2_y3.png" "$dir/gen-ue/t_x2_y3.png"
+"$cli" world export --world "$dir/eng/world.json" --preset unreal --resize crop --out "$dir/eng-crop/t.png" \
+  >/dev/null 2>"$dir/eng.err" || fail "world export --resize crop: $(cat "$dir/eng.err")"
+check "Unreal cropped: the world's own samples, equal to generate's at the same size, --resize crop" \
+  same_as_generate_unreal "$dir/eng-crop" "$dir/gen-crop" crop
+expect 64 "--tile-pattern: '{stem}{x}{y}{ext}'" world export --world "$dir/eng/world.json" --out "$bad/t.png" \
+  --tile-pattern '{stem}{x}{y}{ext}'
+expect 64 "--preset: 'cryengine'" world export --world "$dir/eng/world.json" --out "$bad/t.png" --preset cryengine
+expect 64 "--index: '16'" world export --world "$dir/eng/world.json" --out "$bad/t.png" --index 16
+expect 64 "--out" world export --world "$dir/eng/world.json"
+"$cli" world init --out "$dir/huge" --algorithm fbm --world-detail 20 --tile 33 >/dev/null 2>&1 || fail "init of a huge world"
+expect 64 "--preset: 'unreal'" world export --world "$dir/huge/world.json" --out "$bad/t.png" --preset unreal
+rm -rf "${dir:?}"/eng* "${dir:?}"/gen-* "${dir:?}/huge"
 
 # 4. GNU parallel through docs/examples/world/parallel.sh, SIGKILLed at about half and rerun.
 example="$(dirname "$0")/../../../docs/examples/world/parallel.sh"
