@@ -163,6 +163,7 @@ void WorldCanvas::work() {
     context.threads = threads;
     context.executor = &executor;
     context.workspace = &workspace;
+    core::StackEvaluator ranges(m_registry, 0);  // normalize's reference ranges, kept between tiles
     for (;;) {
         core::ViewTileKey key;
         core::WorldManifest world;
@@ -178,7 +179,7 @@ void WorldCanvas::work() {
         }
         try {
             auto tile = std::make_shared<Tile>();
-            tile->heights = core::computeViewTile(m_registry, world, key, context);
+            tile->heights = core::computeViewTile(m_registry, world, key, context, &ranges);
             tile->image = greyImage(tile->heights, world.mapping);
             QMetaObject::invokeMethod(
                 this,

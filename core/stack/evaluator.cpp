@@ -5,6 +5,7 @@
 #include "../registry.h"
 #include "../sha256.h"
 #include "../world_scale.h"
+#include "stage_blend.h"
 
 #include <nlohmann/json.hpp>
 
@@ -58,103 +59,6 @@ int sideOf(const Registry& registry, const Recipe& recipe) {
 int referenceDetailOf(const Registry& registry, const std::string& algorithm) {
     const Algorithm& a = registry.get(algorithm);
     return std::clamp(kReferenceDetail, a.minDetail, a.maxDetail);
-}
-
-HeightMapping mappingFor(MinMax range) {
-    HeightMapping mapping;
-    mapping.mode = HeightMapping::Mode::World;
-    mapping.lo = range.min;
-    mapping.hi = range.max > range.min ? range.max : range.min + 1.0f;
-    return mapping;
-}
-
-// A generator layer's own recipe: its type and parameters at the stack's detail, its seed offset.
-Recipe layerRecipe(const Recipe& recipe, const OpInstance& op) {
-    Recipe layer;
-    layer.algorithm = op.type;
-    layer.detail = recipe.detail;
-    layer.seed = recipe.seed + op.seedOffset;
-    layer.params = op.params;
-    return layer;
-}
-
-HeightScale scaleFor(const HeightMapping& mapping, const WorldUnits& world) {
-    HeightScale h;
-    h.loMetres = world.loMetres;
-    h.hiMetres = world.hiMetres;
-    h.scale = world.rangeMetres() / (double(mapping.hi) - double(mapping.lo));
-    h.offset = world.loMetres - double(mapping.lo) * h.scale;
-    return h;
-}
-
-template <class F>
-void rowsOf(const Heightmap& map, const GenerateContext& context, F body) {
-    parallelRows(map.height(), threadsForWork(double(map.sampleCount()), context.threads), context,
-                 [&](int begin, int end) {
-                     for (int y = begin; y < end; ++y) body(y);
-                 });
-}
-
-// Blends a generator layer (raw heights `b` with scale hb) into the map below (raw `a`, scale ha),
-// in the stack's raw units. Plain float arithmetic (no contraction): the same bits everywhere.
-void blendLayer(const Heightmap& a, const Heightmap& b, const HeightScale& ha, const HeightScale& hb,
-                const HeightMapping& mb, BlendMode mode, double weight, Heightmap& out,
-                const GenerateContext& context) {
-    const int width = a.width();
-    const float w = float(weight);
-    const float keep = float(1.0 - weight);
-    // b in a's raw units: b' = b * r + q.
-    const float r = float(hb.scale / ha.scale);
-    const float q = float((hb.offset - ha.offset) / ha.scale);
-    // The layer's height above the world's floor, in a's raw units: b * r + q0.
-    const float q0 = float((hb.offset - ha.loMetres) / ha.scale);
-    const float floorA = float(ha.toRaw(ha.loMetres));
-    const float bLo = mb.lo;
-    const float bInv = float(1.0 / (double(mb.hi) - double(mb.lo)));
-    rowsOf(a, context, [&](int y) {
-        const float* pa = a.row(y);
-        const float* pb = b.row(y);
-        float* po = out.row(y);
-        switch (mode) {
-        case BlendMode::Add:
-            for (int x = 0; x < width; ++x) po[x] = pa[x] + w * (pb[x] * r + q0);
-            break;
-        case BlendMode::Replace:
-            for (int x = 0; x < width; ++x) po[x] = pa[x] * keep + w * (pb[x] * r + q);
-            break;
-        case BlendMode::Max:
-            for (int x = 0; x < width; ++x) {
-                const float bb = pb[x] * r + q;
-                po[x] = pa[x] + w * (std::max(pa[x], bb) - pa[x]);
-            }
-            break;
-        case BlendMode::Min:
-            for (int x = 0; x < width; ++x) {
-                const float bb = pb[x] * r + q;
-                po[x] = pa[x] + w * (std::min(pa[x], bb) - pa[x]);
-            }
-            break;
-        case BlendMode::Multiply:
-            for (int x = 0; x < width; ++x) {
-                const float t = (pb[x] - bLo) * bInv;
-                po[x] = floorA + (pa[x] - floorA) * (keep + w * t);
-            }
-            break;
-        }
-    });
-}
-
-// out = out · mask + below · (1 − mask): an entry's result applied through a mask, exactly the
-// result where the mask is 1 and exactly the map below where it is 0. Plain float arithmetic:
-// the same bits everywhere.
-void blendThrough(const Heightmap& below, const Heightmap& mask, Heightmap& out, const GenerateContext& context) {
-    const int width = below.width();
-    rowsOf(below, context, [&](int y) {
-        const float* pb = below.row(y);
-        const float* pm = mask.row(y);
-        float* po = out.row(y);
-        for (int x = 0; x < width; ++x) po[x] = po[x] * pm[x] + pb[x] * (1.0f - pm[x]);
-    });
 }
 
 }  // namespace
@@ -333,6 +237,12 @@ HeightMapping StackEvaluator::worldMapping(const Recipe& recipe, double metresPe
     return mappingFor(baseReferenceRange(recipe, metresPerSample, scope.context()));
 }
 
+MinMax StackEvaluator::stageReferenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
+                                           const GenerateContext& context) {
+    const ExecutionScope scope(context, m_workspaces);
+    return referenceRange(recipe, world, stage, scope.context());
+}
+
 MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
                                       const GenerateContext& context) {
     Recipe reference = recipe;
@@ -500,103 +410,6 @@ Heightmap evaluateStack(const Registry& registry, const Recipe& recipe, const Wo
     evaluator.clear();
     if (map.use_count() == 1) return std::move(*map);
     return *map;
-}
-
-namespace {
-
-// Why entry `stage` (1-based) cannot be computed on a window alone, or empty.
-std::string windowRefusal(const Registry& registry, const OpInstance& op) {
-    if (const OpType* type = registry.findOp(op.type)) {
-        if (!type->perSample || !type->perSample(op.params)) {
-            return type->name + " reads its neighbours or where a sample lies in the map, so a tile cannot be "
-                                "computed on its own yet (per-sample operations can: clamp, curves, terrace without "
-                                "edge noise)";
-        }
-        if (type->needsReferenceRange) return type->name + " needs the whole map's range at the reference detail";
-        return {};
-    }
-    const Algorithm& algorithm = registry.get(op.type);
-    if (!algorithm.generateWindowInto) return algorithm.name + " cannot compute a part of its map on its own";
-    return {};
-}
-
-// Runs the generator on one sample, so a parameter value it cannot window (cubic interpolation)
-// is refused by its own message before any tile is computed.
-void probeWindow(const Algorithm& algorithm, const Recipe& recipe) {
-    Recipe probe = recipe;
-    probe.operations.clear();
-    Heightmap sample;
-    algorithm.generateWindowInto(probe, 1.0, SampleWindow{0, 0, 1, 1}, GenerateContext{}, sample);
-}
-
-}  // namespace
-
-void checkWindowable(const Registry& registry, const Recipe& recipe) {
-    const Algorithm& base = registry.get(recipe.algorithm);
-    if (!base.generateWindowInto) {
-        throw InputError("algorithm", recipe.algorithm,
-                         "a 2-D generator whose tiles can be computed on their own (" + base.name + " cannot)");
-    }
-    probeWindow(base, recipe);
-    for (std::size_t i = 0; i < recipe.operations.size(); ++i) {
-        const OpInstance& op = recipe.operations[i];
-        if (!op.enabled) continue;
-        std::string why = windowRefusal(registry, op);
-        if (why.empty() && !op.mask.empty()) why = "it is blended through a mask, and masks are not computed per tile yet";
-        if (!why.empty()) throw StageError(int(i) + 1, op.id, InputError("type", op.type, "an operation a tile can "
-                                                                                          "compute alone: " + why));
-        if (!registry.findOp(op.type)) {
-            try {
-                probeWindow(registry.get(op.type), layerRecipe(recipe, op));
-            } catch (const InputError& e) {
-                throw StageError(int(i) + 1, op.id, e);
-            }
-        }
-    }
-}
-
-Heightmap evaluateStackWindow(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
-                              SampleWindow window, const GenerateContext& context, const HeightMapping* baseMapping) {
-    Heightmap map;
-    evaluateStackWindowInto(registry, recipe, world, window, context, map, baseMapping);
-    return map;
-}
-
-void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
-                             SampleWindow window, const GenerateContext& caller, Heightmap& map,
-                             const HeightMapping* baseMapping) {
-    checkWindowable(registry, recipe);
-    const ExecutionScope scope(caller);
-    const GenerateContext& context = scope.context();
-    const HeightScale heights = scaleFor(
-        baseMapping != nullptr ? *baseMapping : worldMapping(registry, recipe, world.metresPerPixel, context), world);
-    registry.get(recipe.algorithm).generateWindowInto(recipe, world.metresPerPixel, window, context, map);
-    Heightmap next;
-    for (std::size_t i = 0; i < recipe.operations.size(); ++i) {
-        const OpInstance& op = recipe.operations[i];
-        if (!op.enabled) continue;
-        try {
-            next.reshapeUninitialized(map.width(), map.height());
-            if (const OpType* type = registry.findOp(op.type)) {
-                if (type->check) type->check(op.params);
-                const OpCall call{map, next, heights, world.metresPerPixel, recipe.detail, recipe.seed, context, {},
-                                  nullptr, nullptr, {}};
-                type->run(op.params, call);
-            } else {
-                const Algorithm& algorithm = registry.get(op.type);
-                const Recipe layer = layerRecipe(recipe, op);
-                Heightmap b;
-                algorithm.generateWindowInto(layer, world.metresPerPixel, window, context, b);
-                const HeightMapping mb = worldMapping(registry, layer, world.metresPerPixel, context);
-                blendLayer(map, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, next, context);
-            }
-        } catch (const StageError&) {
-            throw;
-        } catch (const InputError& e) {
-            throw StageError(int(i) + 1, op.id, e);
-        }
-        std::swap(map, next);
-    }
 }
 
 }  // namespace terrain::core

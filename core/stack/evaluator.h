@@ -59,6 +59,12 @@ public:
     // worldMapping() in world_scale.h computes.
     HeightMapping worldMapping(const Recipe& recipe, double metresPerSample, const GenerateContext& context);
 
+    // What an entry with OpType::needsReferenceRange at stage + 1 is given: the finite min/max of
+    // stage `stage` (0 = the base) at the reference detail, in a world of this spacing at
+    // recipe.detail (cached). The window evaluator asks it so a tile normalizes as the whole map.
+    MinMax stageReferenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
+                               const GenerateContext& context);
+
     const Registry& registry() const { return m_registry; }
     std::size_t cachedBytes() const;
     void clear();
@@ -122,21 +128,24 @@ Heightmap evaluateStack(const Registry& registry, const Recipe& recipe, const Wo
 // Throws InputError (the base generator) or StageError (an entry) unless every enabled entry of
 // the recipe can be computed on a window of the map alone (issue 14, world tiles): a base
 // generator and generator layers with Algorithm::generateWindowInto, filters that are per sample
-// (OpType::perSample), no entry blended through a mask.
+// (OpType::perSample: by the sample's value and its place in the map, as island and terrace's
+// edge noise; normalize too, from the whole map's range at the reference detail), no entry
+// blended through a mask.
 void checkWindowable(const Registry& registry, const Recipe& recipe);
 
 // The samples of `window` of the recipe's stack at recipe.detail (which may exceed the base
 // generator's maxDetail, up to kLatticeDetail: a world), bit for bit what evaluateStack makes
 // there, computed without the rest of the map. `world.metresPerPixel` is the spacing at
 // recipe.detail. `baseMapping`: the recipe's world mapping when the caller has it (a world's
-// tiles share it), else it is computed (a 1025² reference map). Checks checkWindowable first;
-// rethrows Cancelled.
+// tiles share it), else it is computed (a 1025² reference map). `ranges`: an evaluator that
+// keeps the reference ranges of normalize entries between calls (a world view's tiles), else one
+// is made for the call. Checks checkWindowable first; rethrows Cancelled.
 Heightmap evaluateStackWindow(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
                               SampleWindow window, const GenerateContext& context,
-                              const HeightMapping* baseMapping = nullptr);
+                              const HeightMapping* baseMapping = nullptr, StackEvaluator* ranges = nullptr);
 // The same into `out` (its buffer reused when the size matches).
 void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
                              SampleWindow window, const GenerateContext& context, Heightmap& out,
-                             const HeightMapping* baseMapping = nullptr);
+                             const HeightMapping* baseMapping = nullptr, StackEvaluator* ranges = nullptr);
 
 }  // namespace terrain::core

@@ -72,6 +72,12 @@ struct HeightScale {
     double rangeMetres() const { return hiMetres - loMetres; }
 };
 
+// A part of a map: columns x0 .. x0 + input width - 1 and rows y0 .. of a mapWidth x mapHeight map.
+struct MapPlace {
+    int x0 = 0, y0 = 0;
+    int mapWidth = 0, mapHeight = 0;  // 0: the input is the whole map
+};
+
 // What an operation is given. `output` has the input's size, its samples unset: write each.
 struct OpCall {
     const Heightmap& input;
@@ -91,7 +97,14 @@ struct OpCall {
     // Where addMask gets a grid of the input's size (the evaluator reuses evicted, pre-faulted
     // buffers); empty: a new one.
     std::function<std::shared_ptr<Heightmap>(int width, int height)> allocate;
+    // Where the input lies in the whole map (a world tile, issue 14): its first column and row
+    // there and the whole map's size. Empty (the default): the input is the whole map. Read it
+    // through placeOf().
+    MapPlace place;
 };
+
+// The input's place: call.place, or the whole map when that is empty.
+MapPlace placeOf(const OpCall& call);
 
 // A new mask of the input's size named `name` in call.masks (replacing one below of that name),
 // its samples unset: write each before run returns. Without call.masks, a grid only the caller
@@ -140,8 +153,9 @@ struct OpType {
     // below instead of copying it, and OpCall::output is an empty grid not to be written.
     bool passesHeights = false;
     // Whether an entry with these parameters is per sample: its output at a sample depends on
-    // the input at that sample and the parameters alone, not on where the sample lies or on its
-    // neighbours, so a world tile (issue 14) runs it on the tile alone. Empty: never.
+    // the input at that sample, the parameters and where the sample lies in the whole map
+    // (placeOf), not on its neighbours, so a world tile (issue 14) runs it on the tile alone.
+    // Empty: never.
     std::function<bool(const std::map<std::string, double>&)> perSample;
     // The names of the masks an entry with these parameters adds (addMask), so front ends can
     // offer them and check a mask name before evaluating. Empty: none.

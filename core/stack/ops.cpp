@@ -21,6 +21,11 @@ std::vector<OpType> builtinOpTypes() {
     return types;
 }
 
+MapPlace placeOf(const OpCall& call) {
+    if (call.place.mapWidth > 0) return call.place;
+    return {0, 0, call.input.width(), call.input.height()};
+}
+
 void copyInput(const OpCall& call) {
     const int width = call.input.width();
     forEachRow(call, [width](int, const float* in, float* out) { std::copy(in, in + width, out); });

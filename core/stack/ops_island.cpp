@@ -61,22 +61,26 @@ struct Falloff {
 
 // The falloff band [begin, end) of one row: z < 1 there (the untouched run is copied);
 // w = 0 gives the sea floor exactly.
+// Whole-map columns x of [begin, end) at in[x - x0] and out[x - x0].
 template <IslandShape S, IslandCurve C>
-TERRAIN_VECTOR_CLONES void islandBand(const Falloff<S> g, float sea, const float* in, float* out, int begin,
+TERRAIN_VECTOR_CLONES void islandBand(const Falloff<S> g, float sea, const float* in, float* out, int x0, int begin,
                                       int end) {
     for (int x = begin; x < end; ++x) {
         float z = g.z(x);
         z = z > 0.0f ? z : 0.0f;
         z = z < 1.0f ? z : 1.0f;
         const float w = shapeWeight<C>(z);
-        out[x] = in[x] * w + sea * (1.0f - w);
+        out[x - x0] = in[x - x0] * w + sea * (1.0f - w);
     }
 }
 
 template <IslandShape S, IslandCurve C>
 void islandRows(const OpCall& call, const IslandParams& p) {
-    const int width = call.input.width();
-    const int height = call.input.height();
+    // Positions are the whole map's: a tile of a world (placeOf) sinks where the world does.
+    const MapPlace place = placeOf(call);
+    const int width = place.mapWidth;
+    const int height = place.mapHeight;
+    const int x0 = place.x0, x1 = place.x0 + call.input.width();  // this part's columns
     Falloff<S> f{};
     f.width = width;
     f.mps = float(call.metresPerSample);
@@ -86,7 +90,8 @@ void islandRows(const OpCall& call, const IslandParams& p) {
     f.invSpan = float(1.0 / (p.falloffEnd_m - p.falloffStart_m));
     const float sea = float(call.heights.toRaw(p.seaFloor_m));
     // Captured by value: the constants stay in registers next to the stores through `out`.
-    forEachRow(call, [=](int y, const float* in, float* out) mutable {
+    forEachRow(call, [=](int row, const float* in, float* out) mutable {
+        const int y = place.y0 + row;
         f.dy = std::min(y, height - 1 - y);
         const int cy = 2 * y - (height - 1);
         f.cy2 = float(cy) * float(cy);
@@ -103,12 +108,22 @@ void islandRows(const OpCall& call, const IslandParams& p) {
             }
             inner = lo;
         }
-        const auto band = [&](int begin, int end) { islandBand<S, C>(f, sea, in, out, begin, end); };
+        // Whole-map columns [begin, end), clipped to this part's.
+        const auto band = [&](int begin, int end) {
+            begin = std::max(begin, x0);
+            end = std::min(end, x1);
+            if (begin < end) islandBand<S, C>(f, sea, in, out, x0, begin, end);
+        };
+        const auto copy = [&](int begin, int end) {
+            begin = std::max(begin, x0);
+            end = std::min(end, x1);
+            if (begin < end) std::copy(in + (begin - x0), in + (end - x0), out + (begin - x0));
+        };
         if (inner >= width) {
             band(0, width);
         } else {
             band(0, inner);
-            std::copy(in + inner, in + (width - inner), out + inner);
+            copy(inner, width - inner);
             band(width - inner, width);
         }
     });
@@ -158,6 +173,7 @@ OpType islandOpType() {
     OpType type = makeOpType<IslandParams>(
         "island", "Island", "Sink the map to a sea floor towards its border, square or round, over a distance in metres",
         table, runIsland);
+    type.perSample = [](const std::map<std::string, double>&) { return true; };  // by its place (placeOf)
     type.check = [table](const std::map<std::string, double>& values) {
         const IslandParams p = table.bind(values);
         if (!(p.falloffStart_m < p.falloffEnd_m)) {

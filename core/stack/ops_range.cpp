@@ -69,6 +69,8 @@ OpType normalizeOpType() {
             perSample(call, [g, b](float v) { return v * g + b; });
         });
     type.needsReferenceRange = true;
+    // One gain and offset for the whole map (its range at the reference detail): per sample.
+    type.perSample = [](const std::map<std::string, double>&) { return true; };
     type.check = [table](const std::map<std::string, double>& values) {
         const NormalizeParams p = table.bind(values);
         if (!(p.low < p.high)) throw InputError("low", std::to_string(p.low), "below high");

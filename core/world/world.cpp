@@ -412,7 +412,7 @@ int coarsestViewLevel(const WorldManifest& m) {
 }
 
 Heightmap computeViewTile(const Registry& registry, const WorldManifest& m, ViewTileKey key,
-                          const GenerateContext& context) {
+                          const GenerateContext& context, StackEvaluator* ranges) {
     if (key.level < 0 || key.level >= m.worldDetail || key.tx < 0 || key.ty < 0 ||
         key.tx >= viewTilesPerSide(m, key.level) || key.ty >= viewTilesPerSide(m, key.level)) {
         throw InputError("tile", std::to_string(key.level) + "/" + std::to_string(key.tx) + "/" + std::to_string(key.ty),
@@ -426,7 +426,7 @@ Heightmap computeViewTile(const Registry& registry, const WorldManifest& m, View
     recipe.detail = m.worldDetail - key.level;
     WorldUnits units = m.units;
     units.metresPerPixel = m.units.metresPerPixel * double(std::int64_t(1) << key.level);
-    return evaluateStackWindow(registry, recipe, units, window, context, &m.mapping);
+    return evaluateStackWindow(registry, recipe, units, window, context, &m.mapping, ranges);
 }
 
 }  // namespace terrain::core

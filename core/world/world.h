@@ -20,6 +20,7 @@
 namespace terrain::core {
 
 struct GenerateContext;
+class StackEvaluator;
 
 inline constexpr int kMaxWorldDetail = 20;      // 1048577 samples a side
 inline constexpr int kMinTileDetail = 5;         // 33 samples
@@ -109,7 +110,8 @@ int viewTilesPerSide(const WorldManifest& manifest, int level);
 // The coarsest level worth showing: its map fits one view tile (or level worldDetail - 1).
 int coarsestViewLevel(const WorldManifest& manifest);
 // Throws InputError for a key outside the world.
+// `ranges` keeps the reference ranges of the recipe's normalize entries between tiles (optional).
 Heightmap computeViewTile(const Registry& registry, const WorldManifest& manifest, ViewTileKey key,
-                          const GenerateContext& context);
+                          const GenerateContext& context, StackEvaluator* ranges = nullptr);
 
 }  // namespace terrain::core

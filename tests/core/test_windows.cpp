@@ -3,10 +3,12 @@
 // corners, along the borders, one sample wide, the whole map, and random ones; 1 and 3 threads.
 // The names contain the generators' names, so ctest runs them with every kernel variant.
 #include "lattice_test_support.h"
+#include "stack_test_support.h"
 
 #include <core/errors.h>
 #include <core/generators/gradient_noise.h>
 #include <core/generators/worley_noise.h>
+#include <core/stack/evaluator.h>
 
 #include <gtest/gtest.h>
 
@@ -128,6 +130,30 @@ TEST(DiamondSquareWindow, ATileOfADetail20WorldKeepsTheLatticeRule) {
 
 // The noise generators sample world metres at each column and row, so a window is the same
 // columns and rows of the whole map; with wrap, too (the period is the whole world's).
+// Operations placed by where a sample lies in the whole map (island's falloff, terrace's edge
+// noise) or by the whole map's range (normalize) compute a window as the whole map does.
+TEST(StackWindow, OperationsPlacedByPositionOrRangeEqualTheWholeMap) {
+    using stack_test::op;
+    core::Recipe r = stack_test::baseRecipe(9);  // 513²
+    r.operations.push_back(op(r, "island", {{"shape", "square"}, {"falloff_start", "20"}, {"falloff_end", "400"}}));
+    r.operations.push_back(op(r, "terrace", {{"steps", "5"}, {"edge_noise", "25"}, {"edge_scale", "60"}}));
+    r.operations.push_back(op(r, "normalize", {{"low", "0.1"}, {"high", "0.9"}}));
+    r.operations.push_back(op(r, "island", {{"shape", "round"}, {"falloff_end", "700"}, {"curve", "ease"}}));
+    ASSERT_NO_THROW(core::checkWindowable(stack_test::registry(), r));
+    const core::WorldUnits world = stack_test::world(r, 3000.0);
+    const core::Heightmap whole = core::evaluateStack(stack_test::registry(), r, world, onThreads(2));
+    core::StackEvaluator ranges(stack_test::registry(), 0);
+    for (const SampleWindow w : windowsFor(whole.width(), 6, 911u)) {
+        const core::Heightmap part =
+            core::evaluateStackWindow(stack_test::registry(), r, world, w, onThreads(w.width % 2 + 1), nullptr,
+                                      w.x0 % 2 == 0 ? &ranges : nullptr);
+        ASSERT_TRUE(sameBits(part, crop(whole, w))) << describe(w);
+    }
+    // Neighbour operations are still refused, naming the entry.
+    r.operations.push_back(op(r, "smooth"));
+    EXPECT_THROW(core::checkWindowable(stack_test::registry(), r), core::StageError);
+}
+
 TEST(GradientNoise, AWindowEqualsTheWholeMapEveryStyleAndWarp) {
     for (int variant = 0; variant < 4; ++variant) {
         core::WarpedFbmParams p;

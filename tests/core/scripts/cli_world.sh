@@ -2,7 +2,8 @@
 # Worlds of exact tiles (issue 14) end to end: `terrain-cli world init|tile|verify|vrt`.
 #  1. The tiles, mosaicked by GDAL through world.vrt, are byte-identical to `terrain-cli generate`
 #     of the whole map: every 2-D algorithm, every diamond-square edge mode, details 10-12, tile
-#     sides 33-1025, and a stack of per-sample operations with a blended generator layer.
+#     sides 33-1025, a stack of per-sample operations with a blended generator layer, and one
+#     placed by position or range (island, terrace edge noise, normalize).
 #  2. gdalinfo reads the VRT (size, geotransform, overviews); gdallocationinfo at random points
 #     equals the tile samples; the overviews are the coarse lattice.
 #  3. Tasks are idempotent; verify finds a changed tile and a missing one (exit 65).
@@ -75,6 +76,9 @@ equal_case warped 10 129 3000 --algorithm warped-fbm --seed 19 --set warp_levels
 equal_case worley 10 65 2000 --algorithm worley --seed 20 --set output=f2-f1 --set metric=manhattan
 equal_case stack 11 257 5000 --algorithm diamond-square --seed 21 --op curves:gamma=1.6 --op clamp:low=10,high=90 \
   --op terrace:steps=6 --op fbm:blend=add,weight=0.3
+# Placed by position (island, terrace's edge noise) or by the whole map's range (normalize).
+equal_case placed 11 129 6000 --algorithm fbm --seed 23 --op island:shape=round,falloff_end=1500 \
+  --op terrace:steps=7,edge_noise=30,edge_scale=80 --op normalize:low=0.05,high=0.95 --op island:shape=square,falloff_end=300
 
 # 2. GDAL reads the world: size, geotransform, overviews; random points equal the tiles'.
 build_world gdal --algorithm diamond-square --seed 5 --world-detail 12 --tile 257 --world-size 8192 \

@@ -1,0 +1,33 @@
+#pragma once
+// What the stack evaluator and the window evaluator share: a generator layer's recipe and how it
+// is blended in, the mapping of a reference range, raw heights <-> metres.
+#include "../heightmap.h"
+#include "../io/height_mapping.h"
+#include "../io/world_units.h"
+#include "../recipe.h"
+#include "operation.h"
+
+namespace terrain::core {
+
+struct GenerateContext;
+
+// The World mapping of a reference range (a flat range gets a span of 1).
+HeightMapping mappingFor(MinMax range);
+
+// A generator layer's own recipe: its type and parameters at the stack's detail, its seed offset.
+Recipe layerRecipe(const Recipe& recipe, const OpInstance& op);
+
+// Raw heights <-> metres under `mapping` and the world's height range.
+HeightScale scaleFor(const HeightMapping& mapping, const WorldUnits& world);
+
+// Blends a generator layer (raw heights `b` with scale hb) into the map below (raw `a`, scale ha),
+// in the stack's raw units. Plain float arithmetic (no contraction): the same bits everywhere.
+void blendLayer(const Heightmap& a, const Heightmap& b, const HeightScale& ha, const HeightScale& hb,
+                const HeightMapping& mb, BlendMode mode, double weight, Heightmap& out,
+                const GenerateContext& context);
+
+// out = out · mask + below · (1 − mask): an entry's result applied through a mask, exactly the
+// result where the mask is 1 and exactly the map below where it is 0. The same bits everywhere.
+void blendThrough(const Heightmap& below, const Heightmap& mask, Heightmap& out, const GenerateContext& context);
+
+}  // namespace terrain::core
