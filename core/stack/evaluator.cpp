@@ -264,19 +264,7 @@ void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world,
                                   const MaskSet& below, const HeightScale& heights, const GenerateContext& sub,
                                   const GenerateContext& context, Heightmap& out, MaskSet& masks) {
     const OpInstance& op = recipe.operations[std::size_t(stage - 1)];
-    const Heightmap* through = nullptr;
-    if (!op.mask.empty()) {
-        const auto it = below.find(op.mask);
-        if (it == below.end()) {
-            std::string names;
-            for (const auto& [name, mask] : below) names += (names.empty() ? "" : ", ") + name;
-            throw InputError("mask", op.mask,
-                             names.empty() ? std::string("a mask made lower in the stack (there is none yet: add a "
-                                                         "mask or erosion operation below this one)")
-                                           : "a mask made lower in the stack: " + names);
-        }
-        through = it->second.get();
-    }
+    const Heightmap* through = op.mask.empty() ? nullptr : &maskBelow(below, op.mask);
     if (const OpType* type = m_registry.findOp(op.type)) {
         OpCall call{in, out, heights, world.metresPerPixel, recipe.detail, recipe.seed, sub, {}, &below, &masks};
         call.allocate = [this](int width, int height) { return allocate(width, height); };

@@ -157,6 +157,12 @@ struct OpType {
     // (placeOf), not on its neighbours, so a world tile (issue 14) runs it on the tile alone.
     // Empty: never.
     std::function<bool(const std::map<std::string, double>&)> perSample;
+    // For an entry that reads its neighbours within a fixed distance: how many samples out, at
+    // this spacing. A world tile runs it on the tile grown by that many samples and keeps the
+    // middle, so its output at a sample must depend only on the input within that distance, the
+    // parameters and the sample's place (not, say, on running sums started at the map's edge).
+    // Empty, or not per sample and no halo: it cannot be tiled.
+    std::function<int(const std::map<std::string, double>&, double metresPerSample)> halo;
     // The names of the masks an entry with these parameters adds (addMask), so front ends can
     // offer them and check a mask name before evaluating. Empty: none.
     std::function<std::vector<std::string>(const std::map<std::string, double>&)> masks;

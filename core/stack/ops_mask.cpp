@@ -134,12 +134,17 @@ void curvatureRow(const float* n, const float* c, const float* s, float* out, in
     for (int x = x0; x < x1; ++x) out[x] = band.at((((c[x - r] + c[x + r]) + (n[x] + s[x])) * 0.25f - c[x]) * scale);
 }
 
+// The curvature's distance in samples.
+int curvatureRadius(const MaskParams& p, double metresPerSample) {
+    return std::max(1, int(std::lround(p.curvatureRadius_m / metresPerSample)));
+}
+
 // How far a sample lies below (concave) or above (convex) the mean of the four samples
 // `radius` away, in metres: the discrete Laplacian at that scale.
 void curvatureMask(const MaskParams& p, const OpCall& call, Heightmap& mask) {
     const int width = call.input.width();
     const int height = call.input.height();
-    const int r = std::max(1, int(std::lround(p.curvatureRadius_m / call.metresPerSample)));
+    const int r = curvatureRadius(p, call.metresPerSample);
     const float scale = float(call.heights.scale) * (p.concave ? 1.0f : -1.0f);
     const Band band = makeBand(0.0f, float(p.curvatureFull_m), INFINITY, INFINITY, p.invert);
     eachRow(call, [&](int y) {
@@ -213,6 +218,16 @@ OpType maskOpType() {
             }
         });
     type.passesHeights = true;
+    // Slope reads the next sample each way, curvature its radius; height only the sample.
+    type.halo = [table](const std::map<std::string, double>& values, double metresPerSample) {
+        const MaskParams p = table.bind(values);
+        switch (p.source) {
+        case MaskSource::Slope: return 1;
+        case MaskSource::Height: return 0;
+        case MaskSource::Curvature: return curvatureRadius(p, metresPerSample);
+        }
+        return 0;
+    };
     type.masks = [table](const std::map<std::string, double>& values) {
         return std::vector<std::string>{kSourceNames[int(table.bind(values).source)]};
     };

@@ -1,6 +1,7 @@
 #include "stage_blend.h"
 
 #include "../cancel.h"
+#include "../errors.h"
 #include "../parallel.h"
 
 #include <algorithm>
@@ -105,6 +106,17 @@ void blendThrough(const Heightmap& below, const Heightmap& mask, Heightmap& out,
         float* po = out.row(y);
         for (int x = 0; x < width; ++x) po[x] = po[x] * pm[x] + pb[x] * (1.0f - pm[x]);
     });
+}
+
+const Heightmap& maskBelow(const MaskSet& below, const std::string& name) {
+    const auto it = below.find(name);
+    if (it != below.end()) return *it->second;
+    std::string names;
+    for (const auto& [n, mask] : below) names += (names.empty() ? "" : ", ") + n;
+    throw InputError("mask", name,
+                     names.empty() ? std::string("a mask made lower in the stack (there is none yet: add a mask or "
+                                                 "erosion operation below this one)")
+                                   : "a mask made lower in the stack: " + names);
 }
 
 }  // namespace terrain::core

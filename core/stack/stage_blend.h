@@ -30,4 +30,8 @@ void blendLayer(const Heightmap& a, const Heightmap& b, const HeightScale& ha, c
 // result where the mask is 1 and exactly the map below where it is 0. The same bits everywhere.
 void blendThrough(const Heightmap& below, const Heightmap& mask, Heightmap& out, const GenerateContext& context);
 
+// The mask `name` made lower in the stack; throws InputError naming the entry's `mask` field and
+// the masks there are.
+const Heightmap& maskBelow(const MaskSet& below, const std::string& name);
+
 }  // namespace terrain::core

@@ -6,7 +6,10 @@
 #include "../world_scale.h"
 #include "stage_blend.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <utility>
 #include <string>
 
 namespace terrain::core {
@@ -16,15 +19,21 @@ namespace {
 // Why entry `stage` (1-based) cannot be computed on a window alone, or empty.
 std::string windowRefusal(const Registry& registry, const OpInstance& op) {
     if (const OpType* type = registry.findOp(op.type)) {
-        if (!type->perSample || !type->perSample(op.params)) {
-            return type->name + " reads its neighbours, so a tile cannot be computed on its own yet (operations "
-                                "of one sample and its place can: clamp, curves, terrace, island, normalize)";
+        if ((!type->perSample || !type->perSample(op.params)) && !type->halo) {
+            return type->name + " reads its neighbours without a fixed reach, so a tile cannot be computed on its "
+                                "own yet (these can: clamp, curves, terrace, island, normalize, mask)";
         }
         return {};
     }
     const Algorithm& algorithm = registry.get(op.type);
     if (!algorithm.generateWindowInto) return algorithm.name + " cannot compute a part of its map on its own";
     return {};
+}
+
+// How many samples out entry `op` reads (0: per sample or a generator layer).
+int haloOf(const Registry& registry, const OpInstance& op, double metresPerSample) {
+    const OpType* type = registry.findOp(op.type);
+    return type != nullptr && type->halo ? std::max(0, type->halo(op.params, metresPerSample)) : 0;
 }
 
 // Runs the generator on one sample, so a parameter value it cannot window (cubic interpolation)
@@ -48,8 +57,7 @@ void checkWindowable(const Registry& registry, const Recipe& recipe) {
     for (std::size_t i = 0; i < recipe.operations.size(); ++i) {
         const OpInstance& op = recipe.operations[i];
         if (!op.enabled) continue;
-        std::string why = windowRefusal(registry, op);
-        if (why.empty() && !op.mask.empty()) why = "it is blended through a mask, and masks are not computed per tile yet";
+        const std::string why = windowRefusal(registry, op);
         if (!why.empty()) throw StageError(int(i) + 1, op.id, InputError("type", op.type, "an operation a tile can "
                                                                                           "compute alone: " + why));
         if (!registry.findOp(op.type)) {
@@ -71,29 +79,54 @@ Heightmap evaluateStackWindow(const Registry& registry, const Recipe& recipe, co
 }
 
 void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
-                             SampleWindow window, const GenerateContext& caller, Heightmap& map,
+                             SampleWindow window, const GenerateContext& caller, Heightmap& out,
                              const HeightMapping* baseMapping, StackEvaluator* ranges) {
     checkWindowable(registry, recipe);
     const ExecutionScope scope(caller);
     const GenerateContext& context = scope.context();
     const HeightScale heights = scaleFor(
         baseMapping != nullptr ? *baseMapping : worldMapping(registry, recipe, world.metresPerPixel, context), world);
-    // The whole map this window is part of, for operations placed by position (island, terrace's
-    // edge noise).
     const Size whole = registry.get(recipe.algorithm).sizeForDetail(recipe.detail);
-    const MapPlace place{window.x0, window.y0, whole.width, whole.height};
+    // Entries that read their neighbours (mask) run on the window grown by the sum of their
+    // reaches, clamped to the whole map: each one's output is then right at least that far in
+    // from the grown window's inner edges, and the middle kept at the end is exact. Where the
+    // grown window meets the map's border, the entries see the map's border as the whole map does.
+    std::int64_t reach = 0;
+    for (const OpInstance& op : recipe.operations) {
+        if (op.enabled) reach += haloOf(registry, op, world.metresPerPixel);
+    }
+    const auto grow = [&](int first, int count, int side) {
+        const std::int64_t lo = std::max<std::int64_t>(0, first - reach);
+        const std::int64_t hi = std::min<std::int64_t>(side, std::int64_t(first) + count + reach);
+        return std::pair<int, int>{int(lo), int(hi - lo)};
+    };
+    const auto [gx, gw] = grow(window.x0, window.width, whole.width);
+    const auto [gy, gh] = grow(window.y0, window.height, whole.height);
+    const SampleWindow grown{gx, gy, gw, gh};
+    if (reach > 0) checkGridFits("the tile grown by its operations' reach", gw, gh, 3 * sizeof(float));
+    // The whole map this window is part of, for entries placed by position (island, terrace's
+    // edge noise).
+    const MapPlace place{grown.x0, grown.y0, whole.width, whole.height};
     std::optional<StackEvaluator> own;  // for normalize's reference ranges, made when first needed
-    registry.get(recipe.algorithm).generateWindowInto(recipe, world.metresPerPixel, window, context, map);
+    Heightmap grownMap;
+    Heightmap& map = reach > 0 ? grownMap : out;
+    registry.get(recipe.algorithm).generateWindowInto(recipe, world.metresPerPixel, grown, context, map);
     Heightmap next;
+    MaskSet masks;
     for (std::size_t i = 0; i < recipe.operations.size(); ++i) {
         const OpInstance& op = recipe.operations[i];
         if (!op.enabled) continue;
         try {
-            next.reshapeUninitialized(map.width(), map.height());
-            if (const OpType* type = registry.findOp(op.type)) {
+            const Heightmap* through = op.mask.empty() ? nullptr : &maskBelow(masks, op.mask);
+            const MaskSet below = masks;
+            const OpType* type = registry.findOp(op.type);
+            const bool passes = type != nullptr && type->passesHeights;
+            Heightmap none;
+            if (!passes) next.reshapeUninitialized(map.width(), map.height());
+            if (type != nullptr) {
                 if (type->check) type->check(op.params);
-                OpCall call{map, next, heights, world.metresPerPixel, recipe.detail, recipe.seed, context, {},
-                            nullptr, nullptr, {}, place};
+                OpCall call{map, passes ? none : next, heights, world.metresPerPixel, recipe.detail, recipe.seed,
+                            context, {}, &below, &masks, {}, place};
                 if (type->needsReferenceRange) {
                     // The whole map's, as the stack evaluator gives it: the same stages at the
                     // reference detail.
@@ -105,16 +138,24 @@ void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, con
                 const Algorithm& algorithm = registry.get(op.type);
                 const Recipe layer = layerRecipe(recipe, op);
                 Heightmap b;
-                algorithm.generateWindowInto(layer, world.metresPerPixel, window, context, b);
+                algorithm.generateWindowInto(layer, world.metresPerPixel, grown, context, b);
                 const HeightMapping mb = worldMapping(registry, layer, world.metresPerPixel, context);
                 blendLayer(map, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, next, context);
             }
+            if (passes) continue;
+            if (through != nullptr) blendThrough(map, *through, next, context);
         } catch (const StageError&) {
             throw;
         } catch (const InputError& e) {
             throw StageError(int(i) + 1, op.id, e);
         }
         std::swap(map, next);
+    }
+    if (reach == 0) return;
+    out.reshapeUninitialized(window.width, window.height);
+    const int dx = window.x0 - grown.x0, dy = window.y0 - grown.y0;
+    for (int y = 0; y < window.height; ++y) {
+        std::copy_n(map.row(dy + y) + dx, window.width, out.row(y));
     }
 }
 

@@ -149,9 +149,44 @@ TEST(StackWindow, OperationsPlacedByPositionOrRangeEqualTheWholeMap) {
                                       w.x0 % 2 == 0 ? &ranges : nullptr);
         ASSERT_TRUE(sameBits(part, crop(whole, w))) << describe(w);
     }
-    // Neighbour operations are still refused, naming the entry.
+    // Neighbour operations without a fixed reach are still refused, naming the entry.
     r.operations.push_back(op(r, "smooth"));
     EXPECT_THROW(core::checkWindowable(stack_test::registry(), r), core::StageError);
+}
+
+// Masks that read their neighbours (slope: the next sample, curvature: its radius) run on the
+// window grown by their reach, and entries blended through them (a filter, a generator layer)
+// compute a window as the whole map does.
+TEST(StackWindow, MasksAndEntriesBlendedThroughThemEqualTheWholeMap) {
+    using stack_test::op;
+    core::Recipe r = stack_test::baseRecipe(9);
+    r.operations.push_back(op(r, "mask", {{"source", "slope"}, {"slope_min_deg", "20"}}));
+    core::OpInstance terrace = op(r, "terrace", {{"steps", "6"}});
+    terrace.mask = "slope";
+    r.operations.push_back(terrace);
+    r.operations.push_back(op(r, "mask", {{"source", "curvature"}, {"curvature", "concave"},
+                                          {"curvature_radius_m", "25"}}));
+    core::OpInstance layer = op(r, "fbm", {{"weight", "0.4"}});
+    layer.mask = "curvature";
+    r.operations.push_back(layer);
+    r.operations.push_back(op(r, "mask", {{"source", "height"}, {"height_min_m", "250"}}));
+    core::OpInstance clamp = op(r, "clamp", {{"low", "0"}, {"high", "400"}});
+    clamp.mask = "height";
+    r.operations.push_back(clamp);
+    ASSERT_NO_THROW(core::checkWindowable(stack_test::registry(), r));
+    const core::WorldUnits world = stack_test::world(r, 2500.0);  // about 4.9 m a sample: curvature 5 samples
+    const core::Heightmap whole = core::evaluateStack(stack_test::registry(), r, world, onThreads(2));
+    for (const SampleWindow w : windowsFor(whole.width(), 8, 1213u)) {
+        const core::Heightmap part = core::evaluateStackWindow(stack_test::registry(), r, world, w, onThreads(2));
+        ASSERT_TRUE(sameBits(part, crop(whole, w))) << describe(w);
+    }
+    // A mask that is not made below is named, as in the whole map.
+    core::Recipe missing = stack_test::baseRecipe(9);
+    core::OpInstance through = op(missing, "clamp");
+    through.mask = "deposition";
+    missing.operations.push_back(through);
+    EXPECT_THROW(core::evaluateStackWindow(stack_test::registry(), missing, world, {0, 0, 8, 8}, onThreads(1)),
+                 core::StageError);
 }
 
 TEST(GradientNoise, AWindowEqualsTheWholeMapEveryStyleAndWarp) {

@@ -3,7 +3,8 @@
 #  1. The tiles, mosaicked by GDAL through world.vrt, are byte-identical to `terrain-cli generate`
 #     of the whole map: every 2-D algorithm, every diamond-square edge mode, details 10-12, tile
 #     sides 33-1025, a stack of per-sample operations with a blended generator layer, and one
-#     placed by position or range (island, terrace edge noise, normalize).
+#     placed by position or range (island, terrace edge noise, normalize), and masks (slope,
+#     curvature) with entries blended through them.
 #  2. gdalinfo reads the VRT (size, geotransform, overviews); gdallocationinfo at random points
 #     equals the tile samples; the overviews are the coarse lattice.
 #  3. Tasks are idempotent; verify finds a changed tile and a missing one (exit 65).
@@ -79,6 +80,10 @@ equal_case stack 11 257 5000 --algorithm diamond-square --seed 21 --op curves:ga
 # Placed by position (island, terrace's edge noise) or by the whole map's range (normalize).
 equal_case placed 11 129 6000 --algorithm fbm --seed 23 --op island:shape=round,falloff_end=1500 \
   --op terrace:steps=7,edge_noise=30,edge_scale=80 --op normalize:low=0.05,high=0.95 --op island:shape=square,falloff_end=300
+# Masks that read their neighbours (slope, curvature) and entries blended through them: the tile
+# is computed grown by the masks' reach.
+equal_case masked 10 65 3000 --algorithm diamond-square --seed 24 --op mask:source=slope,slope_min_deg=25 \
+  --op terrace:steps=5,mask=slope --op mask:source=curvature,curvature_radius_m=15 --op fbm:weight=0.5,mask=curvature
 
 # 2. GDAL reads the world: size, geotransform, overviews; random points equal the tiles'.
 build_world gdal --algorithm diamond-square --seed 5 --world-detail 12 --tile 257 --world-size 8192 \
