@@ -397,7 +397,9 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     if (splatFiles) {
         for (const auto& file : splatFiles->files) std::cerr << "terrain-cli: wrote " << file.string() << "\n";
         std::cout << "Splat maps (" << splat->size << "x" << splat->size << ", weights summing to "
-                  << splatFiles->sidecar["sum"].get<int>() << "):\n";
+                  << splatFiles->sidecar["sum"].get<int>() << ")";
+        if (splat->tiles) std::cout << " for each of the " << splat->tiles->columns * splat->tiles->rows << " tiles, the first";
+        std::cout << ":\n";
         for (const auto& layer : splatFiles->sidecar["layers"]) {
             std::cout << "  " << layer["name"].get<std::string>() << ": " << layer["file"].get<std::string>();
             if (layer.contains("channel")) std::cout << " channel " << layer["channel"].get<std::string>();

@@ -291,16 +291,22 @@ SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const 
                     const std::string& sizeField) {
     if (layerTexts.empty()) throw InputError(sizeField, std::to_string(size), "used with splat layers (NAME=RULE)");
     const std::string& first = layerTexts.front();
-    if (request.tiles) throw InputError(layersField, first, "one map: splat maps of tiles are not written yet");
     if (request.resize == ResizeMode::Crop && request.size)
         throw InputError(layersField, first, "the whole map: splat maps of a cropped export are not written yet");
+    if (request.tiles && request.size)
+        throw InputError(layersField, first,
+                         "tiles of the map as it is: splat maps of tiles of a resized export are not written yet");
     SplatPlan plan;
+    if (request.tiles) {
+        plan.tiles = layoutTiles(*request.tiles, side, side);
+        plan.tilePattern = request.tilePattern;
+    }
     for (const auto& text : layerTexts) plan.layers.push_back(parseSplatLayer(text, layersField));
     checkSplatLayers(plan.layers, masksMade, layersField);
     const std::string preset = request.preset ? request.preset->id : "";
     const bool unity = preset == "unity";
     plan.style = unity ? SplatStyle::UnityRgba : preset.empty() ? SplatStyle::Grey16 : SplatStyle::Grey8;
-    const int heightmapSide = request.size ? request.size->width : side;
+    const int heightmapSide = plan.tiles ? plan.tiles->tileWidth : request.size ? request.size->width : side;
     if (size != 0) {
         const bool power = size > 0 && (size & (size - 1)) == 0;
         if (unity && (!power || size < 16 || size > 4096))
@@ -322,9 +328,22 @@ SplatResult writeSplatFor(const SplatPlan& plan, const Heightmap& heights, const
                           double metresPerPixel, const MaskSet& masks, const std::filesystem::path& heightmapPath,
                           FileTransaction& transaction) {
     const std::vector<Heightmap> weights = splatWeights(plan.layers, heights, scale, metresPerPixel, masks);
-    std::filesystem::path stem = heightmapPath;
-    stem.replace_extension();
-    return writeSplat(plan.layers, weights, plan.size, plan.style, stem, transaction);
+    const auto stemOf = [](std::filesystem::path path) { return path.replace_extension(); };
+    if (!plan.tiles) return writeSplat(plan.layers, weights, plan.size, plan.style, stemOf(heightmapPath), transaction);
+    // Each tile's weights cut from the whole map's: a shared edge has the same weights on both sides.
+    const TileLayout& t = *plan.tiles;
+    SplatResult all;
+    for (int row = 0; row < t.rows; ++row) {
+        for (int column = 0; column < t.columns; ++column) {
+            std::vector<Heightmap> part;
+            for (const Heightmap& w : weights) part.push_back(cutTile(w, t, column, row));
+            const auto path = tilePath(heightmapPath, plan.tilePattern, column, row, t.columns, t.rows);
+            SplatResult one = writeSplat(plan.layers, part, plan.size, plan.style, stemOf(path), transaction);
+            all.files.insert(all.files.end(), one.files.begin(), one.files.end());
+            if (row == 0 && column == 0) all.sidecar = std::move(one.sidecar);
+        }
+    }
+    return all;
 }
 
 }  // namespace terrain::core

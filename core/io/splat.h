@@ -9,10 +9,12 @@
 #include "../stack/operation.h"
 #include "file_transaction.h"
 #include "game_export.h"
+#include "tiles.h"
 
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,14 +61,18 @@ struct SplatResult {
 struct SplatPlan {
     std::vector<SplatLayer> layers;
     SplatStyle style = SplatStyle::Grey16;
-    int size = 0;
+    int size = 0;                     // of each file: per tile with tiles
+    std::optional<TileLayout> tiles;  // the heightmap's tiles (laid out on the map): a set per tile
+    std::string tilePattern;          // their names
 };
 // Checks the layers ("NAME=RULE" each, against the masks the stack makes) and the splat size
 // against the heightmap export `request` of a `side`-sample map, before anything is generated:
 // the Unity preset writes RGBA control textures of a power of two from 16 to 4096 (default: the
 // power of two at or below the heightmap's side − 1), other presets 8-bit grey, no preset 16-bit
-// grey (default: the heightmap's side). `size` 0 picks the default. Splat maps of tiles or of a
-// cropped export are refused. Throws InputError naming `layersField` or `sizeField`.
+// grey (default: the heightmap's side). `size` 0 picks the default. With tiles, each tile gets its
+// own set (named from the tile's file, sized from the tile's side), cut from the weights of the
+// whole map so neighbours agree on their shared edge. Splat maps of a cropped export, and of tiles
+// of a resized one, are refused. Throws InputError naming `layersField` or `sizeField`.
 SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const std::vector<std::string>& masksMade,
                     const GameExportRequest& request, int side, const std::string& layersField = field::kSplat,
                     const std::string& sizeField = field::kSplatSize);
@@ -78,7 +84,8 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
                        SplatStyle style, const std::filesystem::path& stem, FileTransaction& transaction);
 
 // The plan's weights for a stack's result (its heights, height scale and masks), written beside
-// the heightmap `heightmapPath` (named from its path without the extension) in `transaction`.
+// the heightmap `heightmapPath` (named from its path without the extension; with tiles, beside
+// each tile's file) in `transaction`. With tiles, `sidecar` is tile (0, 0)'s.
 SplatResult writeSplatFor(const SplatPlan& plan, const Heightmap& heights, const HeightScale& scale,
                           double metresPerPixel, const MaskSet& masks, const std::filesystem::path& heightmapPath,
                           FileTransaction& transaction);

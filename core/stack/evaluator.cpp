@@ -266,7 +266,7 @@ void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world,
     const OpInstance& op = recipe.operations[std::size_t(stage - 1)];
     const Heightmap* through = op.mask.empty() ? nullptr : &maskBelow(below, op.mask);
     if (const OpType* type = m_registry.findOp(op.type)) {
-        OpCall call{in, out, heights, world.metresPerPixel, recipe.detail, recipe.seed, sub, {}, &below, &masks};
+        OpCall call{in, out, heights, world.metresPerPixel, recipe.detail, recipe.seed, sub, {}, &below, &masks, {}, {}};
         call.allocate = [this](int width, int height) { return allocate(width, height); };
         if (type->needsReferenceRange) call.referenceRange = referenceRange(recipe, world, stage - 1, context);
         type->run(op.params, call);

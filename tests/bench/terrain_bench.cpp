@@ -150,7 +150,7 @@ void stackOpCase(benchmark::State& state, const std::string& type, const std::ma
     heights.offset = -double(range.min) * heights.scale;
     GenerateContext context;
     context.threads = threads;
-    OpCall call{input, output, heights, 1.0, 12, 2026, context, range, nullptr, nullptr, {}};
+    OpCall call{input, output, heights, 1.0, 12, 2026, context, range, nullptr, nullptr, {}, {}};
     // Masks into one pre-faulted grid, as the evaluator reuses evicted buffers in the editor.
     auto maskBuffer = std::make_shared<Heightmap>(input);
     call.allocate = [maskBuffer](int, int) { return maskBuffer; };

@@ -230,7 +230,7 @@ TEST(HydraulicErosion, DropsRunDownhillOnATiltedPlane) {
     core::HeightScale h;
     h.hiMetres = 1000.0;
     const core::GenerateContext c = context();
-    const core::OpCall call{plane, out, h, 1.0, 7, 7, c, {}, &below, &masks, {}};
+    const core::OpCall call{plane, out, h, 1.0, 7, 7, c, {}, &below, &masks, {}, {}};
     const core::OpType* type = registry().findOp("hydraulic-erosion");
     // Paths longer than the map: column x is crossed by every drop that starts above it.
     const core::OpInstance o = op(baseRecipe(), "hydraulic-erosion", {{"lifetime", "400"}});
@@ -371,7 +371,7 @@ TEST(RiverErosion, FlowRunsDownhillOnATiltedPlane) {
     core::HeightScale h;
     h.hiMetres = 1000.0;
     const core::GenerateContext c = context();
-    const core::OpCall call{plane, out, h, 10.0, 7, 7, c, {}, &below, &masks, {}};
+    const core::OpCall call{plane, out, h, 10.0, 7, 7, c, {}, &below, &masks, {}, {}};
     const core::OpInstance o = op(baseRecipe(), "river-erosion");
     registry().findOp("river-erosion")->run(o.params, call);
     const core::Heightmap& flow = *masks.at("flow");

@@ -41,7 +41,7 @@ core::Heightmap runOn(const std::string& type, const core::Heightmap& input,
     h.loMetres = 0.0;
     h.hiMetres = 100.0;
     const core::GenerateContext c = context();
-    const core::OpCall call{input, out, h, metresPerSample, 8, 7, c, {}, nullptr, nullptr, {}};
+    const core::OpCall call{input, out, h, metresPerSample, 8, 7, c, {}, nullptr, nullptr, {}, {}};
     t->run(params, call);
     return out;
 }

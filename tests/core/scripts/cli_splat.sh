@@ -79,6 +79,25 @@ expect 64 "--splat" generate "${world[@]}" --splat 'r=slope>95' -o "$bad/x.png"
 expect 64 "~SOFT from 0 to 90" generate "${world[@]}" --splat 'x=slope<3~1e300' -o "$bad/x.png"  # fuzzer finding: NaN weights
 expect 64 "a power of two" generate "${world[@]}" --preset unity --splat 'a=rest' --splat-size 500 -o "$bad/x.r16"
 expect 64 "--splat-size" generate "${world[@]}" --splat-size 64 -o "$bad/x.png"
-expect 64 "--splat" generate "${world[@]}" --splat 'a=rest' --tiles 2x2 -o "$bad/x.png"
+expect 64 "tiles of a resized export" generate "${world[@]}" --splat 'a=rest' --tiles 2x2 --size 601x601 -o "$bad/x.png"
+
+# Tiles: a set per tile, named from the tile's file and sized from its side, cut from the whole
+# map's weights, so neighbours agree on the edge they share.
+gen "${world[@]}" --preset unity --tiles 2x2 --splat 'rock=slope>30' --splat 'snow=height>180' --splat 'grass=rest' \
+  -o "$dir/t.r16" || fail "unity tile splat: $(tail -3 "$dir/log")"
+check "unity tiles: a splat set per tile, 256x256 for 257-sample tiles, neighbours equal on their shared edge" \
+  $py - "$dir" <<'PY'
+import json, sys
+import numpy as np
+from PIL import Image
+d = sys.argv[1]
+t = {(x, y): np.asarray(Image.open(f"{d}/t_x{x}_y{y}_splat0.png")).astype(int) for x in (0, 1) for y in (0, 1)}
+for key, a in t.items():
+    assert a.shape == (256, 256, 4) and (a.sum(axis=2) == 255).all(), (key, a.shape)
+    assert json.load(open(f"{d}/t_x{key[0]}_y{key[1]}_splat.json"))["layers"][0]["file"] == f"t_x{key[0]}_y{key[1]}_splat0.png"
+assert np.array_equal(t[0, 0][:, -1], t[1, 0][:, 0]) and np.array_equal(t[0, 0][-1], t[0, 1][0])
+assert np.array_equal(t[1, 0][-1], t[1, 1][0]) and np.array_equal(t[0, 1][:, -1], t[1, 1][:, 0])
+assert t[0, 0][..., 0].max() == 255 and t[0, 0][..., 2].max() == 255, "rock and grass both present"
+PY
 
 finish
