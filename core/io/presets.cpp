@@ -176,7 +176,9 @@ const std::vector<EnginePreset>& enginePresets() {
          .alsoFormat = std::nullopt,
          .formatRule = "raw16",
          .sizes = {PresetSizes::Kind::PowerOfTwoPlusOne, kUnityMin, kPowerOfTwoPlusOneMax},
-         .sizeRule = "a square of 2^n+1 samples from 33x33 to 4097x4097"},
+         .sizeRule = "a square of 2^n+1 samples from 33x33 to 4097x4097",
+         // Terrain Toolbox, Create New Terrain, Batch: NAME_X_Z.raw (TerrainToolboxCreateTerrain.cs).
+         .tilePattern = kUnityTilePattern},
         {.id = "unreal",
          .engine = "Unreal Engine",
          .format = ExportFormat::Png16,

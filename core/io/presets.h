@@ -49,6 +49,9 @@ struct EnginePreset {
     // Edge-to-edge tiles (border 0) whose sizes the engine checks on the whole landscape they
     // make (UE5: N x tile side), with this rule for messages; null: each tile by `sizes`.
     const char* wholeLandscapeRule = nullptr;
+    // The tile names its engine's tiled import reads (tiles.h); null: kUnrealTilePattern. A
+    // world's engine tiles use it by default (world export).
+    const char* tilePattern = nullptr;
 };
 
 const std::vector<EnginePreset>& enginePresets();

@@ -79,7 +79,7 @@ bool exported(const GameExportRequest& r, const WorldExportPlan& plan, const std
 }  // namespace
 
 std::string worldTilePattern(const EnginePreset* preset) {
-    return preset && std::string(preset->id) == "unity" ? kUnityTilePattern : kUnrealTilePattern;
+    return preset && preset->tilePattern ? preset->tilePattern : kUnrealTilePattern;
 }
 
 WorldExportPlan planWorldExport(const WorldManifest& m, const WorldExportRequest& request) {

@@ -26,8 +26,8 @@ struct WorldExportRequest {
     int pngCompression = 1;
 };
 
-// The tile names an engine's tiled import reads: Unity's Terrain Toolbox NAME_XX_ZZ
-// (kUnityTilePattern) for the unity preset, else Unreal's NAME_xN_yM (kUnrealTilePattern).
+// The tile names the preset's engine's tiled import reads (EnginePreset::tilePattern: Unity's
+// Terrain Toolbox NAME_XX_ZZ), else Unreal's NAME_xN_yM (kUnrealTilePattern).
 std::string worldTilePattern(const EnginePreset* preset);
 
 struct WorldExportPlan {
