@@ -66,6 +66,16 @@ void checkPresetSize(const GameExportRequest& request, const GameExportPlan& pla
     throw InputError(field::kSize, sizeText(plan.width, plan.height), allowed);
 }
 
+// The sidecar's "tile": where tile (column, row) of tiles of width x height lies in its set.
+nlohmann::json tileRecord(const TileLayout& t, int column, int row, int width, int height) {
+    return {{"x", column},
+            {"y", row},
+            {"columns", t.columns},
+            {"rows", t.rows},
+            {"shared_border", t.border},
+            {"origin_samples", {column * (width - t.border), row * (height - t.border)}}};
+}
+
 // A placed tile: the preset checks the whole set it belongs to (UE5 sizes the whole landscape).
 void checkPlacedTile(const GameExportRequest& request, const GameExportPlan& plan) {
     const EnginePreset& preset = *request.preset;
@@ -406,10 +416,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         for (int row = 0; row < t.rows; ++row) {
             for (int column = 0; column < t.columns; ++column) {
                 nlohmann::json partExtra = extra;
-                partExtra["tile"] = {{"x", column}, {"y", row}, {"columns", t.columns},
-                                     {"rows", t.rows}, {"shared_border", t.border},
-                                     {"origin_samples", {column * (t.tileWidth - t.border),
-                                                         row * (t.tileHeight - t.border)}}};
+                partExtra["tile"] = tileRecord(t, column, row, t.tileWidth, t.tileHeight);
                 writeOne(cutTile(*source, t, column, row),
                          tilePath(request.output, request.tilePattern, column, row, t.columns, t.rows), partExtra);
                 if (request.progress) {
@@ -423,11 +430,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
     } else {
         if (request.placement) {
             const TilePlacement& p = *request.placement;
-            const TileLayout& t = p.layout;
-            extra["tile"] = {{"x", p.column}, {"y", p.row}, {"columns", t.columns},
-                             {"rows", t.rows}, {"shared_border", t.border},
-                             {"origin_samples", {p.column * (source->width() - t.border),
-                                                 p.row * (source->height() - t.border)}}};
+            extra["tile"] = tileRecord(p.layout, p.column, p.row, source->width(), source->height());
         }
         writeOne(*source, request.output, extra);
         result.width = source->width();
