@@ -5,6 +5,7 @@
 #include "error_text.h"
 
 #include "core/errors.h"
+#include "core/json_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -77,22 +78,22 @@ Recovery readRecoveryFile(const core::Registry& registry, const QString& recover
         throw core::InputError("recovery file", utf8(recoveryPath), "a JSON object");
     }
     if (file.value("format", json()) != kRecoveryFormatName) {
-        throw core::InputError("format", file.value("format", json()).dump(),
+        throw core::InputError("format", core::jsonForMessage(file.value("format", json())),
                                std::string("\"") + kRecoveryFormatName + "\"");
     }
     if (file.value("version", json()) != kRecoveryFormatVersion) {
-        throw core::InputError("version", file.value("version", json()).dump(),
+        throw core::InputError("version", core::jsonForMessage(file.value("version", json())),
                                std::to_string(kRecoveryFormatVersion));
     }
     const json path = file.value("documentPath", json());
-    if (!path.is_string()) throw core::InputError("documentPath", path.dump(), "a string");
+    if (!path.is_string()) throw core::InputError("documentPath", core::jsonForMessage(path), "a string");
     if (!file.contains("document")) throw core::InputError("document", "(missing)", "a document");
 
     Recovery recovery;
     recovery.recoveryPath = recoveryPath;
     recovery.documentPath = QString::fromStdString(path.get<std::string>());
     recovery.savedAt = QDateTime::fromString(
-        QString::fromStdString(file.value("savedAt", std::string())), Qt::ISODateWithMs);
+        QString::fromStdString(core::stringMember(file, "savedAt")), Qt::ISODateWithMs);
     if (!recovery.savedAt.isValid()) recovery.savedAt = QFileInfo(recoveryPath).lastModified();
     recovery.state = documentFromJson(registry, file.at("document"));
     return recovery;

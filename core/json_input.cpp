@@ -233,4 +233,18 @@ json parseJsonInput(std::string_view text, const std::string& source) {
     return std::move(builder.result());
 }
 
+std::string stringMember(const json& object, const char* key, const std::string& fallback) {
+    if (!object.is_object()) return fallback;
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+json parseJsonOrNull(std::string_view text) {
+    try {
+        return parseJsonInput(text, "file");
+    } catch (const InputError&) {
+        return json();
+    }
+}
+
 }  // namespace terrain::core

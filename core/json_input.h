@@ -31,6 +31,15 @@ std::string quoteForMessage(std::string_view text, std::size_t maxChars = kMaxQu
 // cannot throw (replaced), and the result goes through quoteForMessage.
 std::string jsonForMessage(const nlohmann::json& value, std::size_t maxChars = kMaxQuotedChars);
 
+// The string at `key` of `object`, or `fallback` when `object` is not an object, has no `key` or
+// holds something else there. nlohmann's `value(key, "")` throws type_error for a member of another
+// type (a fuzzer found `"format": 5` in a world.json reaching std::terminate that way).
+std::string stringMember(const nlohmann::json& object, const char* key, const std::string& fallback = "");
+
+// JSON of a file we wrote and read back as a hint (a tile.json, a sidecar): through parseJsonInput,
+// a null value when it is not JSON or is refused, never an exception.
+nlohmann::json parseJsonOrNull(std::string_view text);
+
 // JSON text of user-derived data for a file or stdout, ending in a newline: invalid UTF-8 (a file
 // name in another encoding) becomes U+FFFD instead of throwing half-way through a write.
 std::string jsonText(const nlohmann::json& json, int indent = 2);

@@ -177,7 +177,7 @@ std::string worldManifestToText(const Registry& registry, const WorldManifest& m
 
 WorldManifest worldManifestFromText(const Registry& registry, const std::string& text, const std::string& source) {
     const nlohmann::json j = parseJsonInput(text, source);
-    if (!j.is_object() || j.value("format", "") != "terrain-world")
+    if (!j.is_object() || stringMember(j, "format") != "terrain-world")
         throw InputError("format", j.is_object() && j.contains("format") ? jsonForMessage(j["format"]) : "missing",
                          "\"terrain-world\": " + source + " is not a world.json");
     wholeIn(j, "format_version", 1, kWorldFormatVersion, source);
@@ -217,8 +217,8 @@ bool tileDone(const WorldManifest& m, const fs::path& dir, std::int64_t index) {
     const int column = int(index % m.columns()), row = int(index / m.columns());
     const std::string text = readText(dir / tileJsonFile(column, row));
     if (text.empty()) return false;
-    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (!j.is_object() || j.value("recipe_sha256", "") != m.recipeHash) return false;
+    const nlohmann::json j = parseJsonOrNull(text);
+    if (!j.is_object() || stringMember(j, "recipe_sha256") != m.recipeHash) return false;
     std::error_code ec;
     if (!fs::is_regular_file(dir / tileFile(m, column, row), ec)) return false;
     for (int l = 1; l <= m.overviewLevels; ++l)
@@ -270,17 +270,17 @@ WorldCheck verifyWorld(const WorldManifest& m, const fs::path& dir) {
             std::vector<std::string> problems;
             Heightmap tile;
             const std::string text = readText(dir / tileJsonFile(column, row));
-            const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+            const nlohmann::json j = parseJsonOrNull(text);
             if (text.empty() || !j.is_object()) {
                 problems.push_back("no tile.json (" + tileJsonFile(column, row).generic_string() + "): not computed");
-            } else if (j.value("recipe_sha256", "") != m.recipeHash) {
+            } else if (stringMember(j, "recipe_sha256") != m.recipeHash) {
                 problems.push_back("computed for another recipe");
             } else {
                 std::error_code ec;
                 const fs::path file = dir / tileFile(m, column, row);
                 if (!fs::is_regular_file(file, ec)) {
                     problems.push_back("its file is missing");
-                } else if (sha256FileHex(file) != j.value("sha256", "")) {
+                } else if (sha256FileHex(file) != stringMember(j, "sha256")) {
                     problems.push_back("its file does not match the SHA-256 in its tile.json");
                 } else {
                     try {
@@ -300,7 +300,7 @@ WorldCheck verifyWorld(const WorldManifest& m, const fs::path& dir) {
                     const bool listed = overviews.is_array() && overviews.size() >= std::size_t(l) &&
                                         overviews[std::size_t(l - 1)].is_object();
                     if (!listed || !fs::is_regular_file(overview, ec) ||
-                        sha256FileHex(overview) != overviews[std::size_t(l - 1)].value("sha256", "")) {
+                        sha256FileHex(overview) != stringMember(overviews[std::size_t(l - 1)], "sha256")) {
                         problems.push_back("overview level " + std::to_string(l) + " is missing or changed");
                     }
                 }

@@ -1,12 +1,14 @@
 #include "world_export.h"
 
 #include "../errors.h"
+#include "../json_input.h"
 #include "../sha256.h"
 #include "../io/sidecar.h"
 #include "../stack/evaluator.h"
 
 #include <algorithm>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <stdexcept>
 
@@ -60,7 +62,9 @@ bool exported(const GameExportRequest& r, const WorldExportPlan& plan, const std
     if (!std::filesystem::is_regular_file(sidecar, ec) || !std::filesystem::is_regular_file(r.output, ec)) return false;
     try {
         std::ifstream in(sidecar, std::ios::binary);
-        const nlohmann::json j = nlohmann::json::parse(in);
+        std::ostringstream text;
+        text << in.rdbuf();
+        const nlohmann::json j = parseJsonOrNull(text.str());
         const nlohmann::json& tile = j.at("tile");
         const nlohmann::json engine = j.contains("engine") ? j.at("engine").at("preset") : nlohmann::json();
         const nlohmann::json preset = r.preset ? nlohmann::json(r.preset->id) : nlohmann::json();

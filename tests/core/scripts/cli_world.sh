@@ -138,6 +138,15 @@ check "verify names the missing tile" grep -q "tile 39 (x7_y2): no tile.json" "$
 check "verify names the changed tile" grep -q "tile 1 (x1_y0): its file does not match the SHA-256" "$dir/verify"
 "$cli" world tile --world "$dir/gdal/world.json" --index 39 2>"$dir/again" >/dev/null
 check "the missing tile is computed again" grep -q "1 computed, 0 already done" "$dir/again"
+# A tile.json whose fields have the wrong types is a tile not done (not a crash: a fuzzer found
+# `"format": 5` reaching std::terminate through nlohmann's value()).
+printf '{"recipe_sha256": 5, "sha256": [1], "overviews": 7}' >"$dir/gdal/tiles/x2_y0.json"
+"$cli" world verify --world "$dir/gdal/world.json" >"$dir/verify" 2>&1
+code=$?
+check "verify reads a tile.json of the wrong types as another recipe's (exit 65)" \
+    bash -c "test $code -eq 65 && grep -q 'tile 2 (x2_y0): computed for another recipe' '$dir/verify'"
+"$cli" world tile --world "$dir/gdal/world.json" --index 2 2>"$dir/again" >/dev/null
+check "and world tile computes it again" grep -q "1 computed, 0 already done" "$dir/again"
 rm -rf "${dir:?}/gdal"
 
 # 3b. 16-bit PNG tiles: one fixed mapping for every tile, so the mosaic is generate's --map world
@@ -338,6 +347,8 @@ expect 64 "--index: '9-3'" world tile --world "$dir/par/world.json" --index 9-3
 expect 64 "holds another world" world init --out "$dir/par" --world-detail 12 --tile 257 --seed 99
 printf '{"format": "terrain-world", "format_version": 1}' >"$dir/broken.json"
 expect 65 "recipe" world tile --world "$dir/broken.json" --index 0
+printf '{"format": 5, "format_version": 1}' >"$dir/broken.json"
+expect 65 "format: '5'" world tile --world "$dir/broken.json" --index 0
 expect 64 "--world" world verify --world "$dir/nothing-here.json"
 
 finish
