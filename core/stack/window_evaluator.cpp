@@ -21,7 +21,7 @@ std::string windowRefusal(const Registry& registry, const OpInstance& op) {
     if (const OpType* type = registry.findOp(op.type)) {
         if ((!type->perSample || !type->perSample(op.params)) && !type->halo) {
             return type->name + " reads its neighbours without a fixed reach, so a tile cannot be computed on its "
-                                "own yet (these can: clamp, curves, terrace, island, normalize, mask)";
+                                "own yet (these can: clamp, curves, terrace, island, normalize, mask, smooth)";
         }
         return {};
     }

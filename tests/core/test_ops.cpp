@@ -15,6 +15,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <set>
 
 namespace core = terrain::core;
@@ -33,13 +35,15 @@ core::Heightmap evaluate(const core::Recipe& r, int threads = 2) {
 
 // Runs one operation type directly on `input`, heights in metres (scale 1) over 0..100 m.
 core::Heightmap runOn(const std::string& type, const core::Heightmap& input,
-                      const std::map<std::string, double>& params, double metresPerSample = 1.0) {
+                      const std::map<std::string, double>& params, double metresPerSample = 1.0,
+                      std::optional<core::HeightScale> heights = std::nullopt) {
     const core::OpType* t = registry().findOp(type);
     EXPECT_NE(t, nullptr);
     core::Heightmap out = core::Heightmap::uninitialized(input.width(), input.height());
     core::HeightScale h;
     h.loMetres = 0.0;
     h.hiMetres = 100.0;
+    if (heights) h = *heights;
     const core::GenerateContext c = context();
     const core::OpCall call{input, out, h, metresPerSample, 8, 7, c, {}, nullptr, nullptr, {}, {}};
     t->run(params, call);
@@ -395,11 +399,20 @@ core::Heightmap referenceSmooth(const core::Heightmap& in, double sigma) {
     return out;
 }
 
+// Raw heights are metres and the world's range is the map's, as the stack gives an operation.
+core::HeightScale rangeOf(const core::Heightmap& map) {
+    const auto [lo, hi] = std::minmax_element(map.samples().begin(), map.samples().end());
+    core::HeightScale h;
+    h.loMetres = *lo;
+    h.hiMetres = *hi;
+    return h;
+}
+
 TEST(Smooth, MatchesThePlainReference) {
     const core::Recipe base = baseRecipe(6);
     const core::Heightmap input = evaluate(base);
     for (double sigma : {0.4, 1.0, 2.7, 9.3, 150.0}) {  // the last is wider than the 65² map
-        const core::Heightmap fast = runOn("smooth", input, {{"radius", sigma}, {"strength", 1.0}});
+        const core::Heightmap fast = runOn("smooth", input, {{"radius", sigma}, {"strength", 1.0}}, 1.0, rangeOf(input));
         const core::Heightmap slow = referenceSmooth(input, sigma);
         const double tolerance = 1e-5 * relief(input);
         for (std::size_t i = 0; i < fast.sampleCount(); ++i)
@@ -407,17 +420,46 @@ TEST(Smooth, MatchesThePlainReference) {
     }
 }
 
-// The running sums are float: long lines of heights far from zero must keep their precision
-// (the sums hold the samples minus the line's first one, i.e. relief, not height).
+// Long lines of heights far from zero (and from the height range the call names) keep their
+// precision: the fixed-point step is a fraction of the height range, the sums are exact.
 TEST(Smooth, LongLinesFarFromZeroKeepTheirPrecision) {
     core::Heightmap input(4097, 40);
     for (int y = 0; y < input.height(); ++y)
         for (int x = 0; x < input.width(); ++x)
             input.at(x, y) = float(5000.0 + 3.0 * std::sin(x * 0.05) + 2.0 * std::cos(y * 0.3 + x * 0.011));
-    const core::Heightmap fast = runOn("smooth", input, {{"radius", 6.5}, {"strength", 1.0}});
+    const core::Heightmap fast = runOn("smooth", input, {{"radius", 6.5}, {"strength", 1.0}}, 1.0, rangeOf(input));
     const core::Heightmap slow = referenceSmooth(input, 6.5);
     const double tolerance = 2e-4 * relief(input);  // the float spacing at 5000 is 5e-4
     for (std::size_t i = 0; i < fast.sampleCount(); ++i) ASSERT_NEAR(fast.samples()[i], slow.samples()[i], tolerance) << i;
+}
+
+// A height far outside the world's range is held 8 ranges out, and a NaN counts as the range's
+// low end: both stay within the filter's reach, every output is finite, and the blur keeps the
+// held values' mass (800 m where 1e12 was, 0 m where the NaN was).
+TEST(Smooth, FarOutHeightsAndNaNStayLocal) {
+    const core::Heightmap clean = ramp(129, 129);  // 0..100 m, the range runOn gives
+    core::Heightmap dirty = clean;
+    dirty.at(20, 20) = 1e12f;
+    dirty.at(100, 90) = std::numeric_limits<float>::quiet_NaN();
+    const std::map<std::string, double> params{{"radius", 3.0}};  // l = 2: reach 9 samples
+    const core::Heightmap a = runOn("smooth", clean, params), b = runOn("smooth", dirty, params);
+    double massHigh = 0.0, massNaN = 0.0;
+    for (int y = 0; y < b.height(); ++y) {
+        for (int x = 0; x < b.width(); ++x) {
+            ASSERT_TRUE(std::isfinite(b.at(x, y))) << x << "," << y;
+            const bool nearHigh = std::abs(x - 20) <= 9 && std::abs(y - 20) <= 9;
+            const bool nearNaN = std::abs(x - 100) <= 9 && std::abs(y - 90) <= 9;
+            if (nearHigh) {
+                massHigh += double(b.at(x, y)) - double(a.at(x, y));
+            } else if (nearNaN) {
+                massNaN += double(b.at(x, y)) - double(a.at(x, y));
+            } else {
+                ASSERT_EQ(a.at(x, y), b.at(x, y)) << x << "," << y;
+            }
+        }
+    }
+    EXPECT_NEAR(massHigh, 800.0 - double(clean.at(20, 20)), 0.5);
+    EXPECT_NEAR(massNaN, 0.0 - double(clean.at(100, 90)), 0.5);
 }
 
 TEST(Smooth, LowersTheShortLagVariogramAndKeepsTheMean) {

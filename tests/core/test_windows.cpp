@@ -150,7 +150,7 @@ TEST(StackWindow, OperationsPlacedByPositionOrRangeEqualTheWholeMap) {
         ASSERT_TRUE(sameBits(part, crop(whole, w))) << describe(w);
     }
     // Neighbour operations without a fixed reach are still refused, naming the entry.
-    r.operations.push_back(op(r, "smooth"));
+    r.operations.push_back(op(r, "thermal-erosion"));
     EXPECT_THROW(core::checkWindowable(stack_test::registry(), r), core::StageError);
 }
 
@@ -187,6 +187,32 @@ TEST(StackWindow, MasksAndEntriesBlendedThroughThemEqualTheWholeMap) {
     missing.operations.push_back(through);
     EXPECT_THROW(core::evaluateStackWindow(stack_test::registry(), missing, world, {0, 0, 8, 8}, onThreads(1)),
                  core::StageError);
+}
+
+// Smooth's running sums are exact (fixed point), so a window grown by its reach, 3 (l + 1)
+// samples, computes the whole map's blur: narrow and wide radii (one wider than the map), part
+// strength, one through a mask, and a slope mask of a smoothed map (reaches add up).
+TEST(StackWindow, SmoothEqualsTheWholeMap) {
+    using stack_test::op;
+    for (const char* radius : {"3", "40", "260", "5000"}) {
+        core::Recipe r = stack_test::baseRecipe(8);
+        r.operations.push_back(op(r, "smooth", {{"radius", radius}}));
+        r.operations.push_back(op(r, "mask", {{"source", "slope"}, {"slope_min_deg", "15"}}));
+        core::OpInstance soft = op(r, "smooth", {{"radius", "25"}, {"strength", "0.6"}});
+        soft.mask = "slope";
+        r.operations.push_back(soft);
+        ASSERT_NO_THROW(core::checkWindowable(stack_test::registry(), r));
+        const core::WorldUnits world = stack_test::world(r, 2000.0);  // about 7.8 m a sample
+        const core::Heightmap whole = core::evaluateStack(stack_test::registry(), r, world, onThreads(2));
+        const core::Heightmap unsmoothed = core::evaluateStack(stack_test::registry(), stack_test::baseRecipe(8),
+                                                               world, onThreads(1));
+        ASSERT_FALSE(sameBits(whole, unsmoothed)) << radius;  // the entries do change the map
+        for (const SampleWindow w : windowsFor(whole.width(), 6, 77u)) {
+            const core::Heightmap part =
+                core::evaluateStackWindow(stack_test::registry(), r, world, w, onThreads(w.height % 2 + 1));
+            ASSERT_TRUE(sameBits(part, crop(whole, w))) << "radius " << radius << " m, " << describe(w);
+        }
+    }
 }
 
 TEST(GradientNoise, AWindowEqualsTheWholeMapEveryStyleAndWarp) {

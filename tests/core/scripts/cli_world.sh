@@ -4,7 +4,7 @@
 #     of the whole map: every 2-D algorithm, every diamond-square edge mode, details 10-12, tile
 #     sides 33-1025, a stack of per-sample operations with a blended generator layer, and one
 #     placed by position or range (island, terrace edge noise, normalize), and masks (slope,
-#     curvature) with entries blended through them.
+#     curvature) and smooth (exact fixed-point running sums) with entries blended through them.
 #  2. gdalinfo reads the VRT (size, geotransform, overviews); gdallocationinfo at random points
 #     equals the tile samples; the overviews are the coarse lattice.
 #  3. Tasks are idempotent; verify finds a changed tile and a missing one (exit 65).
@@ -82,7 +82,8 @@ equal_case placed 11 129 6000 --algorithm fbm --seed 23 --op island:shape=round,
   --op terrace:steps=7,edge_noise=30,edge_scale=80 --op normalize:low=0.05,high=0.95 --op island:shape=square,falloff_end=300
 # Masks that read their neighbours (slope, curvature) and entries blended through them: the tile
 # is computed grown by the masks' reach.
-equal_case masked 10 65 3000 --algorithm diamond-square --seed 24 --op mask:source=slope,slope_min_deg=25 \
+equal_case masked 10 65 3000 --algorithm diamond-square --seed 24 --op smooth:radius=12 \
+  --op mask:source=slope,slope_min_deg=25 --op smooth:radius=40,strength=0.7,mask=slope \
   --op terrace:steps=5,mask=slope --op mask:source=curvature,curvature_radius_m=15 --op fbm:weight=0.5,mask=curvature
 
 # 2. GDAL reads the world: size, geotransform, overviews; random points equal the tiles'.
@@ -336,7 +337,7 @@ check "the world.vrt is the uninterrupted run's" cmp -s "$dir/par/world.vrt" "$d
 
 # 5. Refusals.
 expect 64 "thermal-erosion" world init --out "$bad/w" --world-detail 12 --tile 257 --op thermal-erosion
-expect 64 "reads its neighbours" world init --out "$bad/w" --world-detail 12 --tile 257 --op smooth
+expect 64 "reads its neighbours" world init --out "$bad/w" --world-detail 12 --tile 257 --op hydraulic-erosion
 expect 64 "--tile: '100' is not allowed" world init --out "$bad/w" --world-detail 12 --tile 100
 expect 64 "--world-detail: '21'" world init --out "$bad/w" --world-detail 21 --tile 257
 expect 64 "algorithm: 'midpoint-line'" world init --out "$bad/w" --world-detail 12 --tile 257 --algorithm midpoint-line
