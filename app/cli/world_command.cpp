@@ -148,7 +148,12 @@ int runExport(const core::Registry& registry, const WorldOptions& o) {
     if (o.format) request.format = core::parseExportFormat(*o.format);
     if (o.resize) request.resize = core::parseResizeMode(*o.resize);
     request.tilePattern = o.tilePattern ? *o.tilePattern : core::worldTilePattern(request.preset);
-    const core::WorldExportPlan plan = core::planWorldExport(w.manifest, request);
+    request.splat = o.splat;
+    if (o.splatSize) {
+        if (o.splat.empty()) throw InputError("--splat-size", *o.splatSize, "used with --splat NAME=RULE");
+        request.splatSize = parseWhole<int>(*o.splatSize, "--splat-size", 2, core::kMaxOutputSide);
+    }
+    const core::WorldExportPlan plan = core::planWorldExport(registry, w.manifest, request);
     const auto [first, last] =
         o.index ? parseIndices(*o.index, w.manifest.tileCount()) : std::pair<std::int64_t, std::int64_t>{0, w.manifest.tileCount() - 1};
     const core::GenerateContext context = contextFor(o);
@@ -185,6 +190,16 @@ int runExport(const core::Registry& registry, const WorldOptions& o) {
     std::cerr << "terrain-cli: engine tiles " << first << "-" << last << ": " << written << " written, " << skipped
               << " already there, in " << std::fixed << std::setprecision(2) << s << " s\n";
     if (request.preset) std::cout << core::settingsText(*request.preset, plan.settings);
+    if (plan.splat) {
+        std::cout << "Splat maps beside each tile (" << plan.splat->size << "x" << plan.splat->size << ", "
+                  << (plan.splat->style == core::SplatStyle::UnityRgba ? "RGBA8 control textures, layer 4N + k in channel k of _splat<N>"
+                      : plan.splat->style == core::SplatStyle::Grey8  ? "8-bit grey per layer"
+                                                                      : "16-bit grey per layer")
+                  << "): ";
+        for (std::size_t i = 0; i < plan.splat->layers.size(); ++i)
+            std::cout << (i ? ", " : "") << plan.splat->layers[i].text;
+        std::cout << "\n";
+    }
     return kExitOk;
 }
 
@@ -230,6 +245,12 @@ CLI::App* addWorldCommand(CLI::App& app, WorldOptions& o) {
                             std::string("Tile names: {stem} {x} {y} {z} (row from the south) {xx} {yy} {zz} (zero-padded) {ext}; "
                                         "default ") + core::kUnityTilePattern + " with --preset unity, else " +
                                 core::kUnrealTilePattern);
+    o.exportCmd->add_option("--splat", o.splat,
+                            "A splat layer NAME=RULE (repeat, in order; as generate --splat): material weights "
+                            "written beside each tile");
+    o.exportCmd->add_option("--splat-size", o.splatSize,
+                            "Splat map side in pixels (Unity: a power of two, default the tile's side - 1; others: "
+                            "default the tile's side)");
     o.exportCmd->add_option("--threads", o.threads, "Worker threads (the output does not depend on it)");
     return world;
 }

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace terrain::app::cli {
 
@@ -26,6 +27,8 @@ struct WorldOptions {
     std::optional<std::string> preset;          // export: engine preset
     std::optional<std::string> resize;          // export: bicubic or crop
     std::optional<std::string> tilePattern;     // export: tile file names
+    std::vector<std::string> splat;             // export: NAME=RULE splat layers, in order
+    std::optional<std::string> splatSize;       // export: splat map side
     CLI::App* init = nullptr;
     CLI::App* tileCmd = nullptr;
     CLI::App* verify = nullptr;

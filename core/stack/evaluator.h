@@ -139,13 +139,16 @@ void checkWindowable(const Registry& registry, const Recipe& recipe);
 // recipe.detail. `baseMapping`: the recipe's world mapping when the caller has it (a world's
 // tiles share it), else it is computed (a 1025² reference map). `ranges`: an evaluator that
 // keeps the reference ranges of normalize entries between calls (a world view's tiles), else one
-// is made for the call. Checks checkWindowable first; rethrows Cancelled.
+// is made for the call. `masks`: when given, receives the stack's masks (the last stage's), each
+// the window's samples of the whole map's mask. Checks checkWindowable first; rethrows Cancelled.
 Heightmap evaluateStackWindow(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
                               SampleWindow window, const GenerateContext& context,
-                              const HeightMapping* baseMapping = nullptr, StackEvaluator* ranges = nullptr);
+                              const HeightMapping* baseMapping = nullptr, StackEvaluator* ranges = nullptr,
+                              MaskSet* masks = nullptr);
 // The same into `out` (its buffer reused when the size matches).
 void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
                              SampleWindow window, const GenerateContext& context, Heightmap& out,
-                             const HeightMapping* baseMapping = nullptr, StackEvaluator* ranges = nullptr);
+                             const HeightMapping* baseMapping = nullptr, StackEvaluator* ranges = nullptr,
+                             MaskSet* masks = nullptr);
 
 }  // namespace terrain::core

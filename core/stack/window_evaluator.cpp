@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <string>
@@ -72,15 +73,15 @@ void checkWindowable(const Registry& registry, const Recipe& recipe) {
 
 Heightmap evaluateStackWindow(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
                               SampleWindow window, const GenerateContext& context, const HeightMapping* baseMapping,
-                              StackEvaluator* ranges) {
+                              StackEvaluator* ranges, MaskSet* masks) {
     Heightmap map;
-    evaluateStackWindowInto(registry, recipe, world, window, context, map, baseMapping, ranges);
+    evaluateStackWindowInto(registry, recipe, world, window, context, map, baseMapping, ranges, masks);
     return map;
 }
 
 void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
                              SampleWindow window, const GenerateContext& caller, Heightmap& out,
-                             const HeightMapping* baseMapping, StackEvaluator* ranges) {
+                             const HeightMapping* baseMapping, StackEvaluator* ranges, MaskSet* masksOut) {
     checkWindowable(registry, recipe);
     const ExecutionScope scope(caller);
     const GenerateContext& context = scope.context();
@@ -151,12 +152,25 @@ void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, con
         }
         std::swap(map, next);
     }
-    if (reach == 0) return;
-    out.reshapeUninitialized(window.width, window.height);
     const int dx = window.x0 - grown.x0, dy = window.y0 - grown.y0;
-    for (int y = 0; y < window.height; ++y) {
-        std::copy_n(map.row(dy + y) + dx, window.width, out.row(y));
+    const auto middle = [&](const Heightmap& from, Heightmap& to) {
+        to.reshapeUninitialized(window.width, window.height);
+        for (int y = 0; y < window.height; ++y) std::copy_n(from.row(dy + y) + dx, window.width, to.row(y));
+    };
+    if (masksOut != nullptr) {
+        masksOut->clear();
+        for (const auto& [name, mask] : masks) {
+            if (reach == 0) {
+                (*masksOut)[name] = mask;
+            } else {
+                auto kept = std::make_shared<Heightmap>();
+                middle(*mask, *kept);
+                (*masksOut)[name] = std::move(kept);
+            }
+        }
     }
+    if (reach == 0) return;
+    middle(map, out);
 }
 
 }  // namespace terrain::core

@@ -4,7 +4,9 @@
 #include "../json_input.h"
 #include "../sha256.h"
 #include "../io/sidecar.h"
+#include "../recipe.h"
 #include "../stack/evaluator.h"
+#include "../stack/stage_blend.h"
 
 #include <algorithm>
 #include <fstream>
@@ -80,13 +82,53 @@ bool exported(const GameExportRequest& r, const WorldExportPlan& plan, const std
     }
 }
 
+// Whether the splat maps `plan` asks of the tile written to `output` are there: its splat sidecar
+// lists the plan's size, style and layers, and every file it names exists.
+bool splatThere(const SplatPlan& plan, const std::filesystem::path& output) {
+    std::filesystem::path stem = output;
+    stem.replace_extension();
+    const std::filesystem::path sidecar = stem.string() + "_splat.json";
+    std::ifstream in(sidecar, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream text;
+    text << in.rdbuf();
+    const nlohmann::json j = parseJsonOrNull(text.str());
+    if (!j.is_object() || j.value("size", nlohmann::json()) != plan.size) return false;
+    const char* style = plan.style == SplatStyle::UnityRgba ? "unity-rgba8" : plan.style == SplatStyle::Grey8 ? "grey8"
+                                                                                                             : "grey16";
+    if (stringMember(j, "style") != style) return false;
+    const nlohmann::json layers = j.value("layers", nlohmann::json());
+    if (!layers.is_array() || layers.size() != plan.layers.size()) return false;
+    std::error_code ec;
+    for (std::size_t i = 0; i < plan.layers.size(); ++i) {
+        const SplatLayer& l = plan.layers[i];
+        if (stringMember(layers[i], "name") != l.name || stringMember(layers[i], "rule") != l.text.substr(l.name.size() + 1))
+            return false;
+        const std::string file = stringMember(layers[i], "file");
+        if (file.empty() || !std::filesystem::is_regular_file(sidecar.parent_path() / file, ec)) return false;
+    }
+    return true;
+}
+
+SampleWindow grownByOne(SampleWindow w, int side) {
+    const int x0 = std::max(0, w.x0 - 1), y0 = std::max(0, w.y0 - 1);
+    const int x1 = std::min(side, w.x0 + w.width + 1), y1 = std::min(side, w.y0 + w.height + 1);
+    return {x0, y0, x1 - x0, y1 - y0};
+}
+
+Heightmap cropOf(const Heightmap& map, int dx, int dy, int width, int height) {
+    Heightmap out = Heightmap::uninitialized(width, height);
+    for (int y = 0; y < height; ++y) std::copy_n(map.row(dy + y) + dx, width, out.row(y));
+    return out;
+}
+
 }  // namespace
 
 std::string worldTilePattern(const EnginePreset* preset) {
     return preset && preset->tilePattern ? preset->tilePattern : kUnrealTilePattern;
 }
 
-WorldExportPlan planWorldExport(const WorldManifest& m, const WorldExportRequest& request) {
+WorldExportPlan planWorldExport(const Registry& registry, const WorldManifest& m, const WorldExportRequest& request) {
     WorldExportPlan plan;
     GameExportRequest base;
     base.output = request.output;
@@ -141,6 +183,19 @@ WorldExportPlan planWorldExport(const WorldManifest& m, const WorldExportRequest
     } else if (preset) {
         plan.settings = engineSettings(*preset, plan.format, plan.layout.tileWidth, plan.layout.tileHeight, plan.world);
     }
+    if (!request.splat.empty() || request.splatSize != 0) {
+        // As planSplat sees generate --tiles of the whole map (refusing resized tiles the same way).
+        GameExportRequest whole;
+        whole.output = request.output;
+        whole.preset = preset;
+        whole.tiles = TileLayout{m.columns(), m.rows(), plan.layout.border, 0, 0};
+        whole.tilePattern = request.tilePattern;
+        whole.resize = request.resize;
+        if (plan.resized) whole.size = OutputSize{plan.side, plan.side};
+        const Recipe recipe = worldRecipe(m);
+        plan.splat = planSplat(request.splat, request.splatSize,
+                               masksBefore(registry, recipe, recipe.operations.size() + 1), whole, plan.side);
+    }
     return plan;
 }
 
@@ -159,9 +214,22 @@ std::optional<GameExportResult> exportWorldTile(const Registry& registry, const 
     GameExportRequest r = tileRequest(m, request, plan, column, row);
     r.recipe = recipeToJson(registry, recipe);
     r.recipeSha256 = recipeHash(registry, recipe);
-    if (exported(r, plan, r.recipeSha256)) return std::nullopt;
+    if (exported(r, plan, r.recipeSha256) && (!plan.splat || splatThere(*plan.splat, r.output))) return std::nullopt;
     Heightmap tile;
-    if (!plan.resized || plan.resize == ResizeMode::Crop) {
+    std::vector<Heightmap> weights;
+    if (plan.splat) {
+        // The world's own samples (planSplat refused resized tiles), grown by one for the slope.
+        const SampleWindow window{ox, oy, t.tileWidth, t.tileHeight};
+        const SampleWindow grown = grownByOne(window, int(m.side()));
+        MaskSet masks;
+        const Heightmap part = evaluateStackWindow(registry, recipe, m.units, grown, context, &m.mapping, nullptr, &masks);
+        const int dx = window.x0 - grown.x0, dy = window.y0 - grown.y0;
+        tile = cropOf(part, dx, dy, window.width, window.height);
+        for (const Heightmap& w : splatWeights(plan.splat->layers, part, scaleFor(m.mapping, m.units),
+                                               m.units.metresPerPixel, masks)) {
+            weights.push_back(cropOf(w, dx, dy, window.width, window.height));
+        }
+    } else if (!plan.resized || plan.resize == ResizeMode::Crop) {
         // The world's own samples: where they are, or shifted by the centred crop (cropCentre's offset).
         const int offset = (plan.side == int(m.side())) ? 0 : (int(m.side()) - plan.side) / 2;
         tile = evaluateStackWindow(registry, recipe, m.units, {offset + ox, offset + oy, t.tileWidth, t.tileHeight},
@@ -176,7 +244,17 @@ std::optional<GameExportResult> exportWorldTile(const Registry& registry, const 
         tile = resizeBicubicWindow(part, sx.first, sy.first, side, side, plan.side, plan.side, ox, oy, t.tileWidth,
                                    t.tileHeight);
     }
-    return runGameExport(tile, r);
+    FileTransaction transaction;
+    GameExportResult result = runGameExport(tile, r, transaction);
+    if (plan.splat) {
+        std::filesystem::path stem = r.output;
+        stem.replace_extension();
+        const SplatResult splat = writeSplat(plan.splat->layers, weights, plan.splat->size, plan.splat->style, stem,
+                                             transaction);
+        result.files.insert(result.files.end(), splat.files.begin(), splat.files.end());
+    }
+    transaction.commit();
+    return result;
 }
 
 }  // namespace terrain::core

@@ -145,7 +145,7 @@ TEST_F(WorldExportPlanTest, EachPresetGetsTilesItImportsWithTheWorldsOneMapping)
     unity.output = "t.raw";
     unity.preset = &findEnginePreset("unity");
     unity.tilePattern = worldTilePattern(unity.preset);
-    const WorldExportPlan a = planWorldExport(m, unity);
+    const WorldExportPlan a = planWorldExport(stack_test::registry(), m, unity);
     EXPECT_FALSE(a.resized);
     EXPECT_EQ(a.layout.tileWidth, 257);
     EXPECT_EQ(a.layout.border, 1);
@@ -154,24 +154,24 @@ TEST_F(WorldExportPlanTest, EachPresetGetsTilesItImportsWithTheWorldsOneMapping)
     ASSERT_FALSE(a.settings.empty());
     EXPECT_EQ(a.settings[0].value, "2048");  // Total Terrain Width(m): 4 tiles of 512 m
     unity.output = "t.r16";
-    EXPECT_EQ(planWorldExport(m, unity).warnings.size(), 1u) << "the Toolbox lists only .raw";
+    EXPECT_EQ(planWorldExport(stack_test::registry(), m, unity).warnings.size(), 1u) << "the Toolbox lists only .raw";
 
     WorldExportRequest unreal;
     unreal.output = "t.png";
     unreal.preset = &findEnginePreset("unreal");
-    const WorldExportPlan b = planWorldExport(m, unreal);
+    const WorldExportPlan b = planWorldExport(stack_test::registry(), m, unreal);
     EXPECT_TRUE(b.resized);
     EXPECT_EQ(b.layout.border, 0);
     EXPECT_TRUE(presetAcceptsOutput(*unreal.preset, b.side, b.side, b.layout));
     EXPECT_DOUBLE_EQ(b.world.metresPerPixel * double(b.side - 1), 2048.0) << "the world's extent is kept";
     unreal.resize = ResizeMode::Crop;
-    const WorldExportPlan c = planWorldExport(m, unreal);
+    const WorldExportPlan c = planWorldExport(stack_test::registry(), m, unreal);
     EXPECT_LE(c.side, 1025);
     EXPECT_DOUBLE_EQ(c.world.metresPerPixel, 2.0) << "a crop keeps the spacing";
 
     unreal.tilePattern = "{stem}{x}{y}{ext}";
     try {
-        planWorldExport(m, unreal);
+        planWorldExport(stack_test::registry(), m, unreal);
         ADD_FAILURE();
     } catch (const InputError& e) {
         EXPECT_EQ(e.field(), field::kTilePattern);
@@ -184,7 +184,7 @@ TEST_F(WorldExportPlanTest, AWorldNoSizeOfThePresetFitsIsRefusedNamingThePreset)
     unreal.output = "t.png";
     unreal.preset = &findEnginePreset("unreal");
     try {
-        planWorldExport(m, unreal);
+        planWorldExport(stack_test::registry(), m, unreal);
         ADD_FAILURE();
     } catch (const InputError& e) {
         EXPECT_EQ(e.field(), field::kPreset);
@@ -193,7 +193,7 @@ TEST_F(WorldExportPlanTest, AWorldNoSizeOfThePresetFitsIsRefusedNamingThePreset)
     WorldExportRequest unity;
     unity.output = "t.raw";
     unity.preset = &findEnginePreset("unity");
-    EXPECT_NO_THROW(planWorldExport(m, unity)) << "65² tiles as they are";
+    EXPECT_NO_THROW(planWorldExport(stack_test::registry(), m, unity)) << "65² tiles as they are";
 }
 
 }  // namespace

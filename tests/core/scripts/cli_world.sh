@@ -8,7 +8,7 @@
 #  2. gdalinfo reads the VRT (size, geotransform, overviews); gdallocationinfo at random points
 #     equals the tile samples; the overviews are the coarse lattice.
 #  3. Tasks are idempotent; verify finds a changed tile and a missing one (exit 65).
-#  3c. Engine tiles (world export): Unity's, Unreal's resampled and cropped tiles, written by
+#  3c. Engine tiles (world export): Unity's (with splat maps), Unreal's resampled and cropped tiles, written by
 #     separate tasks, are byte-identical to `generate --preset ... --tiles` of the whole map;
 #     a rerun skips finished tiles and rewrites a damaged one.
 #  4. GNU parallel: the run is SIGKILLed at about half, rerun with --resume-failed; only the
@@ -214,6 +214,57 @@ check "Unity: the world's 257x257 tiles as they are, named NAME_X_Z (Z from the 
   same_tiles "$dir/eng-unity" "$dir/gen-unity"
 check "Unity: tile x1, row 0 (north) is Z 3" cmp -s "$dir/eng-unity/t_1_3.raw" "$dir/gen-unity/t_1_3.raw"
 check "Unity: the Terrain Toolbox numbers are printed" grep -q "Total Terrain Width(m): 2048" "$dir/eng.out"
+# Splat maps beside each engine tile: the weights of the tile grown by one sample (the slope reads
+# its neighbours), from two tasks, equal to those generate --tiles --splat cuts from the whole map.
+splat_ops=(--algorithm diamond-square --seed 33 --world-size 3000 --height-range 0:500
+  --op mask:source=curvature,curvature_radius_m=30 --op smooth:radius=10)
+splat_layers=(--splat 'rock=slope>28' --splat 'snow=height>330~20' --splat 'moss=mask:curvature' --splat 'grass=rest')
+"$cli" world init --out "$dir/spl" --world-detail 10 --tile 257 "${splat_ops[@]}" >/dev/null 2>&1 || fail "init for splat tiles"
+for range in 0-6 7-15; do
+  "$cli" world export --world "$dir/spl/world.json" --preset unity --out "$dir/spl-unity/t.raw" --index "$range" \
+    "${splat_layers[@]}" >"$dir/spl.out" 2>&1 || fail "world export --splat: $(cat "$dir/spl.out")"
+done
+mkdir -p "$dir/gen-spl"
+"$cli" generate "${splat_ops[@]}" --detail 10 --map world --tiles 4x4 --preset unity \
+  --tile-pattern '{stem}_{xx}_{zz}{ext}' -o "$dir/gen-spl/t.raw" "${splat_layers[@]}" >/dev/null 2>&1 \
+  || fail "generate unity tiles with splat maps"
+same_splat() {  # DIR_A DIR_B: the same 16 tiles, RGBA control textures and splat sidecars
+  local n=0 f
+  for f in "$2"/*; do
+    case "$f" in *.raw.json) continue ;; esac  # the heightmaps' sidecars: a world tile's records its place
+    cmp -s "$f" "$1/$(basename "$f")" || { echo "differs: $f"; return 1; }
+    case "$f" in *_splat0.png) n=$((n + 1)) ;; esac
+  done
+  [ "$n" -eq 16 ] || { echo "$n control textures in $2"; return 1; }
+  [ "$(ls "$1" | wc -l)" -eq "$(ls "$2" | wc -l)" ] || { echo "file counts differ"; return 1; }
+}
+check "Unity splat maps of world tiles (two tasks) equal generate --tiles 4x4 --splat, byte for byte" \
+  same_splat "$dir/spl-unity" "$dir/gen-spl"
+check "every control texture is 256x256 RGBA summing to 255 and the layers all appear" $py - "$dir/spl-unity" <<'PY'
+import glob, sys
+import numpy as np
+from PIL import Image
+files = sorted(glob.glob(sys.argv[1] + "/*_splat0.png"))
+total = np.zeros(4)
+for f in files:
+    im = Image.open(f)
+    assert im.mode == "RGBA" and im.size == (256, 256), (f, im.mode, im.size)
+    a = np.asarray(im).astype(int)
+    assert (a.sum(axis=2) == 255).all(), f
+    total += a.reshape(-1, 4).sum(axis=0)
+assert len(files) == 16 and (total > 0).all(), total
+PY
+"$cli" world export --world "$dir/spl/world.json" --preset unity --out "$dir/spl-unity/t.raw" "${splat_layers[@]}" \
+  2>"$dir/spl.err" >/dev/null
+check "a rerun with the same layers skips every tile" grep -q "0 written, 16 already there" "$dir/spl.err"
+rm "$dir/spl-unity/t_2_1_splat0.png"
+"$cli" world export --world "$dir/spl/world.json" --preset unity --out "$dir/spl-unity/t.raw" "${splat_layers[@]}" \
+  2>"$dir/spl.err" >/dev/null
+check "a tile whose control texture is missing is written again" grep -q "1 written, 15 already there" "$dir/spl.err"
+"$cli" world export --world "$dir/spl/world.json" --preset unity --out "$dir/spl-unity/t.raw" \
+  --splat 'rock=slope>40' --splat 'grass=rest' 2>"$dir/spl.err" >/dev/null
+check "other layers write every tile again" grep -q "16 written, 0 already there" "$dir/spl.err"
+rm -rf "${dir:?}/spl" "$dir/spl-unity" "$dir/gen-spl"
 "$cli" generate --algorithm fbm --seed 31 --detail 10 --world-size 2048 --height-range 0:400 --map world \
   --format png16 -o "$dir/eng-whole.png" >/dev/null 2>&1 || fail "generate the whole map"
 # Unity's Terrain Toolbox, Create New Terrain in Batch mode, as TerrainToolboxCreateTerrain.cs and
@@ -344,6 +395,12 @@ expect 64 "algorithm: 'midpoint-line'" world init --out "$bad/w" --world-detail 
 expect 64 "interpolation" world init --out "$bad/w" --world-detail 12 --tile 257 --set interpolation=cubic
 expect 64 "--format: 'exr'" world init --out "$bad/w" --world-detail 12 --tile 257 --format exr
 expect 64 "--index: '256'" world tile --world "$dir/par/world.json" --index 256
+expect 64 "splat maps of tiles of a resized export" world export --world "$dir/par/world.json" --preset unreal \
+  --out "$bad/t.png" --splat 'rock=slope>30'
+expect 64 "--splat: 'moss=mask:deposition'" world export --world "$dir/par/world.json" --preset unity \
+  --out "$bad/t.raw" --splat 'moss=mask:deposition'
+expect 64 "--splat-size: '100'" world export --world "$dir/par/world.json" --preset unity --out "$bad/t.raw" \
+  --splat 'rock=slope>30' --splat-size 100
 expect 64 "--index: '9-3'" world tile --world "$dir/par/world.json" --index 9-3
 expect 64 "holds another world" world init --out "$dir/par" --world-detail 12 --tile 257 --seed 99
 printf '{"format": "terrain-world", "format_version": 1}' >"$dir/broken.json"
