@@ -467,6 +467,7 @@ WorldWindow* MainWindow::openWorldWindow() {
     }
     // The document's recipe over the document's extent, at detail 16 (65537²) or finer.
     const DocumentState& state = m_document->state();
+    m_worldWindow->setStyle(state.view.previewStyle());  // the colours and hillshade of the 2-D preview
     m_worldWindow->showRecipe(state.recipe, state.world.units(), std::max(16, state.recipe.detail));
     m_worldWindow->show();
     m_worldWindow->raise();

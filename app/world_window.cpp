@@ -7,6 +7,8 @@
 #include "core/executor.h"
 #include "core/workspace.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -26,20 +28,10 @@ namespace terrain::app {
 
 namespace {
 
-// Raw height -> grey level through the world's fixed mapping (what every tile shares).
-QImage greyImage(const core::Heightmap& map, const core::HeightMapping& mapping) {
-    QImage image(map.width(), map.height(), QImage::Format_Grayscale8);
-    const double lo = mapping.lo, span = double(mapping.hi) - double(mapping.lo);
-    for (int y = 0; y < map.height(); ++y) {
-        uchar* line = image.scanLine(y);
-        const float* row = map.row(y);
-        for (int x = 0; x < map.width(); ++x) {
-            const double t = std::clamp((double(row[x]) - lo) / span, 0.0, 1.0);
-            line[x] = uchar(std::lround(t * 255.0));
-        }
-    }
-    return image;
-}
+// Tiles are computed with a margin of one sample: the hillshade reads the neighbours of the
+// tile's edge samples, and a tile of one row (the world's last) is then not taken for a horizon
+// line by renderPreviewImage.
+constexpr int kTileMargin = 1;
 
 }  // namespace
 
@@ -73,6 +65,28 @@ void WorldCanvas::setWorld(const core::WorldManifest& world) {
     m_lru.clear();
     m_bytes = 0;
     fitWorld();
+}
+
+void WorldCanvas::setStyle(const render::PreviewStyle& style) {
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_style = style;
+        m_style.overlay.clear();  // the world view computes no masks
+        if (!m_hasWorld) return;
+        ++m_generation;
+        m_queue.clear();
+    }
+    // The whole-world tile too: it is the fallback of every view and is drawn in the style.
+    m_cache.clear();
+    m_lru.clear();
+    m_bytes = 0;
+    request();
+    update();
+}
+
+render::PreviewStyle WorldCanvas::style() const {
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    return m_style;
 }
 
 void WorldCanvas::fitWorld() {
@@ -167,6 +181,7 @@ void WorldCanvas::work() {
     for (;;) {
         core::ViewTileKey key;
         core::WorldManifest world;
+        render::PreviewStyle style;
         std::uint64_t generation = 0;
         {
             std::unique_lock<std::mutex> lock(m_mutex);
@@ -175,12 +190,22 @@ void WorldCanvas::work() {
             key = m_queue.front();
             m_queue.erase(m_queue.begin());
             world = m_world;
+            style = m_style;
             generation = m_generation;
         }
         try {
             auto tile = std::make_shared<Tile>();
-            tile->heights = core::computeViewTile(m_registry, world, key, context, &ranges);
-            tile->image = greyImage(tile->heights, world.mapping);
+            std::pair<int, int> at{0, 0};
+            const core::Heightmap grown = core::computeViewTile(m_registry, world, key, context, &ranges, kTileMargin, &at);
+            const int w = std::min(core::kViewTile, grown.width() - at.first);
+            const int h = std::min(core::kViewTile, grown.height() - at.second);
+            // The relief of the whole world at this level: tiles of every level meet without a seam.
+            style.reliefSide = double(core::levelSide(world, key.level));
+            const QImage image =
+                render::renderPreviewImage(grown, core::resolveMapping(world.mapping, grown), style);
+            tile->image = image.copy(at.first, at.second, w, h);
+            tile->heights = core::Heightmap::uninitialized(w, h);
+            for (int y = 0; y < h; ++y) std::copy_n(grown.row(at.second + y) + at.first, w, tile->heights.row(y));
             QMetaObject::invokeMethod(
                 this,
                 [this, key, generation, tile] {
@@ -358,6 +383,26 @@ WorldWindow::WorldWindow(const core::Registry& registry, QWidget* parent)
     m_detail->setRange(core::kMinTileDetail, core::kMaxWorldDetail);
     m_detail->setToolTip(tr("The world is 2^detail + 1 samples a side over the document's extent"));
     bar->addWidget(m_detail);
+    bar->addWidget(new QLabel(tr(" Colours "), bar));
+    m_colorMap = new QComboBox(bar);
+    m_colorMap->setObjectName("worldColorMap");
+    m_colorMap->addItem(tr("Gray"), int(render::ColorMap::Gray));
+    m_colorMap->addItem(tr("Terrain"), int(render::ColorMap::Terrain));
+    m_colorMap->addItem(tr("Rainbow"), int(render::ColorMap::Rainbow));
+    m_colorMap->setToolTip(tr("The colour map of heights, as in the editor's 2-D preview"));
+    bar->addWidget(m_colorMap);
+    m_hillshade = new QCheckBox(tr("&Hillshade"), bar);
+    m_hillshade->setObjectName("worldHillshade");
+    m_hillshade->setToolTip(tr("Shade slopes by the light, with the relief of the whole world"));
+    bar->addWidget(m_hillshade);
+    const auto restyle = [this] {
+        render::PreviewStyle style = m_canvas->style();
+        style.colorMap = render::ColorMap(m_colorMap->currentData().toInt());
+        style.hillshade = m_hillshade->isChecked();
+        m_canvas->setStyle(style);
+    };
+    connect(m_colorMap, &QComboBox::currentIndexChanged, this, restyle);
+    connect(m_hillshade, &QCheckBox::toggled, this, restyle);
     QAction* fit = bar->addAction(tr("&Fit"), m_canvas, &WorldCanvas::fitWorld);
     fit->setShortcut(QKeySequence(tr("F")));
     QAction* open = bar->addAction(tr("&Open world.json…"), this, [this] {
@@ -414,6 +459,15 @@ void WorldWindow::showRegionIn3d() {
     m_terrain->setHeightmap(std::make_shared<const core::Heightmap>(std::move(region)));
     m_hover = tr("3-D: %1 x %2 samples at level %3").arg(window.width).arg(window.height).arg(level);
     updateStatus();
+}
+
+void WorldWindow::setStyle(const render::PreviewStyle& style) {
+    {
+        const QSignalBlocker a(m_colorMap), b(m_hillshade);
+        m_colorMap->setCurrentIndex(std::max(0, m_colorMap->findData(int(style.colorMap))));
+        m_hillshade->setChecked(style.hillshade);
+    }
+    m_canvas->setStyle(style);
 }
 
 void WorldWindow::showRecipe(const core::Recipe& recipe, const core::WorldUnits& designUnits, int worldDetail) {

@@ -8,6 +8,7 @@
 // world's coarsest tile is computed first, when the window opens.
 #include "core/registry.h"
 #include "core/world/world.h"
+#include "render/colormap.h"
 
 #include <QImage>
 #include <QMainWindow>
@@ -23,6 +24,8 @@
 #include <thread>
 #include <vector>
 
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QSpinBox;
 
@@ -43,6 +46,11 @@ public:
 
     // Shows `world` whole; drops every cached tile of the previous one.
     void setWorld(const core::WorldManifest& world);
+    // The colour map and hillshade of the tiles (the editor's preview style; the hillshade's
+    // relief is that of the whole world, so tiles of every level meet without a seam). Drops the
+    // cached tiles' images and draws them again.
+    void setStyle(const render::PreviewStyle& style);
+    render::PreviewStyle style() const;
     const core::WorldManifest& world() const { return m_world; }
 
     QPointF centre() const { return m_centre; }
@@ -81,7 +89,7 @@ protected:
 
 private:
     struct Tile {
-        QImage image;               // grey through the world's height mapping
+        QImage image;               // through the world's height mapping, in the style
         core::Heightmap heights;    // raw, for the readout
     };
     struct Cached {
@@ -111,9 +119,10 @@ private:
     std::size_t m_bytes = 0;
 
     // The worker: computes queued keys one at a time.
-    std::mutex m_mutex;
+    mutable std::mutex m_mutex;
     std::condition_variable m_wake;
     std::vector<core::ViewTileKey> m_queue;  // next first
+    render::PreviewStyle m_style;            // under m_mutex: the worker reads it per tile
     bool m_stop = false;
     std::thread m_worker;
 };
@@ -132,6 +141,10 @@ public:
     void showRegionIn3d();
     render::TerrainView* terrainView() const { return m_terrain; }
     QSpinBox* worldDetailBox() const { return m_detail; }
+    QComboBox* colorMapBox() const { return m_colorMap; }
+    QCheckBox* hillshadeBox() const { return m_hillshade; }
+    // The editor's preview style (colour map, hillshade, light) as the world view's.
+    void setStyle(const render::PreviewStyle& style);
 
 private:
     void rebuild();
@@ -141,6 +154,8 @@ private:
     WorldCanvas* m_canvas = nullptr;
     render::TerrainView* m_terrain = nullptr;
     QSpinBox* m_detail = nullptr;
+    QComboBox* m_colorMap = nullptr;
+    QCheckBox* m_hillshade = nullptr;
     QLabel* m_status = nullptr;
     core::Recipe m_recipe;
     core::WorldUnits m_designUnits;  // spacing at the recipe's detail

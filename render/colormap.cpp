@@ -67,8 +67,8 @@ QRgb shadeColor(QRgb color, float shade) {
 class Hillshader {
 public:
     Hillshader(const core::Heightmap& map, const PreviewStyle& style) {
-        const int longerSide = std::max(map.width(), map.height());
-        const float spacing = 1.0f / float(std::max(1, longerSide - 1));
+        const double longerSide = style.reliefSide > 0.0 ? style.reliefSide : double(std::max(map.width(), map.height()));
+        const float spacing = float(1.0 / std::max(1.0, longerSide - 1.0));
         m_gradientScale = kReliefRatio / (2.0f * spacing);
         m_light = lightVector(style.lightAzimuth_deg, style.lightElevation_deg);
         m_flatLambert = std::max(0.05f, m_light[1]);

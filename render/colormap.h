@@ -25,6 +25,10 @@ struct PreviewStyle {
     float lightElevation_deg = 45.0f;  // above the horizon
     // A mask of the stack (core::MaskSet) tinted over the map in both views; empty: none.
     std::string overlay;
+    // The hillshade's relief is kReliefRatio of this many samples (the longer side of the map
+    // the image is a part of, in this image's samples: a world view tile at its level); 0: of
+    // the image's own longer side.
+    double reliefSide = 0.0;
 };
 
 // The colour masks are tinted with, and how strongly a weight of 1 tints.

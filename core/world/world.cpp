@@ -412,7 +412,8 @@ int coarsestViewLevel(const WorldManifest& m) {
 }
 
 Heightmap computeViewTile(const Registry& registry, const WorldManifest& m, ViewTileKey key,
-                          const GenerateContext& context, StackEvaluator* ranges) {
+                          const GenerateContext& context, StackEvaluator* ranges, int margin,
+                          std::pair<int, int>* origin) {
     if (key.level < 0 || key.level >= m.worldDetail || key.tx < 0 || key.ty < 0 ||
         key.tx >= viewTilesPerSide(m, key.level) || key.ty >= viewTilesPerSide(m, key.level)) {
         throw InputError("tile", std::to_string(key.level) + "/" + std::to_string(key.tx) + "/" + std::to_string(key.ty),
@@ -420,8 +421,11 @@ Heightmap computeViewTile(const Registry& registry, const WorldManifest& m, View
     }
     const std::int64_t side = levelSide(m, key.level);
     const std::int64_t x0 = std::int64_t(key.tx) * kViewTile, y0 = std::int64_t(key.ty) * kViewTile;
-    const SampleWindow window{int(x0), int(y0), int(std::min<std::int64_t>(kViewTile, side - x0)),
-                              int(std::min<std::int64_t>(kViewTile, side - y0))};
+    const std::int64_t gx0 = std::max<std::int64_t>(0, x0 - margin), gy0 = std::max<std::int64_t>(0, y0 - margin);
+    const std::int64_t gx1 = std::min<std::int64_t>(side, x0 + kViewTile + margin);
+    const std::int64_t gy1 = std::min<std::int64_t>(side, y0 + kViewTile + margin);
+    const SampleWindow window{int(gx0), int(gy0), int(gx1 - gx0), int(gy1 - gy0)};
+    if (origin != nullptr) *origin = {int(x0 - gx0), int(y0 - gy0)};
     Recipe recipe = m.recipe;
     recipe.detail = m.worldDetail - key.level;
     WorldUnits units = m.units;

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace terrain::core {
@@ -111,7 +112,11 @@ int viewTilesPerSide(const WorldManifest& manifest, int level);
 int coarsestViewLevel(const WorldManifest& manifest);
 // Throws InputError for a key outside the world.
 // `ranges` keeps the reference ranges of the recipe's normalize entries between tiles (optional).
+// `margin` > 0: the tile grown by that many samples of its level each way (clamped to the level's
+// map, for a hillshade that reads neighbours); `origin` then receives where the tile's first
+// sample lies in the returned map.
 Heightmap computeViewTile(const Registry& registry, const WorldManifest& manifest, ViewTileKey key,
-                          const GenerateContext& context, StackEvaluator* ranges = nullptr);
+                          const GenerateContext& context, StackEvaluator* ranges = nullptr, int margin = 0,
+                          std::pair<int, int>* origin = nullptr);
 
 }  // namespace terrain::core

@@ -14,9 +14,12 @@
 #include "core/recipe.h"
 #include "core/stack/evaluator.h"
 #include "core/world_scale.h"
+#include "render/colormap.h"
 #include "render/terrain_view.h"
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QProcess>
 #include <QSpinBox>
@@ -130,6 +133,64 @@ TEST_F(EditorTest, WorldViewShowsTheDocumentsRecipeAsAWorldOnTheLattice) {
     ASSERT_NE(status, nullptr);
     EXPECT_TRUE(status->text().contains("65537 samples a side, 64.0 m across")) << status->text().toStdString();
     EXPECT_TRUE(status->text().contains("complete")) << status->text().toStdString();
+}
+
+// The world view draws in the editor's preview style: the document's colour map and hillshade
+// are the world view's when it opens; the hillshade's relief is the whole world's and each tile is
+// shaded from its neighbours' samples, so what is on screen across a tile border is exactly the
+// image of one map covering both tiles (no seam). Switching the colour map in the world view's
+// toolbar draws the tiles again.
+TEST_F(EditorTest, WorldViewDrawsThePreviewsColoursAndHillshadeWithoutSeams) {
+    DocumentState state = smallState();
+    state.view.colorMap = render::ColorMap::Terrain;
+    state.view.hillshade = true;
+    loadState(state);
+    WorldWindow* world = m_window->openWorldWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(world));
+    EXPECT_EQ(render::ColorMap(world->colorMapBox()->currentData().toInt()), render::ColorMap::Terrain);
+    EXPECT_TRUE(world->hillshadeBox()->isChecked());
+    WorldCanvas* canvas = world->canvas();
+    evenCanvas(canvas);
+    ASSERT_TRUE(waitComplete(canvas));
+
+    // One screen pixel a sample around world sample (256, 256): view tiles (0, 0) .. (1, 1) of
+    // level 0 meet there. Sample i is drawn at pixel i - 256 + 399.
+    const int c = core::kViewTile;
+    canvas->setView(QPointF(c + 0.5, c + 0.5), 1.0);
+    ASSERT_EQ(canvas->levelForView(), 0);
+    ASSERT_TRUE(waitComplete(canvas));
+    const QImage shown = canvas->grab().toImage();
+
+    const core::WorldManifest& w = canvas->world();
+    const core::SampleWindow region{c - 110, c - 110, 220, 220};
+    core::GenerateContext context;
+    const core::Heightmap map =
+        core::evaluateStackWindow(m_window->registry(), core::worldRecipe(w), w.units, region, context, &w.mapping);
+    render::PreviewStyle style = canvas->style();
+    style.reliefSide = double(core::levelSide(w, 0));
+    const QImage expected = render::renderPreviewImage(map, core::resolveMapping(w.mapping, map), style);
+    int differ = 0, coloured = 0, compared = 0;
+    for (int y = c - 100; y < c + 100; ++y) {
+        for (int x = c - 100; x < c + 100; ++x) {
+            const QRgb a = shown.pixel(x - c + 399, y - c + 299);
+            const QRgb b = expected.pixel(x - region.x0, y - region.y0);
+            differ += (a & 0xffffff) != (b & 0xffffff);
+            coloured += qRed(a) != qGreen(a);
+            ++compared;
+        }
+    }
+    EXPECT_EQ(differ, 0) << "of " << compared << " pixels across the tile borders at 256";
+    EXPECT_GT(coloured, compared / 2) << "the terrain colour map is not grey";
+
+    // Gray from the toolbar, hillshade off: the tiles are drawn again, grey.
+    world->hillshadeBox()->setChecked(false);
+    world->colorMapBox()->setCurrentIndex(world->colorMapBox()->findData(int(render::ColorMap::Gray)));
+    EXPECT_EQ(canvas->style().colorMap, render::ColorMap::Gray);
+    ASSERT_TRUE(waitComplete(canvas));
+    const QImage grey = canvas->grab().toImage();
+    const QRgb p = grey.pixel(399, 299);
+    EXPECT_TRUE(qRed(p) == qGreen(p) && qGreen(p) == qBlue(p));
+    EXPECT_EQ(qGray(p), expectedGrey(w.mapping, map.at(c - region.x0, c - region.y0)));
 }
 
 TEST_F(EditorTest, WorldViewKeepsItsCacheWithinBudgetAcrossAMillionSampleWorld) {
@@ -265,6 +326,14 @@ TEST(WorldShots, WriteDocImages) {
     canvas->setView(QPointF(700000.0, 380000.0), 64.0);
     ASSERT_TRUE(waitComplete(canvas));
     ASSERT_TRUE(window.grab().save(folder + "/world_view_64.png"));
+    render::PreviewStyle style;
+    style.colorMap = render::ColorMap::Terrain;
+    style.hillshade = true;
+    window.setStyle(style);
+    canvas->setView(QPointF(700000.0, 380000.0), 512.0);
+    ASSERT_TRUE(waitComplete(canvas));
+    ASSERT_TRUE(window.grab().save(folder + "/world_view_hillshade.png"));
+    canvas->setView(QPointF(700000.0, 380000.0), 64.0);
     window.showRegionIn3d();
     QTest::qWait(1500);  // the 3-D view's first frames on llvmpipe
     ASSERT_TRUE(window.grab().save(folder + "/world_view_3d.png"));
