@@ -198,6 +198,15 @@ std::vector<Heightmap> splatWeights(const std::vector<SplatLayer>& layers, const
     return out;
 }
 
+const char* splatStyleName(SplatStyle style) {
+    switch (style) {
+    case SplatStyle::UnityRgba: return "unity-rgba8";
+    case SplatStyle::Grey8: return "grey8";
+    case SplatStyle::Grey16: return "grey16";
+    }
+    return "grey16";
+}
+
 SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<Heightmap>& weights, int size,
                        SplatStyle style, const std::filesystem::path& stem, FileTransaction& transaction) {
     const int n = int(layers.size());
@@ -273,7 +282,7 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
     result.sidecar = {{"format", "terrain-splat"},
                       {"version", 1},
                       {"size", size},
-                      {"style", style == SplatStyle::UnityRgba ? "unity-rgba8" : style == SplatStyle::Grey8 ? "grey8" : "grey16"},
+                      {"style", splatStyleName(style)},
                       {"sum", total},
                       {"rows", "row 0 is the map's north edge (the heightmap's first row)"},
                       {"layers", files}};

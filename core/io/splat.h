@@ -52,6 +52,9 @@ enum class SplatStyle {
     Grey16,     // <stem>_<NAME>.png: 16-bit greyscale per layer, summing to 65535 (other tools)
 };
 
+// The style's name in the splat sidecar: "unity-rgba8", "grey8", "grey16".
+const char* splatStyleName(SplatStyle style);
+
 struct SplatResult {
     std::vector<std::filesystem::path> files;  // the images, then the sidecar
     nlohmann::json sidecar;

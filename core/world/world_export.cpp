@@ -94,9 +94,7 @@ bool splatThere(const SplatPlan& plan, const std::filesystem::path& output) {
     text << in.rdbuf();
     const nlohmann::json j = parseJsonOrNull(text.str());
     if (!j.is_object() || j.value("size", nlohmann::json()) != plan.size) return false;
-    const char* style = plan.style == SplatStyle::UnityRgba ? "unity-rgba8" : plan.style == SplatStyle::Grey8 ? "grey8"
-                                                                                                             : "grey16";
-    if (stringMember(j, "style") != style) return false;
+    if (stringMember(j, "style") != splatStyleName(plan.style)) return false;
     const nlohmann::json layers = j.value("layers", nlohmann::json());
     if (!layers.is_array() || layers.size() != plan.layers.size()) return false;
     std::error_code ec;
