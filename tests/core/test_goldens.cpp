@@ -1,10 +1,13 @@
 // Golden SHA-256 of seeded outputs (the raw little-endian float bytes). A golden changes only on
 // purpose, with the reason in the commit message (last: the lattice rule, issue 10; the noise
 // generators' were added with them, issue 12).
+#include "stack_test_support.h"
+
 #include <core/cancel.h>
 #include <core/recipe.h>
 #include <core/registry.h>
 #include <core/sha256.h>
+#include <core/stack/evaluator.h>
 
 #include <gtest/gtest.h>
 
@@ -62,6 +65,32 @@ INSTANTIATE_TEST_SUITE_P(
         Golden{"worley", 9, "", "7695baf10971d637c7e8898d20af5fd2ce7a8b99a6981696ef5635004662c854"},
         Golden{"worley", 8, "output=f2-f1", "45cb7fa5e16453474af7b71e0ed5161c436496e891fc062a5f2eb39946c2dbe4"},
         Golden{"worley", 8, "metric=manhattan", "13eab4b700c6df20b7061a7b1b7e1b61bd9e275c10363dd392fda11fb02def0e"}));
+
+// A stack of the operations whose arithmetic is ours (curves, terrace with edge noise, island,
+// smooth's fixed-point sums, the slope mask, an entry blended through it, clamp): the same bytes
+// on 1 and 2 threads, and, as ctest runs the goldens with every kernel variant and the clang
+// build, on every variant and compiler.
+TEST(StackGoldens, SeededStackIsUnchanged) {
+    using stack_test::op;
+    core::Recipe r = stack_test::baseRecipe(8);
+    r.seed = 2026;
+    r.operations.push_back(op(r, "curves", {{"gamma", "1.4"}}));
+    r.operations.push_back(op(r, "terrace", {{"steps", "7"}, {"edge_noise", "20"}, {"edge_scale", "60"}}));
+    r.operations.push_back(op(r, "island", {{"shape", "round"}, {"falloff_end", "900"}}));
+    r.operations.push_back(op(r, "smooth", {{"radius", "35"}}));
+    r.operations.push_back(op(r, "mask", {{"source", "slope"}, {"slope_min_deg", "12"}}));
+    core::OpInstance soft = op(r, "smooth", {{"radius", "120"}, {"strength", "0.7"}});
+    soft.mask = "slope";
+    r.operations.push_back(soft);
+    r.operations.push_back(op(r, "clamp", {{"low", "20"}, {"high", "560"}}));
+    const core::WorldUnits world = stack_test::world(r, 3000.0);
+    for (int threads : {1, 2}) {
+        const core::Heightmap map = core::evaluateStack(stack_test::registry(), r, world, stack_test::context(threads));
+        EXPECT_EQ(core::sha256Hex(map.samples().data(), map.sampleCount() * sizeof(float)),
+                  "eac9007aab249b2cc069bb02a51ae89057c3335b4761dc72c0c1b7e7a4e67130")
+            << threads << " thread(s)";
+    }
+}
 
 }  // namespace
 }  // namespace terrain
