@@ -124,6 +124,24 @@ Heightmap resizeBicubicWindow(const Heightmap& part, int px0, int py0, int sourc
     return out;
 }
 
+Heightmap resizeBilinear(const Heightmap& m, int width, int height) {
+    const int w = m.width(), h = m.height();
+    Heightmap out = Heightmap::uninitialized(width, height);
+    for (int y = 0; y < height; ++y) {
+        const double fy = height > 1 ? double(y) * double(h - 1) / double(height - 1) : 0.0;
+        const int y0 = std::min(int(fy), h - 1), y1 = std::min(y0 + 1, h - 1);
+        const float v = float(fy - y0);
+        float* row = out.row(y);
+        for (int x = 0; x < width; ++x) {
+            const double fx = width > 1 ? double(x) * double(w - 1) / double(width - 1) : 0.0;
+            const int x0 = std::min(int(fx), w - 1), x1 = std::min(x0 + 1, w - 1);
+            const float u = float(fx - x0);
+            row[x] = (m.at(x0, y0) * (1 - u) + m.at(x1, y0) * u) * (1 - v) + (m.at(x0, y1) * (1 - u) + m.at(x1, y1) * u) * v;
+        }
+    }
+    return out;
+}
+
 Heightmap cropCentre(const Heightmap& map, int width, int height, const std::string& field) {
     if (width > map.width() || height > map.height()) {
         throw InputError(field, std::to_string(width) + "x" + std::to_string(height),

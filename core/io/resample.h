@@ -42,6 +42,11 @@ Heightmap resizeBicubicWindow(const Heightmap& part, int px0, int py0, int sourc
                               int sourceHeight, int outWidth, int outHeight, int x0, int y0,
                               int width, int height);
 
+// Bilinear, corner-aligned as resizeBicubic: for weights (splat layers), which must stay in
+// [0, 1] and keep summing to 1 where bicubic would overshoot. An output of one sample takes the
+// first source sample.
+Heightmap resizeBilinear(const Heightmap& map, int width, int height);
+
 // The centred width x height window; throws InputError naming `field` when it is larger than
 // the map.
 Heightmap cropCentre(const Heightmap& map, int width, int height,

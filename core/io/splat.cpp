@@ -210,23 +210,15 @@ const char* splatStyleName(SplatStyle style) {
 SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<Heightmap>& weights, int size,
                        SplatStyle style, const std::filesystem::path& stem, FileTransaction& transaction) {
     const int n = int(layers.size());
-    const int w = weights.front().width(), h = weights.front().height();
-    // Bilinear resampling to size x size, then counts per pixel.
+    // Bilinear resampling to size x size (weights stay a partition of one), then counts per pixel.
+    std::vector<Heightmap> resized;
+    for (const Heightmap& w : weights) resized.push_back(resizeBilinear(w, size, size));
     const std::uint32_t total = style == SplatStyle::Grey16 ? 65535u : 255u;
     std::vector<std::uint32_t> counts(std::size_t(size) * std::size_t(size) * std::size_t(n));
     for (int y = 0; y < size; ++y) {
-        const double fy = size > 1 ? double(y) * double(h - 1) / double(size - 1) : 0.0;
-        const int y0 = std::min(int(fy), h - 1), y1 = std::min(y0 + 1, h - 1);
-        const float v = float(fy - y0);
         for (int x = 0; x < size; ++x) {
-            const double fx = size > 1 ? double(x) * double(w - 1) / double(size - 1) : 0.0;
-            const int x0 = std::min(int(fx), w - 1), x1 = std::min(x0 + 1, w - 1);
-            const float u = float(fx - x0);
             float pixel[kMaxLayers];
-            for (int i = 0; i < n; ++i) {
-                const Heightmap& m = weights[std::size_t(i)];
-                pixel[i] = (m.at(x0, y0) * (1 - u) + m.at(x1, y0) * u) * (1 - v) + (m.at(x0, y1) * (1 - u) + m.at(x1, y1) * u) * v;
-            }
+            for (int i = 0; i < n; ++i) pixel[i] = resized[std::size_t(i)].at(x, y);
             quantise(pixel, n, total, &counts[(std::size_t(y) * std::size_t(size) + std::size_t(x)) * std::size_t(n)]);
         }
     }
@@ -299,15 +291,12 @@ SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const 
                     const GameExportRequest& request, int side, const std::string& layersField,
                     const std::string& sizeField) {
     if (layerTexts.empty()) throw InputError(sizeField, std::to_string(size), "used with splat layers (NAME=RULE)");
-    const std::string& first = layerTexts.front();
-    if (request.resize == ResizeMode::Crop && request.size)
-        throw InputError(layersField, first, "the whole map: splat maps of a cropped export are not written yet");
-    if (request.tiles && request.size)
-        throw InputError(layersField, first,
-                         "tiles of the map as it is: splat maps of tiles of a resized export are not written yet");
     SplatPlan plan;
+    plan.resized = request.size;
+    plan.resize = request.resize;
+    const int outWidth = request.size ? request.size->width : side, outHeight = request.size ? request.size->height : side;
     if (request.tiles) {
-        plan.tiles = layoutTiles(*request.tiles, side, side);
+        plan.tiles = layoutTiles(*request.tiles, outWidth, outHeight);
         plan.tilePattern = request.tilePattern;
     }
     for (const auto& text : layerTexts) plan.layers.push_back(parseSplatLayer(text, layersField));
@@ -336,7 +325,14 @@ SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const 
 SplatResult writeSplatFor(const SplatPlan& plan, const Heightmap& heights, const HeightScale& scale,
                           double metresPerPixel, const MaskSet& masks, const std::filesystem::path& heightmapPath,
                           FileTransaction& transaction) {
-    const std::vector<Heightmap> weights = splatWeights(plan.layers, heights, scale, metresPerPixel, masks);
+    std::vector<Heightmap> weights = splatWeights(plan.layers, heights, scale, metresPerPixel, masks);
+    if (plan.resized) {
+        // As the heights: the same centred crop, or the same corner-aligned resize in bilinear.
+        for (Heightmap& w : weights) {
+            w = plan.resize == ResizeMode::Crop ? cropCentre(w, plan.resized->width, plan.resized->height)
+                                                : resizeBilinear(w, plan.resized->width, plan.resized->height);
+        }
+    }
     const auto stemOf = [](std::filesystem::path path) { return path.replace_extension(); };
     if (!plan.tiles) return writeSplat(plan.layers, weights, plan.size, plan.style, stemOf(heightmapPath), transaction);
     // Each tile's weights cut from the whole map's: a shared edge has the same weights on both sides.

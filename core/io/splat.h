@@ -65,7 +65,12 @@ struct SplatPlan {
     std::vector<SplatLayer> layers;
     SplatStyle style = SplatStyle::Grey16;
     int size = 0;                     // of each file: per tile with tiles
-    std::optional<TileLayout> tiles;  // the heightmap's tiles (laid out on the map): a set per tile
+    // The heightmap's size when the export resizes the map (--size): the weights are cropped as
+    // the heights are (crop) or resampled bilinearly (bicubic for the heights, which would
+    // overshoot a weight), before any tiles are cut.
+    std::optional<OutputSize> resized;
+    ResizeMode resize = ResizeMode::Bicubic;
+    std::optional<TileLayout> tiles;  // the heightmap's tiles (laid out on the output): a set per tile
     std::string tilePattern;          // their names
 };
 // Checks the layers ("NAME=RULE" each, against the masks the stack makes) and the splat size
@@ -74,8 +79,9 @@ struct SplatPlan {
 // power of two at or below the heightmap's side − 1), other presets 8-bit grey, no preset 16-bit
 // grey (default: the heightmap's side). `size` 0 picks the default. With tiles, each tile gets its
 // own set (named from the tile's file, sized from the tile's side), cut from the weights of the
-// whole map so neighbours agree on their shared edge. Splat maps of a cropped export, and of tiles
-// of a resized one, are refused. Throws InputError naming `layersField` or `sizeField`.
+// whole map so neighbours agree on their shared edge. A resized export (--size) gets the weights
+// cropped or resampled as the heights are (SplatPlan::resized). Throws InputError naming
+// `layersField` or `sizeField`.
 SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const std::vector<std::string>& masksMade,
                     const GameExportRequest& request, int side, const std::string& layersField = field::kSplat,
                     const std::string& sizeField = field::kSplatSize);

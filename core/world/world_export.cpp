@@ -181,8 +181,13 @@ WorldExportPlan planWorldExport(const Registry& registry, const WorldManifest& m
     } else if (preset) {
         plan.settings = engineSettings(*preset, plan.format, plan.layout.tileWidth, plan.layout.tileHeight, plan.world);
     }
+    if (plan.resized && !request.splat.empty()) {
+        throw InputError(field::kSplat, request.splat.front(),
+                         "the world's tiles as they are: splat maps of a resized or cropped world are not written yet "
+                         "(generate --size … --tiles --splat writes them for a map that fits in memory)");
+    }
     if (!request.splat.empty() || request.splatSize != 0) {
-        // As planSplat sees generate --tiles of the whole map (refusing resized tiles the same way).
+        // As planSplat sees generate --tiles of the whole map.
         GameExportRequest whole;
         whole.output = request.output;
         whole.preset = preset;

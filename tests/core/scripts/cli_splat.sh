@@ -79,7 +79,52 @@ expect 64 "--splat" generate "${world[@]}" --splat 'r=slope>95' -o "$bad/x.png"
 expect 64 "~SOFT from 0 to 90" generate "${world[@]}" --splat 'x=slope<3~1e300' -o "$bad/x.png"  # fuzzer finding: NaN weights
 expect 64 "a power of two" generate "${world[@]}" --preset unity --splat 'a=rest' --splat-size 500 -o "$bad/x.r16"
 expect 64 "--splat-size" generate "${world[@]}" --splat-size 64 -o "$bad/x.png"
-expect 64 "tiles of a resized export" generate "${world[@]}" --splat 'a=rest' --tiles 2x2 --size 601x601 -o "$bad/x.png"
+
+# A resized export: the weights resampled as the heights are (bilinear, corner-aligned), then cut
+# into Unreal's edge-to-edge tiles; a cropped export: the same centred window of the weights.
+gen "${world[@]}" --splat 'steep=slope>25~5' --splat 'flat=rest' -o "$dir/full.png" || fail "generic splat, full size"
+gen "${world[@]}" --preset unreal --tiles 2x2 --resize bicubic --splat 'steep=slope>25~5' --splat 'flat=rest' \
+  -o "$dir/ue.png" || fail "unreal resized tiles with splat maps: $(tail -3 "$dir/log")"
+check "unreal resized tiles: 8-bit layers of each tile's size, sums 255, and together the whole map's weights resampled" \
+  $py - "$dir" <<'PY'
+import sys
+import numpy as np
+from PIL import Image
+d = sys.argv[1]
+tiles = {}
+for x in (0, 1):
+    for y in (0, 1):
+        h = Image.open(f"{d}/ue_x{x}_y{y}.png")
+        s, f = Image.open(f"{d}/ue_x{x}_y{y}_steep.png"), Image.open(f"{d}/ue_x{x}_y{y}_flat.png")
+        assert s.mode == "L" and s.size == h.size, (s.mode, s.size, h.size)
+        s, f = np.asarray(s).astype(int), np.asarray(f).astype(int)
+        assert ((s + f) == 255).all()
+        tiles[x, y] = s
+t = tiles[0, 0].shape[0]
+steep = np.block([[tiles[0, 0], tiles[1, 0]], [tiles[0, 1], tiles[1, 1]]])  # edge to edge
+# The full-size weights (16-bit) resampled corner-aligned to the tiles' whole, independently here.
+full = np.asarray(Image.open(d + "/full_steep.png")).astype(float) / 65535.0
+n, m = steep.shape[0], full.shape[0]
+pos = np.arange(n) * (m - 1) / (n - 1)
+i0 = np.minimum(pos.astype(int), m - 1); i1 = np.minimum(i0 + 1, m - 1); w = pos - i0
+rows = full[i0] * (1 - w)[:, None] + full[i1] * w[:, None]
+both = rows[:, i0] * (1 - w)[None, :] + rows[:, i1] * w[None, :]
+diff = np.abs(both * 255 - steep)
+assert diff.max() <= 1.01, (diff.max(), np.unravel_index(diff.argmax(), diff.shape))
+assert 0 < steep.mean() < 255
+PY
+gen "${world[@]}" --size 401x401 --resize crop --splat 'steep=slope>25~5' --splat 'flat=rest' -o "$dir/crop.png" \
+  || fail "cropped export with splat maps: $(tail -3 "$dir/log")"
+check "cropped export: the splat maps are the centred 401x401 window of the full-size ones" $py - "$dir" <<'PY'
+import sys
+import numpy as np
+from PIL import Image
+d = sys.argv[1]
+full = np.asarray(Image.open(d + "/full_steep.png")).astype(int)
+crop = np.asarray(Image.open(d + "/crop_steep.png")).astype(int)
+o = (513 - 401) // 2
+assert crop.shape == (401, 401) and np.array_equal(crop, full[o:o + 401, o:o + 401])
+PY
 
 # Tiles: a set per tile, named from the tile's file and sized from its side, cut from the whole
 # map's weights, so neighbours agree on the edge they share.

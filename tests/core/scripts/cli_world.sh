@@ -395,7 +395,7 @@ expect 64 "algorithm: 'midpoint-line'" world init --out "$bad/w" --world-detail 
 expect 64 "interpolation" world init --out "$bad/w" --world-detail 12 --tile 257 --set interpolation=cubic
 expect 64 "--format: 'exr'" world init --out "$bad/w" --world-detail 12 --tile 257 --format exr
 expect 64 "--index: '256'" world tile --world "$dir/par/world.json" --index 256
-expect 64 "splat maps of tiles of a resized export" world export --world "$dir/par/world.json" --preset unreal \
+expect 64 "splat maps of a resized or cropped world" world export --world "$dir/par/world.json" --preset unreal \
   --out "$bad/t.png" --splat 'rock=slope>30'
 expect 64 "--splat: 'moss=mask:deposition'" world export --world "$dir/par/world.json" --preset unity \
   --out "$bad/t.raw" --splat 'moss=mask:deposition'
