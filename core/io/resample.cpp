@@ -124,19 +124,49 @@ Heightmap resizeBicubicWindow(const Heightmap& part, int px0, int py0, int sourc
     return out;
 }
 
-Heightmap resizeBilinear(const Heightmap& m, int width, int height) {
-    const int w = m.width(), h = m.height();
+namespace {
+
+// Output sample i of a corner-aligned resize from `source` to `target` samples: its first source
+// sample, the next (clamped) and the weight of the next.
+struct BilinearTap {
+    int first = 0, next = 0;
+    float weight = 0.0f;
+};
+BilinearTap bilinearTap(int source, int target, int i) {
+    const double f = target > 1 ? double(i) * double(source - 1) / double(target - 1) : 0.0;
+    const int first = std::min(int(f), source - 1);
+    return {first, std::min(first + 1, source - 1), float(f - first)};
+}
+
+}  // namespace
+
+Span bilinearSpan(int sourceSize, int targetSize, int first, int count) {
+    return {bilinearTap(sourceSize, targetSize, first).first, bilinearTap(sourceSize, targetSize, first + count - 1).next};
+}
+
+Heightmap resizeBilinear(const Heightmap& map, int width, int height) {
+    return resizeBilinearWindow(map, 0, 0, map.width(), map.height(), width, height, 0, 0, width, height);
+}
+
+Heightmap resizeBilinearWindow(const Heightmap& part, int px0, int py0, int sourceWidth, int sourceHeight,
+                               int outWidth, int outHeight, int x0, int y0, int width, int height) {
+    checkGridFits("the resized weights", width, height);
+    const Span sx = bilinearSpan(sourceWidth, outWidth, x0, width), sy = bilinearSpan(sourceHeight, outHeight, y0, height);
+    if (sx.first < px0 || sy.first < py0 || sx.last >= px0 + part.width() || sy.last >= py0 + part.height()) {
+        throw std::logic_error("resizeBilinearWindow: the part does not hold the samples the window reads");
+    }
     Heightmap out = Heightmap::uninitialized(width, height);
     for (int y = 0; y < height; ++y) {
-        const double fy = height > 1 ? double(y) * double(h - 1) / double(height - 1) : 0.0;
-        const int y0 = std::min(int(fy), h - 1), y1 = std::min(y0 + 1, h - 1);
-        const float v = float(fy - y0);
+        const BilinearTap ty = bilinearTap(sourceHeight, outHeight, y0 + y);
+        const float v = ty.weight;
+        const float* r0 = part.row(ty.first - py0);
+        const float* r1 = part.row(ty.next - py0);
         float* row = out.row(y);
         for (int x = 0; x < width; ++x) {
-            const double fx = width > 1 ? double(x) * double(w - 1) / double(width - 1) : 0.0;
-            const int x0 = std::min(int(fx), w - 1), x1 = std::min(x0 + 1, w - 1);
-            const float u = float(fx - x0);
-            row[x] = (m.at(x0, y0) * (1 - u) + m.at(x1, y0) * u) * (1 - v) + (m.at(x0, y1) * (1 - u) + m.at(x1, y1) * u) * v;
+            const BilinearTap tx = bilinearTap(sourceWidth, outWidth, x0 + x);
+            const int a = tx.first - px0, b = tx.next - px0;
+            const float u = tx.weight;
+            row[x] = (r0[a] * (1 - u) + r0[b] * u) * (1 - v) + (r1[a] * (1 - u) + r1[b] * u) * v;
         }
     }
     return out;

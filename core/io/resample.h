@@ -46,6 +46,11 @@ Heightmap resizeBicubicWindow(const Heightmap& part, int px0, int py0, int sourc
 // [0, 1] and keep summing to 1 where bicubic would overshoot. An output of one sample takes the
 // first source sample.
 Heightmap resizeBilinear(const Heightmap& map, int width, int height);
+// Its window, as resizeBicubicWindow is resizeBicubic's (the same arithmetic, so the same bits):
+// `part` holds the source from (px0, py0), at least the samples bilinearSpan names.
+Span bilinearSpan(int sourceSize, int targetSize, int first, int count);
+Heightmap resizeBilinearWindow(const Heightmap& part, int px0, int py0, int sourceWidth, int sourceHeight,
+                               int outWidth, int outHeight, int x0, int y0, int width, int height);
 
 // The centred width x height window; throws InputError naming `field` when it is larger than
 // the map.

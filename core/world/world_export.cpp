@@ -181,11 +181,6 @@ WorldExportPlan planWorldExport(const Registry& registry, const WorldManifest& m
     } else if (preset) {
         plan.settings = engineSettings(*preset, plan.format, plan.layout.tileWidth, plan.layout.tileHeight, plan.world);
     }
-    if (plan.resized && !request.splat.empty()) {
-        throw InputError(field::kSplat, request.splat.front(),
-                         "the world's tiles as they are: splat maps of a resized or cropped world are not written yet "
-                         "(generate --size … --tiles --splat writes them for a map that fits in memory)");
-    }
     if (!request.splat.empty() || request.splatSize != 0) {
         // As planSplat sees generate --tiles of the whole map.
         GameExportRequest whole;
@@ -220,9 +215,10 @@ std::optional<GameExportResult> exportWorldTile(const Registry& registry, const 
     if (exported(r, plan, r.recipeSha256) && (!plan.splat || splatThere(*plan.splat, r.output))) return std::nullopt;
     Heightmap tile;
     std::vector<Heightmap> weights;
-    if (plan.splat) {
-        // The world's own samples (planSplat refused resized tiles), grown by one for the slope.
-        const SampleWindow window{ox, oy, t.tileWidth, t.tileHeight};
+    if (plan.splat && (!plan.resized || plan.resize == ResizeMode::Crop)) {
+        // The world's own samples (shifted by a centred crop), grown by one for the slope.
+        const int offset = (plan.side == int(m.side())) ? 0 : (int(m.side()) - plan.side) / 2;
+        const SampleWindow window{offset + ox, offset + oy, t.tileWidth, t.tileHeight};
         const SampleWindow grown = grownByOne(window, int(m.side()));
         MaskSet masks;
         const Heightmap part = evaluateStackWindow(registry, recipe, m.units, grown, context, &m.mapping, nullptr, &masks);
@@ -231,6 +227,23 @@ std::optional<GameExportResult> exportWorldTile(const Registry& registry, const 
         for (const Heightmap& w : splatWeights(plan.splat->layers, part, scaleFor(m.mapping, m.units),
                                                m.units.metresPerPixel, masks)) {
             weights.push_back(cropOf(w, dx, dy, window.width, window.height));
+        }
+    } else if (plan.splat) {
+        // Resampled: the heights bicubic and the weights bilinear (as generate resizes them), from
+        // one window of the world holding both resizes' taps, the weights' grown by one for the slope.
+        const int side = int(m.side());
+        const Span hx = bicubicSpan(side, plan.side, ox, t.tileWidth), hy = bicubicSpan(side, plan.side, oy, t.tileHeight);
+        const Span wx = bilinearSpan(side, plan.side, ox, t.tileWidth), wy = bilinearSpan(side, plan.side, oy, t.tileHeight);
+        const int x0 = std::max(0, std::min(hx.first, wx.first - 1)), y0 = std::max(0, std::min(hy.first, wy.first - 1));
+        const int x1 = std::min(side - 1, std::max(hx.last, wx.last + 1)), y1 = std::min(side - 1, std::max(hy.last, wy.last + 1));
+        MaskSet masks;
+        const Heightmap part = evaluateStackWindow(registry, recipe, m.units, {x0, y0, x1 - x0 + 1, y1 - y0 + 1}, context,
+                                                   &m.mapping, nullptr, &masks);
+        tile = resizeBicubicWindow(part, x0, y0, side, side, plan.side, plan.side, ox, oy, t.tileWidth, t.tileHeight);
+        for (const Heightmap& w : splatWeights(plan.splat->layers, part, scaleFor(m.mapping, m.units),
+                                               m.units.metresPerPixel, masks)) {
+            weights.push_back(resizeBilinearWindow(w, x0, y0, side, side, plan.side, plan.side, ox, oy, t.tileWidth,
+                                                   t.tileHeight));
         }
     } else if (!plan.resized || plan.resize == ResizeMode::Crop) {
         // The world's own samples: where they are, or shifted by the centred crop (cropCentre's offset).

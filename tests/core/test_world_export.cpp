@@ -46,6 +46,19 @@ TEST(ExportResize, AWindowOfTheResizeIsTheSameBitsFromOnlyTheSamplesItsTapsRead)
     for (const Case& c : cases) {
         SCOPED_TRACE(std::to_string(c.outWidth) + "x" + std::to_string(c.outHeight) + " at " +
                      std::to_string(c.x0) + "," + std::to_string(c.y0));
+        // Bilinear (splat weights) the same way.
+        const Heightmap wholeBilinear = resizeBilinear(source, c.outWidth, c.outHeight);
+        const Span bx = bilinearSpan(97, c.outWidth, c.x0, c.width), by = bilinearSpan(61, c.outHeight, c.y0, c.height);
+        const Heightmap taps = window(source, bx.first, by.first, bx.last - bx.first + 1, by.last - by.first + 1);
+        EXPECT_TRUE(terrain::test::sameBits(
+            resizeBilinearWindow(taps, bx.first, by.first, 97, 61, c.outWidth, c.outHeight, c.x0, c.y0, c.width, c.height),
+            window(wholeBilinear, c.x0, c.y0, c.width, c.height)));
+        if (by.last < 60) {
+            const Heightmap short_ = window(source, bx.first, by.first, bx.last - bx.first + 1, by.last - by.first);
+            EXPECT_THROW(resizeBilinearWindow(short_, bx.first, by.first, 97, 61, c.outWidth, c.outHeight, c.x0, c.y0,
+                                              c.width, c.height),
+                         std::logic_error);
+        }
         const Heightmap whole = resizeBicubic(source, c.outWidth, c.outHeight);
         const Span sx = bicubicSpan(97, c.outWidth, c.x0, c.width);
         const Span sy = bicubicSpan(61, c.outHeight, c.y0, c.height);
