@@ -59,7 +59,7 @@ struct ExtendedBox {
 // below 2^31 (the running sum itself wraps modulo 2^32, which leaves every window's sum exact).
 // The step depends only on the filter (l) and the world's height range, never on the map's
 // values, so a tile and the whole map use the same one: 2^-22 of the range for the 30 m default
-// at 1 m a sample (l = 28), 2^-19 at 200 m (l = 198), 2^-12 at 20 km.
+// at 1 m a sample (l = 28), 2^-19 at 200 m (l = 198), 2^-16 at 2 km, 2^-12 at 20 km.
 constexpr int kHeadroom = 3;  // heights within 8 ranges of the range's low end keep their value
 struct FixedPoint {
     float origin = 0.0f, step = 1.0f, inverse = 1.0f, bound = 1.0f;
@@ -140,9 +140,13 @@ void blurLines(float* lines, std::vector<std::int32_t>& a, std::vector<std::int3
     boxPass<L>(a.data(), lines, n, box, fixed);
 }
 
+// The widest blur, in samples: wider than any line of a 65537² map, and the fixed-point step
+// there is still 2^-10 of the height range (a tiny spacing could otherwise make l overflow).
+constexpr double kMaxSigmaSamples = 65536.0;
+
 // The blur's sigma in samples, or 0 when the entry changes nothing.
 double sigmaOf(const SmoothParams& p, double metresPerSample) {
-    const double sigma = p.radius_m / metresPerSample;
+    const double sigma = std::min(p.radius_m / metresPerSample, kMaxSigmaSamples);
     return p.strength == 0.0 || !(sigma > 0.0) ? 0.0 : sigma;
 }
 

@@ -462,6 +462,18 @@ TEST(Smooth, FarOutHeightsAndNaNStayLocal) {
     EXPECT_NEAR(massNaN, 0.0 - double(clean.at(100, 90)), 0.5);
 }
 
+// A radius of far more samples than any map (a tiny spacing) blurs as the widest blur, 65536
+// samples: the same bytes, all finite, no overflow of the filter's half-width.
+TEST(Smooth, AWidthBeyondTheCapBlursAsTheCap) {
+    const core::Heightmap input = evaluate(baseRecipe(6));
+    const core::Heightmap huge = runOn("smooth", input, {{"radius", 100000.0}}, 1e-4, rangeOf(input));
+    const core::Heightmap cap = runOn("smooth", input, {{"radius", 65536.0}}, 1.0, rangeOf(input));
+    EXPECT_TRUE(huge == cap);
+    for (float v : huge.samples()) ASSERT_TRUE(std::isfinite(v));
+    const auto [lo, hi] = std::minmax_element(huge.samples().begin(), huge.samples().end());
+    EXPECT_LT(*hi - *lo, 0.01 * relief(input)) << "nearly the mean everywhere";
+}
+
 TEST(Smooth, LowersTheShortLagVariogramAndKeepsTheMean) {
     const core::Recipe base = baseRecipe(9);
     const core::Heightmap input = evaluate(base);
