@@ -219,13 +219,13 @@ check "Unity: the Terrain Toolbox numbers are printed" grep -q "Total Terrain Wi
 splat_ops=(--algorithm diamond-square --seed 33 --world-size 3000 --height-range 0:500
   --op mask:source=curvature,curvature_radius_m=30 --op smooth:radius=10)
 splat_layers=(--splat 'rock=slope>28' --splat 'snow=height>330~20' --splat 'moss=mask:curvature' --splat 'grass=rest')
-"$cli" world init --out "$dir/spl" --world-detail 10 --tile 257 "${splat_ops[@]}" >/dev/null 2>&1 || fail "init for splat tiles"
+"$cli" world init --out "$dir/spl" --world-detail 9 --tile 129 "${splat_ops[@]}" >/dev/null 2>&1 || fail "init for splat tiles"
 for range in 0-6 7-15; do
   "$cli" world export --world "$dir/spl/world.json" --preset unity --out "$dir/spl-unity/t.raw" --index "$range" \
     "${splat_layers[@]}" >"$dir/spl.out" 2>&1 || fail "world export --splat: $(cat "$dir/spl.out")"
 done
 mkdir -p "$dir/gen-spl"
-"$cli" generate "${splat_ops[@]}" --detail 10 --map world --tiles 4x4 --preset unity \
+"$cli" generate "${splat_ops[@]}" --detail 9 --map world --tiles 4x4 --preset unity \
   --tile-pattern '{stem}_{xx}_{zz}{ext}' -o "$dir/gen-spl/t.raw" "${splat_layers[@]}" >/dev/null 2>&1 \
   || fail "generate unity tiles with splat maps"
 same_splat() {  # DIR_A DIR_B: the same 16 tiles, RGBA control textures and splat sidecars
@@ -240,7 +240,7 @@ same_splat() {  # DIR_A DIR_B: the same 16 tiles, RGBA control textures and spla
 }
 check "Unity splat maps of world tiles (two tasks) equal generate --tiles 4x4 --splat, byte for byte" \
   same_splat "$dir/spl-unity" "$dir/gen-spl"
-check "every control texture is 256x256 RGBA summing to 255 and the layers all appear" $py - "$dir/spl-unity" <<'PY'
+check "every control texture is 128x128 RGBA summing to 255 and the layers all appear" $py - "$dir/spl-unity" <<'PY'
 import glob, sys
 import numpy as np
 from PIL import Image
@@ -248,7 +248,7 @@ files = sorted(glob.glob(sys.argv[1] + "/*_splat0.png"))
 total = np.zeros(4)
 for f in files:
     im = Image.open(f)
-    assert im.mode == "RGBA" and im.size == (256, 256), (f, im.mode, im.size)
+    assert im.mode == "RGBA" and im.size == (128, 128), (f, im.mode, im.size)
     a = np.asarray(im).astype(int)
     assert (a.sum(axis=2) == 255).all(), f
     total += a.reshape(-1, 4).sum(axis=0)
@@ -274,7 +274,7 @@ same_unreal_splat() {  # RESIZE: world export (two tasks) equals generate --tile
   done
   side=$($py -c "import json,sys; j=json.load(open(sys.argv[1])); print(j['width'] * j['tile']['columns'])" "$w/t_x0_y0.png.json")
   mkdir -p "$g"
-  "$cli" generate "${splat_ops[@]}" --detail 10 --map world --tiles 4x4 --preset unreal --size "${side}x${side}" \
+  "$cli" generate "${splat_ops[@]}" --detail 9 --map world --tiles 4x4 --preset unreal --size "${side}x${side}" \
     --resize "$1" -o "$g/t.png" "${splat_layers[@]}" >/dev/null 2>&1 || { echo "generate failed"; return 1; }
   for f in "$g"/*; do
     case "$f" in *.png.json) continue ;; esac
