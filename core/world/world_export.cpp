@@ -108,12 +108,6 @@ bool splatThere(const SplatPlan& plan, const std::filesystem::path& output) {
     return true;
 }
 
-SampleWindow grownByOne(SampleWindow w, int side) {
-    const int x0 = std::max(0, w.x0 - 1), y0 = std::max(0, w.y0 - 1);
-    const int x1 = std::min(side, w.x0 + w.width + 1), y1 = std::min(side, w.y0 + w.height + 1);
-    return {x0, y0, x1 - x0, y1 - y0};
-}
-
 Heightmap cropOf(const Heightmap& map, int dx, int dy, int width, int height) {
     Heightmap out = Heightmap::uninitialized(width, height);
     for (int y = 0; y < height; ++y) std::copy_n(map.row(dy + y) + dx, width, out.row(y));
@@ -213,53 +207,46 @@ std::optional<GameExportResult> exportWorldTile(const Registry& registry, const 
     r.recipe = recipeToJson(registry, recipe);
     r.recipeSha256 = recipeHash(registry, recipe);
     if (exported(r, plan, r.recipeSha256) && (!plan.splat || splatThere(*plan.splat, r.output))) return std::nullopt;
-    Heightmap tile;
-    std::vector<Heightmap> weights;
-    if (plan.splat && (!plan.resized || plan.resize == ResizeMode::Crop)) {
-        // The world's own samples (shifted by a centred crop), grown by one for the slope.
-        const int offset = (plan.side == int(m.side())) ? 0 : (int(m.side()) - plan.side) / 2;
-        const SampleWindow window{offset + ox, offset + oy, t.tileWidth, t.tileHeight};
-        const SampleWindow grown = grownByOne(window, int(m.side()));
-        MaskSet masks;
-        const Heightmap part = evaluateStackWindow(registry, recipe, m.units, grown, context, &m.mapping, nullptr, &masks);
-        const int dx = window.x0 - grown.x0, dy = window.y0 - grown.y0;
-        tile = cropOf(part, dx, dy, window.width, window.height);
-        for (const Heightmap& w : splatWeights(plan.splat->layers, part, scaleFor(m.mapping, m.units),
-                                               m.units.metresPerPixel, masks)) {
-            weights.push_back(cropOf(w, dx, dy, window.width, window.height));
+    // The world samples the tile reads: its own (shifted by a centred crop), or the taps of the
+    // bicubic resize of the heights and, for splat maps, of the bilinear resize of the weights
+    // (as generate resizes them); for splat maps grown by one, as the slope reads its neighbours.
+    const int side = int(m.side());
+    const bool resampled = plan.resized && plan.resize == ResizeMode::Bicubic;
+    const int offset = plan.side == side || resampled ? 0 : (side - plan.side) / 2;
+    const auto span = [&](int first, int count) {
+        if (!resampled) return Span{offset + first, offset + first + count - 1};
+        Span s = bicubicSpan(side, plan.side, first, count);
+        if (plan.splat) {
+            const Span w = bilinearSpan(side, plan.side, first, count);
+            s = {std::min(s.first, w.first), std::max(s.last, w.last)};
         }
-    } else if (plan.splat) {
-        // Resampled: the heights bicubic and the weights bilinear (as generate resizes them), from
-        // one window of the world holding both resizes' taps, the weights' grown by one for the slope.
-        const int side = int(m.side());
-        const Span hx = bicubicSpan(side, plan.side, ox, t.tileWidth), hy = bicubicSpan(side, plan.side, oy, t.tileHeight);
-        const Span wx = bilinearSpan(side, plan.side, ox, t.tileWidth), wy = bilinearSpan(side, plan.side, oy, t.tileHeight);
-        const int x0 = std::max(0, std::min(hx.first, wx.first - 1)), y0 = std::max(0, std::min(hy.first, wy.first - 1));
-        const int x1 = std::min(side - 1, std::max(hx.last, wx.last + 1)), y1 = std::min(side - 1, std::max(hy.last, wy.last + 1));
-        MaskSet masks;
-        const Heightmap part = evaluateStackWindow(registry, recipe, m.units, {x0, y0, x1 - x0 + 1, y1 - y0 + 1}, context,
-                                                   &m.mapping, nullptr, &masks);
-        tile = resizeBicubicWindow(part, x0, y0, side, side, plan.side, plan.side, ox, oy, t.tileWidth, t.tileHeight);
-        for (const Heightmap& w : splatWeights(plan.splat->layers, part, scaleFor(m.mapping, m.units),
-                                               m.units.metresPerPixel, masks)) {
-            weights.push_back(resizeBilinearWindow(w, x0, y0, side, side, plan.side, plan.side, ox, oy, t.tileWidth,
-                                                   t.tileHeight));
-        }
-    } else if (!plan.resized || plan.resize == ResizeMode::Crop) {
-        // The world's own samples: where they are, or shifted by the centred crop (cropCentre's offset).
-        const int offset = (plan.side == int(m.side())) ? 0 : (int(m.side()) - plan.side) / 2;
-        tile = evaluateStackWindow(registry, recipe, m.units, {offset + ox, offset + oy, t.tileWidth, t.tileHeight},
-                                   context, &m.mapping);
-    } else {
-        const int side = int(m.side());
-        const Span sx = bicubicSpan(side, plan.side, ox, t.tileWidth);
-        const Span sy = bicubicSpan(side, plan.side, oy, t.tileHeight);
-        const Heightmap part = evaluateStackWindow(
-            registry, recipe, m.units, {sx.first, sy.first, sx.last - sx.first + 1, sy.last - sy.first + 1}, context,
-            &m.mapping);
-        tile = resizeBicubicWindow(part, sx.first, sy.first, side, side, plan.side, plan.side, ox, oy, t.tileWidth,
-                                   t.tileHeight);
+        return s;
+    };
+    Span sx = span(ox, t.tileWidth), sy = span(oy, t.tileHeight);
+    if (plan.splat) {
+        sx = {std::max(0, sx.first - 1), std::min(side - 1, sx.last + 1)};
+        sy = {std::max(0, sy.first - 1), std::min(side - 1, sy.last + 1)};
     }
+    MaskSet masks;
+    Heightmap part = evaluateStackWindow(registry, recipe, m.units,
+                                         {sx.first, sy.first, sx.last - sx.first + 1, sy.last - sy.first + 1}, context,
+                                         &m.mapping, nullptr, plan.splat ? &masks : nullptr);
+    const auto toTile = [&](const Heightmap& map, bool weight) {
+        if (!resampled) return cropOf(map, offset + ox - sx.first, offset + oy - sy.first, t.tileWidth, t.tileHeight);
+        return weight ? resizeBilinearWindow(map, sx.first, sy.first, side, side, plan.side, plan.side, ox, oy,
+                                             t.tileWidth, t.tileHeight)
+                      : resizeBicubicWindow(map, sx.first, sy.first, side, side, plan.side, plan.side, ox, oy,
+                                            t.tileWidth, t.tileHeight);
+    };
+    std::vector<Heightmap> weights;
+    if (plan.splat) {
+        for (const Heightmap& w :
+             splatWeights(plan.splat->layers, part, scaleFor(m.mapping, m.units), m.units.metresPerPixel, masks)) {
+            weights.push_back(toTile(w, true));
+        }
+    }
+    const bool whole = !resampled && part.width() == t.tileWidth && part.height() == t.tileHeight;
+    const Heightmap tile = whole ? std::move(part) : toTile(part, false);
     FileTransaction transaction;
     GameExportResult result = runGameExport(tile, r, transaction);
     if (plan.splat) {
