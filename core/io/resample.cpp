@@ -156,6 +156,8 @@ Heightmap resizeBilinearWindow(const Heightmap& part, int px0, int py0, int sour
         throw std::logic_error("resizeBilinearWindow: the part does not hold the samples the window reads");
     }
     Heightmap out = Heightmap::uninitialized(width, height);
+    std::vector<BilinearTap> columns(static_cast<std::size_t>(width));
+    for (int x = 0; x < width; ++x) columns[std::size_t(x)] = bilinearTap(sourceWidth, outWidth, x0 + x);
     for (int y = 0; y < height; ++y) {
         const BilinearTap ty = bilinearTap(sourceHeight, outHeight, y0 + y);
         const float v = ty.weight;
@@ -163,7 +165,7 @@ Heightmap resizeBilinearWindow(const Heightmap& part, int px0, int py0, int sour
         const float* r1 = part.row(ty.next - py0);
         float* row = out.row(y);
         for (int x = 0; x < width; ++x) {
-            const BilinearTap tx = bilinearTap(sourceWidth, outWidth, x0 + x);
+            const BilinearTap& tx = columns[std::size_t(x)];
             const int a = tx.first - px0, b = tx.next - px0;
             const float u = tx.weight;
             row[x] = (r0[a] * (1 - u) + r0[b] * u) * (1 - v) + (r1[a] * (1 - u) + r1[b] * u) * v;
