@@ -204,8 +204,7 @@ void WorldCanvas::work() {
             const QImage image =
                 render::renderPreviewImage(grown, core::resolveMapping(world.mapping, grown), style);
             tile->image = image.copy(at.first, at.second, w, h);
-            tile->heights = core::Heightmap::uninitialized(w, h);
-            for (int y = 0; y < h; ++y) std::copy_n(grown.row(at.second + y) + at.first, w, tile->heights.row(y));
+            tile->heights = core::copyWindow(grown, at.first, at.second, w, h);
             QMetaObject::invokeMethod(
                 this,
                 [this, key, generation, tile] {

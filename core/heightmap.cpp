@@ -107,4 +107,10 @@ MinMax minMax(const Heightmap& map) {
     return {*lo, *hi};
 }
 
+Heightmap copyWindow(const Heightmap& map, int x0, int y0, int width, int height) {
+    Heightmap out = Heightmap::uninitialized(width, height);
+    for (int y = 0; y < height; ++y) std::copy_n(map.row(y0 + y) + x0, width, out.row(y));
+    return out;
+}
+
 }  // namespace terrain::core

@@ -74,4 +74,7 @@ struct MinMax {
 };
 MinMax minMax(const Heightmap& map);
 
+// The samples [x0, x0 + width) x [y0, y0 + height) of `map` (which holds them) as a map of their own.
+Heightmap copyWindow(const Heightmap& map, int x0, int y0, int width, int height);
+
 }  // namespace terrain::core

@@ -182,13 +182,7 @@ Heightmap cropCentre(const Heightmap& map, int width, int height, const std::str
                              FieldText::settings({{field::kResize, "bicubic"}}) +
                              " to enlarge)");
     }
-    Heightmap out(width, height);
-    const int x0 = (map.width() - width) / 2;
-    const int y0 = (map.height() - height) / 2;
-    for (int y = 0; y < height; ++y) {
-        std::copy_n(map.row(y0 + y) + x0, width, out.row(y));
-    }
-    return out;
+    return copyWindow(map, (map.width() - width) / 2, (map.height() - height) / 2, width, height);
 }
 
 }  // namespace terrain::core

@@ -153,24 +153,17 @@ void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, con
         std::swap(map, next);
     }
     const int dx = window.x0 - grown.x0, dy = window.y0 - grown.y0;
-    const auto middle = [&](const Heightmap& from, Heightmap& to) {
-        to.reshapeUninitialized(window.width, window.height);
-        for (int y = 0; y < window.height; ++y) std::copy_n(from.row(dy + y) + dx, window.width, to.row(y));
-    };
     if (masksOut != nullptr) {
         masksOut->clear();
         for (const auto& [name, mask] : masks) {
-            if (reach == 0) {
-                (*masksOut)[name] = mask;
-            } else {
-                auto kept = std::make_shared<Heightmap>();
-                middle(*mask, *kept);
-                (*masksOut)[name] = std::move(kept);
-            }
+            (*masksOut)[name] = reach == 0 ? mask
+                                           : std::make_shared<const Heightmap>(
+                                                 copyWindow(*mask, dx, dy, window.width, window.height));
         }
     }
     if (reach == 0) return;
-    middle(map, out);
+    out.reshapeUninitialized(window.width, window.height);
+    for (int y = 0; y < window.height; ++y) std::copy_n(map.row(dy + y) + dx, window.width, out.row(y));
 }
 
 }  // namespace terrain::core

@@ -108,12 +108,6 @@ bool splatThere(const SplatPlan& plan, const std::filesystem::path& output) {
     return true;
 }
 
-Heightmap cropOf(const Heightmap& map, int dx, int dy, int width, int height) {
-    Heightmap out = Heightmap::uninitialized(width, height);
-    for (int y = 0; y < height; ++y) std::copy_n(map.row(dy + y) + dx, width, out.row(y));
-    return out;
-}
-
 }  // namespace
 
 std::string worldTilePattern(const EnginePreset* preset) {
@@ -232,7 +226,7 @@ std::optional<GameExportResult> exportWorldTile(const Registry& registry, const 
                                          {sx.first, sy.first, sx.last - sx.first + 1, sy.last - sy.first + 1}, context,
                                          &m.mapping, nullptr, plan.splat ? &masks : nullptr);
     const auto toTile = [&](const Heightmap& map, bool weight) {
-        if (!resampled) return cropOf(map, offset + ox - sx.first, offset + oy - sy.first, t.tileWidth, t.tileHeight);
+        if (!resampled) return copyWindow(map, offset + ox - sx.first, offset + oy - sy.first, t.tileWidth, t.tileHeight);
         return weight ? resizeBilinearWindow(map, sx.first, sy.first, side, side, plan.side, plan.side, ox, oy,
                                              t.tileWidth, t.tileHeight)
                       : resizeBicubicWindow(map, sx.first, sy.first, side, side, plan.side, plan.side, ox, oy,
