@@ -16,6 +16,7 @@ enum class RngStream : std::uint32_t {
     Noise = 5,   // gradient noise: the lattice of every octave of every field
     Worley = 6,  // cellular noise: the feature point of every cell
     Hydraulic = 7,  // hydraulic erosion: where each rain drop starts
+    River = 8,      // river erosion: the rise across each lake cell (how a lake drains to its outlet)
 };
 
 constexpr std::uint64_t mix64(std::uint64_t z) {

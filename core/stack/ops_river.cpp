@@ -7,8 +7,8 @@
 // Mulla 2014) from the map's border and every cell at or below sea level, with a tiny rise per
 // cell so the filled surface drains: water reaches the border or the sea instead of stopping in
 // pits, and lakes fill; (2) every cell drains to its steepest lower 8-neighbour on that surface
-// (D8), and the priority flood's order is an order in which every cell comes after the cell it
-// drains to; (3) drainage areas accumulate upstream to downstream; (4) heights update downstream
+// (Rho8: D8 with a random diagonal distance), a lake's cell to the cell its flood came from, and
+// the priority flood's order is an order in which every cell comes after the cell it drains to; (3) drainage areas accumulate upstream to downstream; (4) heights update downstream
 // first, h = (h + F h_receiver) / (1 + F) with F = K dt A^m / distance (n = 1: the implicit
 // solution, exact for a linear law). All serial and in a fixed order: the same bytes always.
 //
@@ -19,6 +19,7 @@
 #include "ops.h"
 
 #include "../errors.h"
+#include "../rng.h"
 #include "coarse_to_fine.h"
 #include "op_support.h"
 
@@ -55,7 +56,17 @@ struct Network {
 
 // Priority flood with a rise of `epsilon` metres per cell (so filled flats drain), D8 receivers
 // on the filled surface, and the drainage area. `filled` receives the filled surface.
-Network drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon, std::vector<float>& filled) {
+//
+// A cell the flood raised (a lake, or a flat) drains to the cell whose flood reached it: the
+// flood grows out from the lake's outlet, so these receivers form a tree converging on the
+// outlet. D8 on the raised surface instead sent the water of a lake along parallel straight lines
+// (the rise grows in square rings around the outlet) that met only on the rings' diagonals.
+// Each raised cell rises by epsilon times a factor in [0.5, 1.5) hashed from its place in the
+// world (`stride` world-lattice steps per cell, rng.h), so the tree branches irregularly like a
+// drainage network rather than in rays from the outlet; the draw is fixed by the seed and the
+// cell, so the result is too.
+Network drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon, const PointHash& rise,
+              std::uint32_t stride, std::vector<float>& filled) {
     const int n = g.side;
     const std::size_t cells = std::size_t(n) * std::size_t(n);
     Network net;
@@ -66,15 +77,19 @@ Network drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon,
     // (height, index): ties popped by index, so the order never depends on anything else.
     using Item = std::pair<float, std::int32_t>;
     std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+    const auto outlet = [&](int x, int y, std::size_t i) {
+        return x == 0 || y == 0 || x == n - 1 || y == n - 1 || double(g.h[i]) <= seaLevelRaw;
+    };
     for (int y = 0; y < n; ++y)
         for (int x = 0; x < n; ++x) {
             const auto i = std::int32_t(std::size_t(y) * std::size_t(n) + std::size_t(x));
-            if (x == 0 || y == 0 || x == n - 1 || y == n - 1 || double(g.h[std::size_t(i)]) <= seaLevelRaw) {
+            if (outlet(x, y, std::size_t(i))) {
                 seen[std::size_t(i)] = 1;
                 open.push({filled[std::size_t(i)], i});
             }
         }
     static constexpr int kDx[8] = {1, -1, 0, 0, 1, 1, -1, -1}, kDy[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+    std::vector<std::uint8_t> raised(cells, 0);
     while (!open.empty()) {
         const auto [z, i] = open.top();
         open.pop();
@@ -86,19 +101,32 @@ Network drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon,
             const auto j = std::size_t(ny) * std::size_t(n) + std::size_t(nx);
             if (seen[j]) continue;
             seen[j] = 1;
-            filled[j] = std::max(filled[j], z + epsilon);
+            const float factor =
+                0.5f + toUnit(rise(std::uint32_t(nx) * stride, std::uint32_t(ny) * stride));
+            const float level = z + epsilon * factor;
+            if (level > filled[j]) {
+                filled[j] = level;
+                raised[j] = 1;
+                net.receiver[j] = i;  // the flood's tree: towards the outlet
+            }
             open.push({filled[j], std::int32_t(j)});
         }
     }
-    // D8 on the filled surface: the steepest strictly lower neighbour (slope by distance).
+    // Elsewhere the steepest strictly lower neighbour on the filled surface, with the diagonal
+    // neighbours' distance drawn per cell in (1, 2] (Fairfield and Leymarie's Rho8, 1991): plain D8
+    // (distance sqrt 2) sends water down an even slope along one of 8 directions for as long as
+    // the slope lasts, so channels ran in straight lines; with the random distance the directions
+    // average out to the slope's own and channels wander as real ones do.
     for (int y = 0; y < n; ++y)
         for (int x = 0; x < n; ++x) {
             const std::size_t i = std::size_t(y) * std::size_t(n) + std::size_t(x);
-            if (x == 0 || y == 0 || x == n - 1 || y == n - 1 || double(g.h[i]) <= seaLevelRaw) continue;
+            if (raised[i] || outlet(x, y, i)) continue;
+            const std::uint64_t draw = rise(std::uint32_t(x) * stride, std::uint32_t(y) * stride);
+            const float diagonal = 2.0f - float((draw >> 16) & 0xffffffU) * (1.0f / 16777216.0f);
             float best = 0.0f;
             for (int k = 0; k < 8; ++k) {
                 const std::size_t j = std::size_t(y + kDy[k]) * std::size_t(n) + std::size_t(x + kDx[k]);
-                const float drop = (filled[i] - filled[j]) / (k < 4 ? 1.0f : 1.41421356f);
+                const float drop = (filled[i] - filled[j]) / (k < 4 ? 1.0f : diagonal);
                 if (drop > best) {
                     best = drop;
                     net.receiver[i] = std::int32_t(j);
@@ -115,12 +143,12 @@ Network drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon,
 }
 
 // One implicit step on g (raw units; metres = raw * scale + offset).
-void step(Grid& g, double spacing_m, const RiverParams& p, const HeightScale& scale, std::vector<float>& filled,
-          Network* keep = nullptr) {
+void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise, const RiverParams& p, const HeightScale& scale,
+          std::vector<float>& filled, Network* keep = nullptr) {
     const double cellArea = spacing_m * spacing_m;
     const double seaRaw = scale.toRaw(p.seaLevel_m);
     const auto epsilon = float(1e-4 * spacing_m / scale.scale);  // 0.1 mm per metre, in raw units
-    Network net = drain(g, cellArea, seaRaw, epsilon, filled);
+    Network net = drain(g, cellArea, seaRaw, epsilon, rise, stride, filled);
     const double k = kErodibility * p.strength;
     const auto uplift = float(p.uplift_m / scale.scale);
     const int n = g.side;
@@ -146,6 +174,12 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     Grid settled, before;
     std::vector<float> filled;
     Network last;
+    const PointHash rise(call.seed, RngStream::River);
+    // World-lattice steps per sample, so a cell draws the same rise at every detail (a map of a
+    // side that is not 2^d + 1 has no lattice: its samples are numbered as they are).
+    const int gaps = side - 1;
+    const bool onLatticeSide = gaps > 0 && (gaps & (gaps - 1)) == 0 && gaps <= (1 << kLatticeDetail);
+    const std::uint32_t latticeStep = onLatticeSide ? std::uint32_t((1 << kLatticeDetail) / gaps) : 1U;
     const int total = levels + 1;
     for (int level = levels; level >= 0; --level) {
         const int stride = 1 << level;
@@ -155,7 +189,8 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         const int steps = std::max(1, int(std::lround((level == levels ? kCoarseSteps : kFineSteps) * p.duration)));
         for (int s = 0; s < steps; ++s) {
             call.context.throwIfCancelled();
-            step(g, call.metresPerSample * stride, p, call.heights, filled, level == 0 && s == steps - 1 ? &last : nullptr);
+            step(g, call.metresPerSample * stride, latticeStep * std::uint32_t(stride), rise, p, call.heights, filled,
+                 level == 0 && s == steps - 1 ? &last : nullptr);
             call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
         }
         settled = std::move(g);

@@ -387,6 +387,62 @@ TEST(RiverErosion, FlowRunsDownhillOnATiltedPlane) {
     EXPECT_LT(middle, low);
 }
 
+// river-erosion's masks on `map` (10 m per sample, 0..1000 m) with `params`.
+core::MaskSet riverMasksOf(const core::Heightmap& map, std::initializer_list<std::pair<const char*, const char*>> params) {
+    core::Heightmap out(map.width(), map.height());
+    core::MaskSet below, masks;
+    core::HeightScale h;
+    h.hiMetres = 1000.0;
+    const core::GenerateContext c = context();
+    const core::OpCall call{map, out, h, 10.0, 7, 7, c, {}, &below, &masks, {}, {}};
+    const core::OpInstance o = op(baseRecipe(), "river-erosion", params);
+    registry().findOp("river-erosion")->run(o.params, call);
+    return masks;
+}
+
+// On an even slope that falls 30 degrees off the grid's x axis, water gathers into channels.
+// Plain D8 sent every cell down the same diagonal, so the water ran in parallel lines that never
+// met (no cell drained more than one line, at most 128 cells: 0.0128 km² here); the per-cell
+// diagonal distance (Rho8) makes the directions average to the slope's, and the paths merge.
+// With strength 0 nothing is cut: this is the routing alone.
+TEST(RiverErosion, WaterGathersIntoChannelsOnAnEvenSlope) {
+    const int side = 129;
+    core::Heightmap plane(side, side);
+    const double c = std::cos(kPi / 6.0), s = std::sin(kPi / 6.0);
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x) plane.at(x, y) = float(200.0 - 0.5 * (double(x) * c + double(y) * s));
+    // Channels from 0.01 km² (100 cells), full at 0.02 km².
+    const core::MaskSet masks = riverMasksOf(plane, {{"strength", "0"}, {"channel_area", "0.01"}});
+    const core::Heightmap& river = *masks.at("river");
+    int channel = 0;
+    for (float v : river.samples()) channel += v >= 1.0f ? 1 : 0;
+    std::printf("cells draining at least 0.02 km^2 (200 cells): %d\n", channel);
+    EXPECT_GE(channel, 100);
+}
+
+// A basin with a bumpy floor, walled by a plateau and opened to the map's edge by one notch,
+// fills to the notch and drains through it: the notch carries the whole basin's water.
+TEST(RiverErosion, ALakeDrainsThroughItsOutlet) {
+    const int side = 129;
+    core::Heightmap map(side, side);
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x) {
+            const bool basin = x >= 20 && x <= 108 && y >= 20 && y <= 108;
+            const bool notch = x > 108 && y == 64;
+            map.at(x, y) = basin ? float(10.0 + ((x * 37 + y * 91) % 17) / 8.0) : notch ? 20.0f : 50.0f;
+        }
+    // The basin: 89 x 89 cells of 100 m², 0.79 km²; the river mask is full from 2 x 0.35 km².
+    const core::MaskSet masks = riverMasksOf(map, {{"strength", "0"}, {"channel_area", "0.35"}});
+    const core::Heightmap& river = *masks.at("river");
+    EXPECT_EQ(river.at(120, 64), 1.0f);
+    int full = 0;
+    for (int y = 20; y <= 108; ++y)
+        for (int x = 20; x <= 108; ++x) full += river.at(x, y) >= 1.0f ? 1 : 0;
+    std::printf("basin cells draining at least 0.7 km^2: %d\n", full);
+    EXPECT_GE(full, 1);   // the water gathers inside the lake, at its outlet
+    EXPECT_LT(full, 40);  // and not everywhere
+}
+
 TEST(RiverErosion, TheSameTerrainAtEveryDetail) {
     const core::StackResult coarse = runHills(hills(10)), fine = runHills(hills(11));
     const double rms = rmsOfRelief(*coarse.map, *fine.map);
