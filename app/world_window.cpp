@@ -455,6 +455,8 @@ void WorldWindow::showRegionIn3d() {
             resizeDocks({dock}, {width() / 2}, Qt::Horizontal);
         }
     }
+    // Its own relief (a region spans a small part of the world's heights), the canvas's colours.
+    m_terrain->setTintMapping(core::resolveMapping(m_canvas->world().mapping, region));
     m_terrain->setHeightmap(std::make_shared<const core::Heightmap>(std::move(region)));
     m_hover = tr("3-D: %1 x %2 samples at level %3").arg(window.width).arg(window.height).arg(level);
     updateStatus();

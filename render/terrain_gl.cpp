@@ -64,7 +64,7 @@ void TerrainGl::cacheUniformLocations() {
                          t.uniformLocation("u_hazeColor"),    t.uniformLocation("u_hazeDistance"),
                          t.uniformLocation("u_wireframe"),    t.uniformLocation("u_heightMap"),
                          t.uniformLocation("u_overlay"),      t.uniformLocation("u_overlayOn"),
-                         t.uniformLocation("u_overlayColor")};
+                         t.uniformLocation("u_overlayColor"), t.uniformLocation("u_tintMap")};
     QOpenGLShaderProgram& w = m_waterProgram;
     m_waterUniforms = {w.uniformLocation("u_extent"), w.uniformLocation("u_level"),
                        w.uniformLocation("u_viewProjection"), w.uniformLocation("u_eye"),
@@ -150,6 +150,10 @@ void TerrainGl::setHeights(const float* texels, int width, int height, float lo,
     uploadFloats(m_heights, texels, width, height);
 }
 
+void TerrainGl::setTintMapping(float offset, float scale) {
+    m_tintMap = QVector2D(offset, scale);
+}
+
 void TerrainGl::setOverlay(const float* texels, int width, int height, glm::vec3 color) {
     if (!m_error.isEmpty()) return;
     if (texels == nullptr || width <= 0 || height <= 0) {
@@ -193,6 +197,7 @@ void TerrainGl::drawTerrain(const TerrainFrame& frame) {
     m_tint->bind(1);
     m_terrainProgram.setUniformValue(u.height, 0);
     m_terrainProgram.setUniformValue(u.heightMap, m_heightMap);
+    m_terrainProgram.setUniformValue(u.tintMap, m_tintMap);
     m_terrainProgram.setUniformValue(u.tint, 1);
     m_terrainProgram.setUniformValue(u.texSize,
                                      QVector2D(float(m_heights->width()), float(m_heights->height())));

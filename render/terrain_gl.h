@@ -54,6 +54,9 @@ public:
     // One texture upload of `width` x `height` raw heights; the shaders map them to [0, 1] as
     // clamp((h - lo) * scale, 0, 1), so a full-size map uploads straight from the grid's memory.
     void setHeights(const float* texels, int width, int height, float lo, float scale);
+    // The colour map's position of relief height h in [0, 1]: clamp((h - offset) * scale, 0, 1);
+    // (0, 1), the default: the relief's own.
+    void setTintMapping(float offset, float scale);
     bool hasTerrain() const { return m_heights != nullptr && grid(GridLevel::Full).indexCount > 0; }
     // A mask of weights in [0, 1] (any size: it is stretched over the terrain) tinted over the
     // surface in `color` (sRGB); null texels: no overlay.
@@ -64,7 +67,7 @@ public:
 private:
     struct TerrainUniforms {
         int height, tint, texSize, extent, heightRange, viewProjection, lightDir, eye, hazeColor,
-            hazeDistance, wireframe, heightMap, overlay, overlayOn, overlayColor;
+            hazeDistance, wireframe, heightMap, overlay, overlayOn, overlayColor, tintMap;
     };
     struct WaterUniforms {
         int extent, level, viewProjection, eye, lightDir;
@@ -95,6 +98,7 @@ private:
     QOpenGLShaderProgram m_skirtProgram;
     TerrainUniforms m_terrainUniforms{};
     QVector2D m_heightMap{0.0f, 1.0f};  // (lo, scale) of the uploaded heights
+    QVector2D m_tintMap{0.0f, 1.0f};    // (offset, scale) from the relief's [0, 1] to the colour map's
     WaterUniforms m_waterUniforms{};
     SkyUniforms m_skyUniforms{};
     SkirtUniforms m_skirtUniforms{};

@@ -54,12 +54,26 @@ void TerrainView::setHeightmap(std::shared_ptr<const core::Heightmap> map,
     update();
 }
 
+namespace {
+bool sameMapping(const std::optional<core::ResolvedMapping>& a, const std::optional<core::ResolvedMapping>& b) {
+    return a.has_value() == b.has_value() && (!a || (a->lo == b->lo && a->hi == b->hi));
+}
+}  // namespace
+
+void TerrainView::setTintMapping(std::optional<core::ResolvedMapping> mapping) {
+    if (sameMapping(m_fixedTint, mapping)) return;
+    m_fixedTint = mapping;
+    m_heightsDirty = true;
+    if (m_gl) {
+        makeCurrent();
+        uploadPending();
+        doneCurrent();
+    }
+    update();
+}
+
 void TerrainView::setHeightMapping(std::optional<core::ResolvedMapping> mapping) {
-    const auto same = [](const std::optional<core::ResolvedMapping>& a,
-                         const std::optional<core::ResolvedMapping>& b) {
-        return a.has_value() == b.has_value() && (!a || (a->lo == b->lo && a->hi == b->hi));
-    };
-    if (same(m_fixedMapping, mapping)) return;
+    if (sameMapping(m_fixedMapping, mapping)) return;
     m_fixedMapping = mapping;
     m_heightsDirty = true;
     if (m_gl) {
@@ -190,6 +204,13 @@ void TerrainView::uploadPending() {
         const HeightTexture reduced = prepareHeightTexture(*m_map, mapping, maxSide);
         m_gl->setHeights(reduced.texels.data(), reduced.width, reduced.height, 0.0f, 1.0f);
     }
+    // The colour map's position of relief height r in [0, 1], whose raw height is
+    // r / relief.scale + relief.lo: (raw - tint.lo) * tint.scale.
+    const core::ResolvedMapping tint = tintMapping();
+    if (mapping.scale > 0.0f)
+        m_gl->setTintMapping((tint.lo - mapping.lo) * mapping.scale, tint.scale / mapping.scale);
+    else  // a flat map: every r is 0, at raw height relief.lo
+        m_gl->setTintMapping(-(mapping.lo - tint.lo) * tint.scale, 1.0f);
     const GridSize size = meshResolution(m_map->width(), m_map->height(), m_meshCap);
     if (!(size == m_gridSize)) {
         m_gl->setGrid(TerrainGl::GridLevel::Full, makeGridMesh(size));

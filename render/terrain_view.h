@@ -43,6 +43,10 @@ public:
     void setHeightMapping(std::optional<core::ResolvedMapping> mapping);
     // The mapping the relief uses now (the fixed one, or the current map's own).
     core::ResolvedMapping heightMapping() const;
+    // Heights to the colour map's [0, 1]: by default the relief's mapping. The world view shows a
+    // region in its own relief but in the world's colours, as its 2-D canvas does.
+    void setTintMapping(std::optional<core::ResolvedMapping> mapping);
+    core::ResolvedMapping tintMapping() const { return m_fixedTint ? *m_fixedTint : heightMapping(); }
 
     // A mask of weights in [0, 1] tinted over the surface (kOverlayColor); null: none.
     void setOverlay(std::shared_ptr<const core::Heightmap> mask);
@@ -100,6 +104,7 @@ private:
     bool m_overlayDirty = false;
     std::optional<core::MinMax> m_range;  // of m_map, when known
     std::optional<core::ResolvedMapping> m_fixedMapping;
+    std::optional<core::ResolvedMapping> m_fixedTint;
     std::unique_ptr<TerrainGl> m_gl;
     QString m_renderError;
     bool m_heightsDirty = false;

@@ -6,6 +6,7 @@ in vec3 v_world;
 
 uniform sampler2D u_height;
 uniform vec2 u_heightMap;        // raw -> [0, 1]: (h - x) * y
+uniform vec2 u_tintMap;          // relief [0, 1] -> colour map [0, 1]: (h - x) * y
 uniform sampler2D u_tint;        // 256 x 1 colour map, sRGB
 uniform vec2 u_texSize;
 uniform vec2 u_extent;
@@ -40,7 +41,8 @@ void main() {
                  * u_heightRange / (2.0 * spacing.y);
     vec3 n = normalize(vec3(-dhdx, 1.0, -dhdz));
 
-    vec3 albedo = toLinear(texture(u_tint, vec2((h * 255.0 + 0.5) / 256.0, 0.5)).rgb);
+    float tint = clamp((h - u_tintMap.x) * u_tintMap.y, 0.0, 1.0);
+    vec3 albedo = toLinear(texture(u_tint, vec2((tint * 255.0 + 0.5) / 256.0, 0.5)).rgb);
     float steep = smoothstep(0.22, 0.45, 1.0 - n.y);
     albedo = mix(albedo, toLinear(vec3(0.42, 0.38, 0.35)), steep * 0.75);
     if (u_overlayOn) {

@@ -243,6 +243,14 @@ TEST_F(EditorTest, WorldViewShowsTheRegionInViewIn3d) {
     const core::Heightmap one = core::evaluateStackWindow(m_window->registry(), recipe, canvas->world().units,
                                                           core::SampleWindow{29600, 19700, 1, 1}, context);
     EXPECT_EQ(map->at(0, 0), one.at(0, 0));
+    // In the colours of the canvas (the world's mapping, the same for every tile), in the
+    // region's own relief: the region spans a part of the world's heights.
+    const core::ResolvedMapping tint = world->terrainView()->tintMapping();
+    const core::ResolvedMapping relief = world->terrainView()->heightMapping();
+    const core::ResolvedMapping canvasColours = core::resolveMapping(canvas->world().mapping, one);
+    EXPECT_EQ(tint.lo, canvasColours.lo);
+    EXPECT_EQ(tint.hi, canvasColours.hi);
+    EXPECT_GT(tint.hi - tint.lo, relief.hi - relief.lo);
     // Zoomed out to the whole world: the finest level whose region fits 1025 samples.
     canvas->fitWorld();
     QTest::keyClick(canvas, Qt::Key_3);

@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <set>
 
@@ -131,6 +132,50 @@ TEST_F(TerrainViewTest, HeightScaleAndLightChangeTheImage) {
     m_view->setHeightScale(1.0f);
     m_view->setLightDirection(135.0f, 20.0f);
     EXPECT_GT(differingPixels(normal, grab()), normal.width() * normal.height() / 50);
+}
+
+// A tint mapping recolours the terrain and leaves its shape alone: the same pixels are land, and
+// a wider range puts the hills low in the colour map (no snow on the tops). The relief mapping
+// with that range instead flattens the hills.
+TEST_F(TerrainViewTest, TintMappingRecoloursWithoutChangingTheRelief) {
+    const QImage sky = grab();
+    m_view->setHeightmap(test::shared(test::hillMap(129, 0.6f)));
+    const QImage own = grab();
+    core::ResolvedMapping wide;
+    const core::ResolvedMapping relief = m_view->heightMapping();
+    wide.lo = relief.lo - 3.0f * (relief.hi - relief.lo);
+    wide.hi = relief.hi + 3.0f * (relief.hi - relief.lo);
+    wide.scale = 1.0f / (wide.hi - wide.lo);
+    m_view->setTintMapping(wide);
+    const QImage recoloured = grab();
+    m_view->setTintMapping(std::nullopt);
+    m_view->setHeightMapping(wide);
+    const QImage flattened = grab();
+    // Terrain: a pixel that is not the empty view's sky; snow: a whitish terrain pixel.
+    const auto terrain = [&](const QImage& image, int x, int y) {
+        const QRgb p = image.pixel(x, y), q = sky.pixel(x, y);
+        return std::abs(qRed(p) - qRed(q)) + std::abs(qGreen(p) - qGreen(q)) + std::abs(qBlue(p) - qBlue(q)) > 6;
+    };
+    const auto snow = [&](const QImage& image, int x, int y) {
+        const QRgb p = image.pixel(x, y);
+        return terrain(image, x, y) && qRed(p) > 200 && qGreen(p) > 200 && qBlue(p) > 200;
+    };
+    int reshaped = 0, flattenedAway = 0, snowBefore = 0, snowAfter = 0;
+    for (int y = 0; y < own.height(); ++y)
+        for (int x = 0; x < own.width(); ++x) {
+            reshaped += terrain(own, x, y) != terrain(recoloured, x, y) ? 1 : 0;
+            flattenedAway += terrain(own, x, y) != terrain(flattened, x, y) ? 1 : 0;
+            snowBefore += snow(own, x, y) ? 1 : 0;
+            snowAfter += snow(recoloured, x, y) ? 1 : 0;
+        }
+    const int pixels = own.width() * own.height();
+    std::printf("pixels: %d recoloured, %d of changed shape (%d with the relief mapping), snow %d -> %d\n",
+                differingPixels(own, recoloured), reshaped, flattenedAway, snowBefore, snowAfter);
+    EXPECT_GT(differingPixels(own, recoloured), pixels / 10);
+    EXPECT_LT(reshaped, pixels / 1000);
+    EXPECT_GT(flattenedAway, pixels / 200) << "the relief mapping changes the shape";
+    EXPECT_GT(snowBefore, 100);
+    EXPECT_EQ(snowAfter, 0);
 }
 
 TEST_F(TerrainViewTest, OneRowMapIsARidge) {
