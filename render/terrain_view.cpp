@@ -44,14 +44,18 @@ void TerrainView::setHeightmap(std::shared_ptr<const core::Heightmap> map,
     const glm::vec2 oldExtent = extent();
     m_map = std::move(map);
     m_range = range;
+    uploadHeightsNow();
+    if (!m_cameraFramed || extent() != oldExtent) resetCamera();
+    update();
+}
+
+void TerrainView::uploadHeightsNow() {
     m_heightsDirty = true;
     if (m_gl) {
         makeCurrent();
         uploadPending();
         doneCurrent();
     }
-    if (!m_cameraFramed || extent() != oldExtent) resetCamera();
-    update();
 }
 
 namespace {
@@ -63,24 +67,14 @@ bool sameMapping(const std::optional<core::ResolvedMapping>& a, const std::optio
 void TerrainView::setTintMapping(std::optional<core::ResolvedMapping> mapping) {
     if (sameMapping(m_fixedTint, mapping)) return;
     m_fixedTint = mapping;
-    m_heightsDirty = true;
-    if (m_gl) {
-        makeCurrent();
-        uploadPending();
-        doneCurrent();
-    }
+    uploadHeightsNow();
     update();
 }
 
 void TerrainView::setHeightMapping(std::optional<core::ResolvedMapping> mapping) {
     if (sameMapping(m_fixedMapping, mapping)) return;
     m_fixedMapping = mapping;
-    m_heightsDirty = true;
-    if (m_gl) {
-        makeCurrent();
-        uploadPending();
-        doneCurrent();
-    }
+    uploadHeightsNow();
     update();
 }
 

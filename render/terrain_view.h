@@ -91,6 +91,7 @@ protected:
 private:
     void cleanup();
     void uploadPending();
+    void uploadHeightsNow();  // the heights and their mappings to the GPU, if it is there
     glm::vec2 extent() const;
     float heightRange() const;
     float baseHeight() const;
