@@ -11,6 +11,7 @@
 #include "kernel_choice.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
