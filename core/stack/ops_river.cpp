@@ -8,9 +8,10 @@
 // cell so the filled surface drains: water reaches the border or the sea instead of stopping in
 // pits, and lakes fill; (2) every cell drains to its steepest lower 8-neighbour on that surface
 // (Rho8: D8 with a random diagonal distance), a lake's cell to the cell its flood came from, and
-// the priority flood's order is an order in which every cell comes after the cell it drains to; (3) drainage areas accumulate upstream to downstream; (4) heights update downstream
-// first, h = (h + F h_receiver) / (1 + F) with F = K dt A^m / distance (n = 1: the implicit
-// solution, exact for a linear law). All serial and in a fixed order: the same bytes always.
+// the priority flood's order is an order in which every cell comes after the cell it drains to;
+// (3) drainage areas accumulate upstream to downstream; (4) heights update downstream first,
+// h = (h + F h_receiver) / (1 + F) with F = K dt A^m / distance (n = 1: the implicit solution,
+// exact for a linear law). All serial and in a fixed order: the same bytes always.
 //
 // Coarse to fine (after Schott et al. 2024): most steps run on a map of every 2^k-th sample, where
 // long valleys form cheaply; the change is interpolated onto the next finer map, which runs a few
@@ -143,8 +144,8 @@ Network drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon,
 }
 
 // One implicit step on g (raw units; metres = raw * scale + offset).
-void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise, const RiverParams& p, const HeightScale& scale,
-          std::vector<float>& filled, Network* keep = nullptr) {
+void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise, const RiverParams& p,
+          const HeightScale& scale, std::vector<float>& filled, Network* keep = nullptr) {
     const double cellArea = spacing_m * spacing_m;
     const double seaRaw = scale.toRaw(p.seaLevel_m);
     const auto epsilon = float(1e-4 * spacing_m / scale.scale);  // 0.1 mm per metre, in raw units
