@@ -123,7 +123,7 @@ Network drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon,
             const std::size_t i = std::size_t(y) * std::size_t(n) + std::size_t(x);
             if (raised[i] || outlet(x, y, i)) continue;
             const std::uint64_t draw = rise(std::uint32_t(x) * stride, std::uint32_t(y) * stride);
-            const float diagonal = 2.0f - float((draw >> 16) & 0xffffffU) * (1.0f / 16777216.0f);
+            const float diagonal = 2.0f - toUnit(draw << 24);  // bits 16..39: not the rise's
             float best = 0.0f;
             for (int k = 0; k < 8; ++k) {
                 const std::size_t j = std::size_t(y + kDy[k]) * std::size_t(n) + std::size_t(x + kDx[k]);
