@@ -14,21 +14,27 @@
 //
 // Determinism: the map is cut into square tiles wider than twice a drop's reach (its path length
 // plus its width), coloured like a 2 x 2 checkerboard. Every drop belongs to the tile it starts
-// in. In each of 4 phases the tiles of one colour run in parallel, each running its drops one
-// after the other in index order: same-coloured tiles are a tile apart, so their drops never touch
-// the same cell. The phases, the tiles' order and the drops' order are fixed, so the result does
-// not depend on the thread count. Masks: flow (how many drops passed, log-scaled), erosion and
-// deposition (how far the ground went down or up, over mask_depth). Drops are spread over kRounds rounds (drop i in round i mod
-// kRounds), so each round rains over the whole map before the next.
+// in. In each of 4 phases the tiles of one colour run, each running its drops one after the other
+// in index order: same-coloured tiles are a tile apart, so their drops never touch the same cell,
+// and it does not matter which thread runs a tile, or that a thread advances the drops of up to
+// kDropLanes tiles a step each in lock step (hydraulic_lanes.inc: their loads, square roots and
+// divides overlap). The phases, the tiles' order and the drops' order are fixed, so the result
+// does not depend on the thread count or the instruction set. Drops are spread over kRounds rounds
+// (drop i in round i mod kRounds), so each round rains over the whole map before the next. Masks:
+// flow (how many drops passed, log-scaled), erosion and deposition (how far the ground went down
+// or up, over mask_depth).
 #include "ops.h"
 
 #include "../errors.h"
 #include "../rng.h"
 #include "op_support.h"
+#include "../generators/kernel_choice.h"
+#include "../generators/kernel_targets.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace terrain::core {
@@ -51,13 +57,57 @@ constexpr int kRounds = 4;
 constexpr float kGravity = 4.0f;
 constexpr float kMinSlope = 0.01f;
 
+// What the drop kernels need: the map's size, the brush and the rates per sample step.
+struct DropSetup {
+    int side = 0, steps = 30;
+    float perSpacing = 1.0f, cellArea = 1.0f, perCellArea = 1.0f;
+    float erodeFraction = 0.0f, depositFraction = 0.0f, keepWater = 1.0f, capacity = 4.0f, inertia = 0.05f;
+    // The erosion brush: the cells within the drop's radius, weights summing to 1; offsets from
+    // the centre cell in the map (for a brush wholly on the map) and as (dx, dy).
+    int brushRadius = 0, brushCells = 0;
+    const int* brushDx = nullptr;
+    const int* brushDy = nullptr;
+    const std::ptrdiff_t* brushOffset = nullptr;
+    const float* brushWeight = nullptr;
+};
+
+struct DropStart {
+    float x, y;
+};
+
+// The drops of one tile, in the order they fall.
+struct DropRun {
+    const DropStart* begin;
+    const DropStart* end;
+};
+
+struct HydraulicKernels {
+    const char* name;  // "avx512", "avx2" or "baseline", as levelKernels()
+    // Runs the drops of `runs` (tiles of one colour) on `cells`: side x side pairs of the height
+    // (metres) and the count of drop steps through the cell.
+    void (*runDrops)(const DropSetup& setup, float* cells, const DropRun* runs, int runCount);
+};
+
+constexpr int kDropLanes = 32;  // drops in lock step: one tile each
+
+#define KERNEL_FILE "core/stack/hydraulic_lanes.inc"
+#include "../generators/kernel_variants.inc"
+#undef KERNEL_FILE
+
+const HydraulicKernels& hydraulicKernels() {
+    static const KernelChoice<HydraulicKernels> choice(&avx512::kHydraulicKernels, &avx2::kHydraulicKernels,
+                                                       &baseline::kHydraulicKernels);
+    return choice.chosen();
+}
+
 struct Brush {
     std::vector<int> dx, dy;
+    std::vector<std::ptrdiff_t> offset;
     std::vector<float> weight;  // sums to 1
     int radius = 0;
 };
 
-Brush makeBrush(double radiusSamples) {
+Brush makeBrush(double radiusSamples, int side) {
     Brush b;
     const double r = std::max(radiusSamples, 0.5);
     b.radius = int(std::ceil(r));
@@ -68,107 +118,13 @@ Brush makeBrush(double radiusSamples) {
             if (d > r) continue;
             b.dx.push_back(x);
             b.dy.push_back(y);
+            b.offset.push_back(2 * (std::ptrdiff_t(y) * side + x));  // in (height, visits) pairs
             b.weight.push_back(float(1.0 - d / (r + 1.0)));
             sum += b.weight.back();
         }
     for (float& w : b.weight) w = float(w / sum);
     return b;
 }
-
-struct Maps {
-    Heightmap& h;       // metres, worked in place
-    Heightmap& visits;  // drop steps through each cell
-};
-
-struct Drop {
-    float x, y, dx = 0.0f, dy = 0.0f, speed = 1.0f, water = 1.0f, sediment = 0.0f;
-};
-
-struct Sim {
-    const HydraulicParams& p;
-    Maps& m;
-    Brush brush;
-    int side = 0;
-    float spacing = 1.0f, perSpacing = 1.0f, cellArea = 1.0f, perCellArea = 1.0f;
-    float erodeFraction = 0.0f, depositFraction = 0.0f, keepWater = 1.0f, capacity = 4.0f, inertia = 0.05f;
-    int steps = 30;
-
-    // Height (metres) and gradient (metres per metre) at (x, y), bilinear within its cell.
-    void sample(float x, float y, float& height, float& gx, float& gy) const {
-        const int ix = std::min(int(x), side - 2), iy = std::min(int(y), side - 2);
-        const float u = x - float(ix), v = y - float(iy);
-        const float* r0 = m.h.row(iy) + ix;
-        const float* r1 = m.h.row(iy + 1) + ix;
-        const float a = r0[0], b = r0[1], c = r1[0], d = r1[1];
-        gx = ((b - a) * (1.0f - v) + (d - c) * v) * perSpacing;
-        gy = ((c - a) * (1.0f - u) + (d - b) * u) * perSpacing;
-        height = (a * (1.0f - u) + b * u) * (1.0f - v) + (c * (1.0f - u) + d * u) * v;
-    }
-
-    void deposit(float x, float y, float volume) {
-        const int ix = std::min(int(x), side - 2), iy = std::min(int(y), side - 2);
-        const float u = x - float(ix), v = y - float(iy), depth = volume * perCellArea;
-        const float w[4] = {(1.0f - u) * (1.0f - v), u * (1.0f - v), (1.0f - u) * v, u * v};
-        const int cx[4] = {ix, ix + 1, ix, ix + 1}, cy[4] = {iy, iy, iy + 1, iy + 1};
-        for (int k = 0; k < 4; ++k) m.h.at(cx[k], cy[k]) += depth * w[k];
-    }
-
-    void erode(float x, float y, float volume) {
-        const int ix = int(x + 0.5f), iy = int(y + 0.5f);
-        const float depth = volume * perCellArea;
-        for (std::size_t k = 0; k < brush.weight.size(); ++k) {
-            const int cx = ix + brush.dx[k], cy = iy + brush.dy[k];
-            if (cx < 0 || cy < 0 || cx >= side || cy >= side) continue;  // lost past the border
-            m.h.at(cx, cy) -= depth * brush.weight[k];
-        }
-    }
-
-    // What the drop still carries when it stops (flat ground, or its path length run) settles
-    // where it is; only a drop that runs off the map takes its sediment away.
-    void run(Drop drop) {
-        if (trace(drop)) deposit(drop.x, drop.y, drop.sediment);
-    }
-
-    // Runs the drop; false if it ran off the map.
-    bool trace(Drop& drop) {
-        for (int step = 0; step < steps; ++step) {
-            float h = 0.0f, gx = 0.0f, gy = 0.0f;
-            sample(drop.x, drop.y, h, gx, gy);
-            m.visits.at(int(drop.x + 0.5f), int(drop.y + 0.5f)) += 1.0f;
-            drop.dx = drop.dx * inertia - gx * (1.0f - inertia);
-            drop.dy = drop.dy * inertia - gy * (1.0f - inertia);
-            const float length = std::sqrt(drop.dx * drop.dx + drop.dy * drop.dy);
-            if (!(length > 0.0f)) return true;  // flat: the drop stays and soaks away
-            const float perLength = 1.0f / length;
-            drop.dx *= perLength;
-            drop.dy *= perLength;
-            const float nx = drop.x + drop.dx, ny = drop.y + drop.dy;
-            if (!(nx >= 0.0f && ny >= 0.0f && nx <= float(side - 1) && ny <= float(side - 1))) return false;
-            float nh = 0.0f, ngx = 0.0f, ngy = 0.0f;
-            sample(nx, ny, nh, ngx, ngy);
-            const float fall = h - nh;  // metres down this step
-            const float cap = std::max(fall * perSpacing, kMinSlope) * drop.speed * drop.water * capacity;
-            if (fall < 0.0f) {
-                const float volume = std::min(drop.sediment, -fall * cellArea);
-                drop.sediment -= volume;
-                deposit(drop.x, drop.y, volume);
-            } else if (drop.sediment > cap) {
-                const float volume = (drop.sediment - cap) * depositFraction;
-                drop.sediment -= volume;
-                deposit(drop.x, drop.y, volume);
-            } else {
-                const float volume = std::min((cap - drop.sediment) * erodeFraction, fall * cellArea);
-                drop.sediment += volume;
-                erode(drop.x, drop.y, volume);
-            }
-            drop.speed = std::sqrt(std::max(0.0f, drop.speed * drop.speed + fall * kGravity));
-            drop.water *= keepWater;
-            drop.x = nx;
-            drop.y = ny;
-        }
-        return true;
-    }
-};
 
 void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     const int side = call.input.width();
@@ -177,63 +133,81 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     const double spacing = call.metresPerSample;
     const double world_m = double(side - 1) * spacing;
     const auto drops = std::int64_t(std::llround(p.rain * world_m * world_m));
-    Heightmap h(side, side), visits(side, side);
+    // Each cell's height in metres and the drops' visits side by side: a drop's visit lands on a
+    // cache line its samples just loaded.
+    // The kernels index cells with int: 2 side² < 2³¹ up to detail 14 (16385²), the registry's
+    // largest map.
+    if (2.0 * double(side) * double(side) >= 2147483647.0)
+        throw InputError("detail", std::to_string(side) + " samples across", FieldText("at most 32767 samples across for hydraulic-erosion"));
+    Heightmap cells(2 * side, side);
+    const auto height = [&](int x, int y) -> float& { return cells.at(2 * x, y); };
+    const auto visits = [&](int x, int y) -> float& { return cells.at(2 * x + 1, y); };
     forEachRow(call, [&](int y, const float* in, float*) {
-        for (int x = 0; x < side; ++x) h.at(x, y) = float(call.heights.toMetres(in[x]));
+        for (int x = 0; x < side; ++x) height(x, y) = float(call.heights.toMetres(in[x]));
     });
-    Maps maps{h, visits};
-    Sim sim{p, maps, makeBrush(p.dropWidth_m / 2.0 / spacing)};
-    sim.side = side;
-    sim.spacing = float(spacing);
-    sim.perSpacing = float(1.0 / spacing);
-    sim.cellArea = float(spacing * spacing);
-    sim.perCellArea = float(1.0 / (spacing * spacing));
-    sim.erodeFraction = float(1.0 - std::pow(1.0 - p.erosion, spacing));
-    sim.depositFraction = float(1.0 - std::pow(1.0 - p.deposition, spacing));
-    sim.keepWater = float(std::pow(1.0 - p.evaporation, spacing));
-    sim.capacity = float(p.capacity);
-    sim.inertia = float(p.inertia);
-    sim.steps = std::max(1, int(std::lround(p.lifetime_m / spacing)));
+    const Brush brush = makeBrush(p.dropWidth_m / 2.0 / spacing, side);
+    DropSetup setup;
+    setup.side = side;
+    setup.perSpacing = float(1.0 / spacing);
+    setup.cellArea = float(spacing * spacing);
+    setup.perCellArea = float(1.0 / (spacing * spacing));
+    setup.erodeFraction = float(1.0 - std::pow(1.0 - p.erosion, spacing));
+    setup.depositFraction = float(1.0 - std::pow(1.0 - p.deposition, spacing));
+    setup.keepWater = float(std::pow(1.0 - p.evaporation, spacing));
+    setup.capacity = float(p.capacity);
+    setup.inertia = float(p.inertia);
+    setup.steps = std::max(1, int(std::lround(p.lifetime_m / spacing)));
+    setup.brushRadius = brush.radius;
+    setup.brushCells = int(brush.weight.size());
+    setup.brushDx = brush.dx.data();
+    setup.brushDy = brush.dy.data();
+    setup.brushOffset = brush.offset.data();
+    setup.brushWeight = brush.weight.data();
 
     // Tiles wider than twice a drop's reach (its path and its brush, plus a cell for rounding).
-    const int reach = sim.steps + sim.brush.radius + 2;
+    const int reach = setup.steps + brush.radius + 2;
     const int tile = std::max(32, (2 * reach + 31) / 32 * 32);
     const int tilesAcross = (side + tile - 1) / tile;
-    // The drops of each (round, tile), in index order: a counting sort by tile.
+    // Where each drop of a round starts, by tile, in index order (a counting sort by tile); a
+    // round's drops are sorted when it begins, so the first partial map waits for a quarter.
     const PointHash hash(std::uint64_t(call.seed) + std::uint64_t(p.seedOffset) * 0x9e3779b97f4a7c15ULL,
                          RngStream::Hydraulic);
-    const auto startOf = [&](std::int64_t i) {
-        const std::uint64_t r = hash(std::uint32_t(i), std::uint32_t(i >> 32));
-        return std::pair<float, float>{float(double(r >> 40) / 16777216.0 * double(side - 1)),
-                                       float(double((r >> 16) & 0xffffffU) / 16777216.0 * double(side - 1))};
-    };
     const int tiles = tilesAcross * tilesAcross;
-    std::vector<std::vector<std::int64_t>> lists(std::size_t(kRounds) * std::size_t(tiles));
-    for (std::int64_t i = 0; i < drops; ++i) {
-        const auto [x, y] = startOf(i);
-        const int t = std::min(int(y) / tile, tilesAcross - 1) * tilesAcross + std::min(int(x) / tile, tilesAcross - 1);
-        lists[std::size_t(i % kRounds) * std::size_t(tiles) + std::size_t(t)].push_back(i);
-    }
+    std::vector<std::vector<DropStart>> lists(static_cast<std::size_t>(tiles));
+    const auto sortRound = [&](int round) {
+        for (auto& list : lists) list.clear();
+        for (std::int64_t i = round; i < drops; i += kRounds) {
+            const std::uint64_t r = hash(std::uint32_t(i), std::uint32_t(i >> 32));
+            const DropStart start{float(double(r >> 40) / 16777216.0 * double(side - 1)),
+                                  float(double((r >> 16) & 0xffffffU) / 16777216.0 * double(side - 1))};
+            const int t = std::min(int(start.y) / tile, tilesAcross - 1) * tilesAcross +
+                          std::min(int(start.x) / tile, tilesAcross - 1);
+            lists[std::size_t(t)].push_back(start);
+        }
+    };
     // The input plus the change in metres, in raw units (the input's own bits where nothing changed).
     const auto backToRaw = [&](int x, int y, float in) {
-        return in + float((double(h.at(x, y)) - call.heights.toMetres(in)) / call.heights.scale);
+        return in + float((double(height(x, y)) - call.heights.toMetres(in)) / call.heights.scale);
     };
-    const int threads = threadsForWork(double(drops) * sim.steps * 8.0, call.context.threads);
+    const int threads = threadsForWork(double(drops) * setup.steps * 8.0, call.context.threads);
+    const HydraulicKernels& kernels = hydraulicKernels();
     for (int round = 0; round < kRounds; ++round) {
+        sortRound(round);
         for (int colour = 0; colour < 4; ++colour) {
-            std::vector<int> mine;
+            std::vector<DropRun> mine;
             for (int t = 0; t < tiles; ++t)
-                if ((t % tilesAcross) % 2 == colour % 2 && (t / tilesAcross) % 2 == colour / 2) mine.push_back(t);
-            parallelRows(int(mine.size()), std::min(threads, std::max(1, int(mine.size()))), call.context,
-                         [&](int begin, int end) {
-                             for (int k = begin; k < end; ++k) {
-                                 for (std::int64_t i :
-                                      lists[std::size_t(round) * std::size_t(tiles) + std::size_t(mine[std::size_t(k)])]) {
-                                     const auto [x, y] = startOf(i);
-                                     sim.run(Drop{x, y});
-                                 }
-                             }
-                         });
+                if ((t % tilesAcross) % 2 == colour % 2 && (t / tilesAcross) % 2 == colour / 2) {
+                    const auto& list = lists[std::size_t(t)];
+                    mine.push_back({list.data(), list.data() + list.size()});
+                }
+            // Parts of at least two tiles per lane (the lanes of a part take its tiles in turn),
+            // up to 4 per thread so that a thread that finishes early takes another.
+            const int count = int(mine.size());
+            const int parts = std::max(1, std::min(count, std::max(threads, std::min(threads * 4, count / (2 * kDropLanes)))));
+            parallelRows(parts, std::min(threads, parts), call.context, [&](int begin, int end) {
+                const int first = int(std::int64_t(count) * begin / parts), last = int(std::int64_t(count) * end / parts);
+                kernels.runDrops(setup, cells.samples().data(), mine.data() + first, last - first);
+            });
             call.context.report(float(round * 4 + colour + 1) / float(kRounds * 4));
             if (call.context.partial) {  // the editor shows the map as it erodes
                 forEachRow(call, [&](int y, const float* in, float* out) {
@@ -248,7 +222,7 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     // Back to raw units, and the masks.
     double meanVisits = 0.0;
     for (int y = 0; y < side; ++y)
-        for (int x = 0; x < side; ++x) meanVisits += visits.at(x, y);
+        for (int x = 0; x < side; ++x) meanVisits += visits(x, y);
     meanVisits /= double(side) * double(side);
     // flow: log-scaled drop visits, 0 where none passed, 1 at 16 times the mean (the channels).
     const auto flowScale = float(meanVisits > 0.0 ? 1.0 / meanVisits : 0.0);
@@ -256,9 +230,9 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     forEachRow(call, [&](int y, const float* in, float* out) {
         for (int x = 0; x < side; ++x) {
             out[x] = backToRaw(x, y, in[x]);
-            flow->at(x, y) = std::min(1.0f, std::log2(1.0f + visits.at(x, y) * flowScale) * (1.0f / 4.0874628f));
+            flow->at(x, y) = std::min(1.0f, std::log2(1.0f + visits(x, y) * flowScale) * (1.0f / 4.0874628f));
             // Net change: where the ground went down, and where it went up.
-            const float change = h.at(x, y) - float(call.heights.toMetres(in[x]));
+            const float change = height(x, y) - float(call.heights.toMetres(in[x]));
             erosionMask->at(x, y) = std::min(1.0f, std::max(0.0f, -change) * depthScale);
             depositionMask->at(x, y) = std::min(1.0f, std::max(0.0f, change) * depthScale);
         }
