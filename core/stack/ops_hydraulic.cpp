@@ -133,12 +133,13 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     const double spacing = call.metresPerSample;
     const double world_m = double(side - 1) * spacing;
     const auto drops = std::int64_t(std::llround(p.rain * world_m * world_m));
-    // Each cell's height in metres and the drops' visits side by side: a drop's visit lands on a
-    // cache line its samples just loaded.
     // The kernels index cells with int: 2 side² < 2³¹ up to detail 14 (16385²), the registry's
     // largest map.
     if (2.0 * double(side) * double(side) >= 2147483647.0)
-        throw InputError("detail", std::to_string(side) + " samples across", FieldText("at most 32767 samples across for hydraulic-erosion"));
+        throw InputError("detail", std::to_string(side) + " samples across",
+                         FieldText("at most 32767 samples across for hydraulic-erosion"));
+    // Each cell's height in metres and the drops' visits side by side: a drop's visit lands on a
+    // cache line its samples just loaded.
     Heightmap cells(2 * side, side);
     const auto height = [&](int x, int y) -> float& { return cells.at(2 * x, y); };
     const auto visits = [&](int x, int y) -> float& { return cells.at(2 * x + 1, y); };
@@ -200,12 +201,14 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
                     const auto& list = lists[std::size_t(t)];
                     mine.push_back({list.data(), list.data() + list.size()});
                 }
-            // Parts of at least two tiles per lane (the lanes of a part take its tiles in turn),
-            // up to 4 per thread so that a thread that finishes early takes another.
+            // The tiles in parts: one per thread, or up to 4 per thread (a thread that finishes
+            // early takes another) while each part keeps two tiles per lane (a part's lanes take
+            // its tiles in turn).
             const int count = int(mine.size());
-            const int parts = std::max(1, std::min(count, std::max(threads, std::min(threads * 4, count / (2 * kDropLanes)))));
+            const int parts = std::max(1, std::min(count, std::clamp(count / (2 * kDropLanes), threads, threads * 4)));
             parallelRows(parts, std::min(threads, parts), call.context, [&](int begin, int end) {
-                const int first = int(std::int64_t(count) * begin / parts), last = int(std::int64_t(count) * end / parts);
+                const int first = int(std::int64_t(count) * begin / parts);
+                const int last = int(std::int64_t(count) * end / parts);
                 kernels.runDrops(setup, cells.samples().data(), mine.data() + first, last - first);
             });
             call.context.report(float(round * 4 + colour + 1) / float(kRounds * 4));
