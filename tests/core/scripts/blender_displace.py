@@ -1,8 +1,13 @@
 # Run by Blender: blender -b --factory-startup --python blender_displace.py -- SETTINGS IMAGE
-#   TRUTH_R32 TOLERANCE_M. Follows the import settings terrain-cli printed (SETTINGS, "Name: value"
-# lines) literally: a Grid, Dimensions, a Displace modifier with the image, then evaluates the
-# modifier and compares every vertex height with the float export TRUTH_R32 (metres, row 0 =
-# north). Exits 1 when the largest error exceeds TOLERANCE_M.
+#   TRUTH_R32 TOLERANCE_M [ABOVE_PNG REST_PNG THRESHOLD_M]. Follows the import settings terrain-cli
+# printed (SETTINGS, "Name: value" lines) literally: a Grid, Dimensions, a Displace modifier with
+# the image, then evaluates the modifier and compares every vertex height with the float export
+# TRUTH_R32 (metres, row 0 = north). Exits 1 when the largest error exceeds TOLERANCE_M.
+# With the splat layers of `--splat 'above=height>THRESHOLD_M~0' --splat 'rest=rest'`: Blender
+# loads both (Non-Color) and each vertex looks up its weight at its own UV, as an image texture
+# on the grid's UV map would: the weights must sum to 255 codes in every pixel, and a vertex's
+# `above` weight must be full exactly where its height is above the threshold (so a flipped or
+# shifted splat map fails).
 import struct
 import sys
 
@@ -60,4 +65,42 @@ for v in evaluated.vertices:
     z = v.co.z + grid.location.z
     worst = max(worst, abs(z - truth[row * width + col]))
 print("BLENDER_MAX_ERROR_M %.9g tolerance %.9g over %d vertices" % (worst, tolerance, width * height))
-sys.exit(0 if worst <= tolerance else 1)
+if worst > tolerance:
+    sys.exit(1)
+
+if len(args) > 4:
+    above_path, rest_path, threshold = args[4], args[5], float(args[6])
+    def codes(path):
+        image = bpy.data.images.load(path)
+        image.colorspace_settings.name = "Non-Color"
+        assert tuple(image.size) == (width, height), (path, tuple(image.size), (width, height))
+        pixels = [0.0] * (width * height * image.channels)
+        image.pixels.foreach_get(pixels)  # bottom row first
+        return [round(pixels[i * image.channels] * 255) for i in range(width * height)], image.channels
+    above, channels = codes(above_path)
+    rest, _ = codes(rest_path)
+    bad_sums = sum(1 for a, r in zip(above, rest) if a + r != 255)
+    uv = evaluated.uv_layers.active.data
+    vertex_uv = {}
+    for loop in evaluated.loops:
+        vertex_uv[loop.vertex_index] = uv[loop.index].uv
+    mismatched = high = low = 0
+    for v in evaluated.vertices:
+        col = round((v.co.x + sx / 2) / sx * (width - 1))
+        row = round((sy / 2 - v.co.y) / sy * (height - 1))
+        metres = truth[row * width + col]
+        if abs(metres - threshold) < 1e-3:
+            continue  # on the edge: float rounding may fall either way
+        u, w = vertex_uv[v.index]
+        px, py = min(int(u * width), width - 1), min(int(w * height), height - 1)
+        weight = above[py * width + px]
+        expected = 255 if metres > threshold else 0
+        high += expected == 255
+        low += expected == 0
+        mismatched += weight != expected
+    print("BLENDER_SPLAT %d channels, %d pixels whose weights do not sum to 255, %d of %d vertices "
+          "(%d above %g m, %d below) with the wrong weight at their UV"
+          % (channels, bad_sums, mismatched, high + low, high, threshold, low))
+    if bad_sums or mismatched or high == 0 or low == 0:
+        sys.exit(1)
+sys.exit(0)

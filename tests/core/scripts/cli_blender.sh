@@ -3,7 +3,9 @@
 # steps terrain-cli prints for --preset blender on a 65x65 map (Grid, Dimensions, Displace with
 # the image, Non-Color, Extend, Closest, UV, Strength, Midlevel 0), evaluates the modifier and
 # compares every vertex height with a raw32 export of the same recipe. PNG16: within half a
-# quantisation step (plus Blender's float32 vertices); EXR: within 1e-3 m.
+# quantisation step (plus Blender's float32 vertices); EXR: within 1e-3 m. The splat route
+# (issue 13): the greyscale layers of --splat 'above=height>60~0' --splat 'rest=rest', loaded by
+# Blender and looked up at each vertex's UV, weigh 255 above 60 m and 0 below.
 # Exit 77 (ctest SKIP_RETURN_CODE) only when blender is absent; setup.sh installs it.
 source "$(dirname "$0")/cli_test_lib.sh"
 command -v blender >/dev/null || { echo "SKIP: blender is not installed (apt-get install blender)"; exit 77; }
@@ -18,11 +20,14 @@ common=(--detail 6 --seed 4 --height-range -20:180 --metres-per-pixel 2)
 check "blender steps say Extend and Closest" grep -q "Extension: Extend" "$dir/png.txt"
 check "no 'enough' in the steps" sh -c "! grep -qi enough '$dir/png.txt'"
 
-run_blender() {  # settings image tolerance
-  timeout 240 blender -b --factory-startup --python "$script" -- "$1" "$2" "$dir/h.r32" "$3" \
+"$cli" generate "${common[@]}" --preset blender --format png16 --splat 'above=height>60~0' --splat 'rest=rest' \
+  -o "$dir/s.png" >"$dir/splat.txt" 2>"$dir/err" || fail "splat: $(cat "$dir/err")"
+
+run_blender() {  # settings image tolerance [above.png rest.png threshold]
+  timeout 240 blender -b --factory-startup --python "$script" -- "$1" "$2" "$dir/h.r32" "$3" "${@:4}" \
     >"$dir/blender.log" 2>&1
   local rc=$?
-  grep BLENDER_MAX_ERROR_M "$dir/blender.log"
+  grep -E "BLENDER_MAX_ERROR_M|BLENDER_SPLAT" "$dir/blender.log"
   [ $rc -eq 0 ] || { tail -20 "$dir/blender.log"; return 1; }
 }
 # Half a step of 200 m over 65535 codes, plus 2e-5 m: Blender's vertices are float32 (the EXR
@@ -30,5 +35,7 @@ run_blender() {  # settings image tolerance
 half=$($py -c "print(200 / 65535 / 2 + 2e-5)")
 check "png16 in Blender within half a step" run_blender "$dir/png.txt" "$dir/h.png" "$half"
 check "exr in Blender within 1e-3 m" run_blender "$dir/exr.txt" "$dir/h.exr" 1e-3
+check "splat layers in Blender: 255 above 60 m, 0 below, at each vertex's UV" \
+  run_blender "$dir/splat.txt" "$dir/s.png" "$half" "$dir/s_above.png" "$dir/s_rest.png" 60
 
 finish
