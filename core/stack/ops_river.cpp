@@ -14,9 +14,10 @@
 // exact for a linear law). All serial and in a fixed order: the same bytes always.
 //
 // Coarse to fine (after Schott et al. 2024): most steps run on a map of every 2^k-th sample, where
-// long valleys form cheaply; the change is interpolated onto the next finer map, which runs a few
-// steps to cut its own detail, and so on to the full map. Parameters are in world units (areas
-// in m², the threshold in km², uplift in metres per step), so each level erodes alike.
+// long valleys form cheaply; the change is interpolated smoothly (addSmoothChange: no creases
+// along the coarse grid) onto the next finer map, which runs a few steps to cut its own detail,
+// and so on to the full map. Parameters are in world units (areas in m², the threshold in km²,
+// uplift in metres per step), so each level erodes alike.
 #include "ops.h"
 
 #include "../errors.h"
@@ -185,7 +186,7 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     for (int level = levels; level >= 0; --level) {
         const int stride = 1 << level;
         Grid g = subsampleLevel(call.input, stride);
-        if (level < levels) addInterpolatedChange(g, settled, before);
+        if (level < levels) addSmoothChange(g, settled, before);
         before = subsampleLevel(call.input, stride);
         const int steps = std::max(1, int(std::lround((level == levels ? kCoarseSteps : kFineSteps) * p.duration)));
         for (int s = 0; s < steps; ++s) {
