@@ -405,9 +405,15 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
             if (layer.contains("channel")) std::cout << " channel " << layer["channel"].get<std::string>();
             std::cout << "  (" << layer["rule"].get<std::string>() << ")\n";
         }
-        if (splat->style == core::SplatStyle::UnityRgba)
+        if (splat->style == core::SplatStyle::UnityRgba)  // Terrain Tools' TerrainToolboxUtilities.cs
             std::cout << "  Unity: Terrain Settings > Control Texture Resolution " << splat->size
-                      << "; Terrain Layers in this order (layer 4N + k is channel k of _splat<N>)\n";
+                      << "; Terrain Layers in this order (layer 4N + k is channel k of _splat<N>)\n"
+                      << "  Unity: each _splat<N>.png's import settings: sRGB (Color Texture) off, Compression None, "
+                         "Max Size "
+                      << splat->size << " or more (the default 2048 shrinks larger maps)\n"
+                      << "  Unity: Window > Terrain > Terrain Toolbox > Terrain Utilities > Terrain Splatmaps: + each "
+                         "_splat<N>.png in order, select the terrain, Apply to Terrain (no flip: it puts the image's "
+                         "last row at the terrain's z = 0, south, edge, as ours)\n";
     }
     return kExitOk;
 }

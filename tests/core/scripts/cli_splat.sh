@@ -31,6 +31,7 @@ assert [(l["name"], l["file"], l["channel"]) for l in side["layers"]][:2] == [
 assert side["layers"][4] == {"name": "unused", "rule": "height<10", "file": "u_splat1.png", "channel": "R"}
 PY
 check "unity: the numbers to type" grep -q "Control Texture Resolution 512" "$dir/out.txt"
+check "unity: the texture import settings" grep -q "sRGB (Color Texture) off, Compression None, Max Size 512 or more" "$dir/out.txt"
 
 # A rule's meaning: slope>0 with no soft edge takes every sloped pixel; height>H is 1 above H+soft,
 # 0 below H-soft (against the heights the sidecar's mapping gives).
