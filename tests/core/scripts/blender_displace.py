@@ -58,12 +58,14 @@ data = open(truth_path, "rb").read()
 truth = struct.unpack("<%df" % (width * height), data)
 assert len(evaluated.vertices) == width * height, (len(evaluated.vertices), width * height)
 sx, sy = grid.dimensions.x, grid.dimensions.y
-worst = 0.0
-for v in evaluated.vertices:
+def truth_at(v):  # the float export's metres at vertex v
     col = round((v.co.x + sx / 2) / sx * (width - 1))
     row = round((sy / 2 - v.co.y) / sy * (height - 1))  # +y is north, our row 0
+    return truth[row * width + col]
+worst = 0.0
+for v in evaluated.vertices:
     z = v.co.z + grid.location.z
-    worst = max(worst, abs(z - truth[row * width + col]))
+    worst = max(worst, abs(z - truth_at(v)))
 print("BLENDER_MAX_ERROR_M %.9g tolerance %.9g over %d vertices" % (worst, tolerance, width * height))
 if worst > tolerance:
     sys.exit(1)
@@ -86,9 +88,7 @@ if len(args) > 4:
         vertex_uv[loop.vertex_index] = uv[loop.index].uv
     mismatched = high = low = 0
     for v in evaluated.vertices:
-        col = round((v.co.x + sx / 2) / sx * (width - 1))
-        row = round((sy / 2 - v.co.y) / sy * (height - 1))
-        metres = truth[row * width + col]
+        metres = truth_at(v)
         if abs(metres - threshold) < 1e-3:
             continue  # on the edge: float rounding may fall either way
         u, w = vertex_uv[v.index]
