@@ -6,13 +6,19 @@
 #include "core/recipe.h"
 #include "core/registry.h"
 #include "core/stack/evaluator.h"
+#include "core/stack/flood_queue.h"
 
 #include "stack_test_support.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <functional>
+#include <queue>
+#include <random>
+#include <vector>
 
 namespace core = terrain::core;
 using namespace stack_test;
@@ -300,6 +306,47 @@ core::StackResult runHills(const core::Recipe& r, int threads = 2) {
 }
 
 }  // namespace
+
+// The river's flood pops its cells from a FloodQueue: it must give exactly a binary heap's order,
+// heights negative and positive, -0 as +0, ties by index, and keys pushed below the last one popped
+// (a rise that rounds away), which a radix heap alone would misorder.
+TEST(RiverErosion, FloodQueuePopsInTheOrderOfABinaryHeap) {
+    std::mt19937_64 random(2026);
+    std::uniform_real_distribution<float> rise(0.0f, 2.0f);
+    core::FloodQueue queue;
+    std::priority_queue<std::pair<float, std::uint32_t>, std::vector<std::pair<float, std::uint32_t>>,
+                        std::greater<>>
+        heap;
+    std::uint32_t next = 0;
+    const auto push = [&](float height) {
+        const std::uint32_t index = (next++ * 2654435761U) % 1000003U;  // unique, not in push order
+        queue.push(core::FloodQueue::key(height, index));
+        heap.push({height, index});
+    };
+    for (int i = 0; i < 200; ++i) push(float(i % 7) - 3.0f);  // a border: repeated heights, ±
+    push(-0.0f);
+    push(0.0f);
+    int below = 0, popped = 0;
+    float last = -1e30f;
+    while (!heap.empty()) {
+        const auto [height, index] = heap.top();
+        heap.pop();
+        ASSERT_FALSE(queue.empty());
+        ASSERT_EQ(core::FloodQueue::index(queue.pop()), index) << "pop " << popped;
+        ++popped;
+        if (height < last) ++below;
+        last = std::max(last, height);
+        if (next < 200000) {  // each popped cell opens up to three more, most a little higher
+            for (int k = int(random() % 4); k > 0; --k) {
+                const bool same = random() % 8 == 0;  // the rise rounded away: at or below the last
+                push(same ? height - float(random() % 2) * 0.5f : height + rise(random));
+            }
+        }
+    }
+    EXPECT_TRUE(queue.empty());
+    EXPECT_GT(popped, 100000);
+    EXPECT_GT(below, 1000);  // the path for keys below the last popped was taken
+}
 
 TEST(RiverErosion, CutsValleysAndGivesTheSameBytesOnAnyThreadCount) {
     const core::Recipe r = hills(9);

@@ -11,6 +11,10 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+#include <string>
+#include <utility>
+
 namespace terrain {
 namespace {
 
@@ -92,26 +96,47 @@ TEST(StackGoldens, SeededStackIsUnchanged) {
     }
 }
 
+// One erosion operation on diamond-square (seed 2026) at `detail` over `extent` metres: the
+// sha256 of the heights and of the flow mask.
+struct ErosionCall {
+    const char* type;
+    std::initializer_list<std::pair<const char*, const char*>> values;
+};
+std::pair<std::string, std::string> erodedHashes(int detail, const ErosionCall& call, double extent, int threads) {
+    core::Recipe r = stack_test::baseRecipe(detail);
+    r.seed = 2026;
+    r.operations.push_back(stack_test::op(r, call.type, call.values));
+    core::StackEvaluator evaluator(stack_test::registry(), 0);
+    const core::StackResult result =
+        evaluator.evaluate(r, stack_test::world(r, extent), stack_test::context(threads));
+    const auto hash = [](const core::Heightmap& m) {
+        return core::sha256Hex(m.samples().data(), m.sampleCount() * sizeof(float));
+    };
+    return {hash(*result.map), hash(*result.masks.at("flow"))};
+}
+
 // hydraulic-erosion's drops, advanced in lock step by a kernel of each variant: 62 500 drops of
 // 31 steps with a 9-cell brush on a 500 m world at detail 8 (2 m per sample). The golden is the
 // output of the one-drop-at-a-time loop the lanes replaced (2026-11-27).
 TEST(StackGoldens, SeededHydraulicErosionIsUnchanged) {
-    using stack_test::op;
-    core::Recipe r = stack_test::baseRecipe(8);
-    r.seed = 2026;
-    r.operations.push_back(op(r, "hydraulic-erosion", {{"rain", "0.25"}, {"drop_width", "6"}, {"lifetime", "60"}}));
-    const core::WorldUnits world = stack_test::world(r, 500.0);
     for (int threads : {1, 2}) {
-        core::StackEvaluator evaluator(stack_test::registry(), 0);
-        const core::StackResult result = evaluator.evaluate(r, world, stack_test::context(threads));
-        EXPECT_EQ(core::sha256Hex(result.map->samples().data(), result.map->sampleCount() * sizeof(float)),
-                  "45984bb1cf1b22e870a3a74d81b44fef3157003fe2fff26ce373f59e985041eb")
+        const auto [heights, flow] = erodedHashes(
+            8, {"hydraulic-erosion", {{"rain", "0.25"}, {"drop_width", "6"}, {"lifetime", "60"}}}, 500.0, threads);
+        EXPECT_EQ(heights, "45984bb1cf1b22e870a3a74d81b44fef3157003fe2fff26ce373f59e985041eb")
             << threads << " thread(s)";
-        const core::Heightmap& flow = *result.masks.at("flow");
-        EXPECT_EQ(core::sha256Hex(flow.samples().data(), flow.sampleCount() * sizeof(float)),
-                  "bf82dbc2764392bdb6598e08cf91cc216994ad5a151c6531bb869da618b72884")
+        EXPECT_EQ(flow, "bf82dbc2764392bdb6598e08cf91cc216994ad5a151c6531bb869da618b72884")
             << threads << " thread(s)";
     }
+}
+
+// river-erosion's floods, routing and implicit steps on four levels (129² to 1025², 4 m per sample),
+// with uplift and a sea whose cells are outlets: the heights and the flow mask. The river is serial,
+// so this pins the arithmetic and the flood's order (FloodQueue must pop exactly as a binary heap).
+TEST(StackGoldens, SeededRiverErosionIsUnchanged) {
+    const auto [heights, flow] =
+        erodedHashes(10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}}}, 4096.0, 2);
+    EXPECT_EQ(heights, "b7f2096a5eeb6872e58d6937f24830d7c7979a18756a0405ef1b20cf00441179");
+    EXPECT_EQ(flow, "297c62e374d783549e99efc7917f1ca5a028075339909eebba38aa7d46ecf062");
 }
 
 }  // namespace
