@@ -11,7 +11,8 @@
 // the priority flood's order is an order in which every cell comes after the cell it drains to;
 // (3) drainage areas accumulate upstream to downstream; (4) heights update downstream first,
 // h = (h + F h_receiver) / (1 + F) with F = K dt A^m / distance (n = 1: the implicit solution,
-// exact for a linear law). All serial and in a fixed order: the same bytes always.
+// exact for a linear law). Steps (1), (3) and (4) run serially in a fixed order, step (2) cell by
+// cell (rows in parallel): the same bytes on any thread count.
 //
 // Coarse to fine (after Schott et al. 2024): most steps run on a map of every 2^k-th sample, where
 // long valleys form cheaply; the change is interpolated smoothly (addSmoothChange: no creases
@@ -21,6 +22,7 @@
 #include "ops.h"
 
 #include "../errors.h"
+#include "../parallel.h"
 #include "../rng.h"
 #include "coarse_to_fine.h"
 #include "flood_queue.h"
@@ -70,7 +72,7 @@ struct Network {
 // drainage network rather than in rays from the outlet; the draw is fixed by the seed and the
 // cell, so the result is too.
 Network drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon, const PointHash& rise,
-              std::uint32_t stride, std::vector<float>& filled) {
+              std::uint32_t stride, std::vector<float>& filled, const GenerateContext& context) {
     const int n = g.side;
     const std::size_t cells = std::size_t(n) * std::size_t(n);
     Network net;
@@ -120,23 +122,26 @@ Network drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon,
     // neighbours' distance drawn per cell in (1, 2] (Fairfield and Leymarie's Rho8, 1991): plain D8
     // (distance sqrt 2) sends water down an even slope along one of 8 directions for as long as
     // the slope lasts, so channels ran in straight lines; with the random distance the directions
-    // average out to the slope's own and channels wander as real ones do.
-    for (int y = 0; y < n; ++y)
-        for (int x = 0; x < n; ++x) {
-            const std::size_t i = std::size_t(y) * std::size_t(n) + std::size_t(x);
-            if (raised[i] || outlet(x, y, i)) continue;
-            const std::uint64_t draw = rise(std::uint32_t(x) * stride, std::uint32_t(y) * stride);
-            const float diagonal = 2.0f - toUnit(draw << 24);  // bits 16..39: not the rise's
-            float best = 0.0f;
-            for (int k = 0; k < 8; ++k) {
-                const std::size_t j = std::size_t(y + kDy[k]) * std::size_t(n) + std::size_t(x + kDx[k]);
-                const float drop = (filled[i] - filled[j]) / (k < 4 ? 1.0f : diagonal);
-                if (drop > best) {
-                    best = drop;
-                    net.receiver[i] = std::int32_t(j);
+    // average out to the slope's own and channels wander as real ones do. Each cell on its own:
+    // rows in parallel.
+    parallelRows(n, threadsForWork(double(cells), context.threads), context, [&](int begin, int end) {
+        for (int y = begin; y < end; ++y)
+            for (int x = 0; x < n; ++x) {
+                const std::size_t i = std::size_t(y) * std::size_t(n) + std::size_t(x);
+                if (raised[i] || outlet(x, y, i)) continue;
+                const std::uint64_t draw = rise(std::uint32_t(x) * stride, std::uint32_t(y) * stride);
+                const float diagonal = 2.0f - toUnit(draw << 24);  // bits 16..39: not the rise's
+                float best = 0.0f;
+                for (int k = 0; k < 8; ++k) {
+                    const std::size_t j = std::size_t(y + kDy[k]) * std::size_t(n) + std::size_t(x + kDx[k]);
+                    const float drop = (filled[i] - filled[j]) / (k < 4 ? 1.0f : diagonal);
+                    if (drop > best) {
+                        best = drop;
+                        net.receiver[i] = std::int32_t(j);
+                    }
                 }
             }
-        }
+    });
     // Areas, upstream to downstream: the reverse of an order where receivers come first.
     net.area.assign(cells, float(cellArea));
     for (auto it = net.order.rbegin(); it != net.order.rend(); ++it) {
@@ -148,11 +153,12 @@ Network drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon,
 
 // One implicit step on g (raw units; metres = raw * scale + offset).
 void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise, const RiverParams& p,
-          const HeightScale& scale, std::vector<float>& filled, Network* keep = nullptr) {
+          const HeightScale& scale, std::vector<float>& filled, const GenerateContext& context,
+          Network* keep = nullptr) {
     const double cellArea = spacing_m * spacing_m;
     const double seaRaw = scale.toRaw(p.seaLevel_m);
     const auto epsilon = float(1e-4 * spacing_m / scale.scale);  // 0.1 mm per metre, in raw units
-    Network net = drain(g, cellArea, seaRaw, epsilon, rise, stride, filled);
+    Network net = drain(g, cellArea, seaRaw, epsilon, rise, stride, filled, context);
     const double k = kErodibility * p.strength;
     const auto uplift = float(p.uplift_m / scale.scale);
     const int n = g.side;
@@ -195,7 +201,7 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         for (int s = 0; s < steps; ++s) {
             call.context.throwIfCancelled();
             step(g, call.metresPerSample * stride, latticeStep * std::uint32_t(stride), rise, p, call.heights, filled,
-                 level == 0 && s == steps - 1 ? &last : nullptr);
+                 call.context, level == 0 && s == steps - 1 ? &last : nullptr);
             call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
         }
         settled = std::move(g);
