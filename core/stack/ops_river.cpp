@@ -195,11 +195,24 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     const bool onLatticeSide = gaps > 0 && (gaps & (gaps - 1)) == 0 && gaps <= (1 << kLatticeDetail);
     const std::uint32_t latticeStep = onLatticeSide ? std::uint32_t((1 << kLatticeDetail) / gaps) : 1U;
     const int total = levels + 1;
+    // The map at `stride` with the change `changed` made over `base` (one level coarser) carried
+    // onto it; `base` becomes the map at `stride` as it came in.
+    const auto carryDown = [&](const Grid& changed, Grid& base, int stride) {
+        Grid finer = subsampleLevel(call.input, stride);
+        Grid input = finer;
+        addSmoothChange(finer, changed, base);
+        base = std::move(input);
+        return finer;
+    };
     for (int level = levels; level >= 0; --level) {
         const int stride = 1 << level;
-        Grid g = subsampleLevel(call.input, stride);
-        if (level < levels) addSmoothChange(g, settled, before);
-        before = subsampleLevel(call.input, stride);
+        Grid g;
+        if (level == levels) {
+            g = subsampleLevel(call.input, stride);
+            before = g;
+        } else {
+            g = carryDown(settled, before, stride);
+        }
         const int steps = std::max(1, int(std::lround((level == levels ? kCoarseSteps : kFineSteps) * p.duration)));
         for (int s = 0; s < steps; ++s) {
             call.context.throwIfCancelled();
@@ -208,6 +221,16 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
             call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
         }
         settled = std::move(g);
+        if (call.context.partial && level > 0 && (level == levels || level == 1)) {
+            // The editor shows the valleys cut so far, carried to full resolution as the finer
+            // levels will start from them: after the coarsest level (the big valleys, early) and
+            // before the finest (which takes most of the time). Each costs a carry through every
+            // finer level: 0.20 and 0.14 s at 4097², against 11-12 s for the whole run.
+            Grid shown = settled, base = before;
+            for (int finer = level - 1; finer >= 0; --finer) shown = carryDown(shown, base, 1 << finer);
+            forEachRow(call, [&](int y, const float*, float* out) { std::copy_n(shown.row(y), side, out); });
+            call.context.showPartial(call.output);
+        }
     }
     // Masks from the last step's network: flow = log drainage area (1 at 10 x the channel area),
     // river = 0 below the channel area, 1 from twice it.

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -298,11 +299,14 @@ core::Recipe hills(int detail, std::initializer_list<std::pair<const char*, cons
     return r;
 }
 
-core::StackResult runHills(const core::Recipe& r, int threads = 2) {
+core::StackResult runHills(const core::Recipe& r, int threads = 2,
+                           std::function<void(const core::Heightmap&)> partial = {}) {
     core::StackEvaluator evaluator(registry(), 0);
     core::WorldUnits w = world(r, 4096.0);
     w.hiMetres = 800.0;
-    return evaluator.evaluate(r, w, context(threads));
+    core::GenerateContext c = context(threads);
+    c.partial = std::move(partial);
+    return evaluator.evaluate(r, w, c);
 }
 
 }  // namespace
@@ -518,6 +522,46 @@ TEST(RiverErosion, NoCreasesAlongTheCoarseGrid) {
         const double ratio = (on[axis] / onCount) / (off[axis] / offCount);
         std::printf("bending along %c on the coarse lines / between them: %.2f\n", "xy"[axis], ratio);
         EXPECT_LT(ratio, 4.5);
+    }
+}
+
+// While the finer levels run, the editor is shown the valleys cut so far at full resolution: a
+// map after the coarsest level and one before the finest (after 129² and 513² at detail 10), each
+// cutting into the input, each nearer the result than the one before, and the result the same
+// bytes as without.
+TEST(RiverErosion, ShowsTheValleysCutSoFarWhileItRefines) {
+    const core::Recipe r = hills(10);
+    core::Recipe plain = r;
+    plain.operations.clear();
+    const core::StackResult before = runHills(plain), quiet = runHills(r);
+    std::vector<core::Heightmap> shown;
+    const core::StackResult after = runHills(r, 2, [&](const core::Heightmap& m) { shown.push_back(m); });
+    EXPECT_EQ(*after.map, *quiet.map);
+    ASSERT_EQ(shown.size(), 2U);
+    const auto rms = [](const core::Heightmap& a, const core::Heightmap& b) {
+        double sum = 0.0;
+        for (std::size_t i = 0; i < a.sampleCount(); ++i) sum += std::pow(double(a.samples()[i]) - b.samples()[i], 2);
+        return std::sqrt(sum / double(a.sampleCount()));
+    };
+    const auto [low, high] = std::minmax_element(before.map->samples().begin(), before.map->samples().end());
+    const double relief = double(*high) - double(*low);
+    double previous = rms(*before.map, *after.map);
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+        ASSERT_EQ(shown[k].width(), after.map->width());
+        ASSERT_EQ(shown[k].height(), after.map->height());
+        double deepest = 0.0, highest = -1.0;
+        for (std::size_t i = 0; i < shown[k].sampleCount(); ++i) {
+            const double change = double(shown[k].samples()[i]) - before.map->samples()[i];
+            deepest = std::min(deepest, change);
+            highest = std::max(highest, change);
+        }
+        const double toResult = rms(shown[k], *after.map);
+        std::printf("map shown %zu: cut %.2f %% of the relief deep, %.3f %% from the result (RMS)\n", k,
+                    -100.0 * deepest / relief, 100.0 * toResult / relief);
+        EXPECT_LT(deepest, -0.01 * relief);  // valleys cut
+        EXPECT_LE(highest, 1e-6 * relief);   // rivers only lower the ground
+        EXPECT_LT(toResult, previous);
+        previous = toResult;
     }
 }
 
