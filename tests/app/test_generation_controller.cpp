@@ -3,6 +3,7 @@
 #include "app/generation_controller.h"
 
 #include "core/cancel.h"
+#include "core/recipe.h"
 #include "core/registry.h"
 
 #include <QTest>
@@ -205,6 +206,32 @@ TEST(GenerationControllerPartial, ALongStageShowsItsMapWhileItImprovesThenTheFin
     }
     EXPECT_TRUE(named) << stages.back().toStdString();
     EXPECT_TRUE(timeLeft) << stages.back().toStdString();
+}
+
+// The real river-erosion in the editor's controller: the valleys cut at its coarse level reach the
+// views as a partial map of the full size before the final map.
+TEST_F(GenerationControllerTest, RiverErosionShowsItsValleysBeforeItFinishes) {
+    core::Recipe recipe = core::defaultRecipe(registry, "fbm");
+    recipe.detail = 10;
+    recipe.operations.push_back(core::newOperation(registry, recipe, "river-erosion"));
+    QString failure;
+    QObject::connect(&controller, &GenerationController::failed, [&](const QString& m) { failure = m; });
+    QObject::connect(&controller, &GenerationController::stageFailed,
+                     [&](int, const QString&, const QString& m) { failure = m; });
+    controller.submit(recipe, render::PreviewStyle{});
+    ASSERT_TRUE(waitIdle());
+    ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
+    ASSERT_FALSE(results.empty());
+    const GenerationResult& last = results.back();
+    ASSERT_FALSE(last.partial);
+    int partials = 0;
+    for (std::size_t i = 0; i + 1 < results.size(); ++i) {
+        if (!results[i].partial) continue;
+        ++partials;
+        EXPECT_EQ(results[i].map->width(), last.map->width());
+        EXPECT_NE(*results[i].map, *last.map);  // before the finest level's steps
+    }
+    EXPECT_GE(partials, 1);
 }
 
 }  // namespace
