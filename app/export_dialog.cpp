@@ -302,8 +302,8 @@ QWidget* ExportDialog::buildSplat() {
            "weights of every pixel sum to one (terrain-cli --splat)."));
     m_splatSize->setSpecialValueText(tr("automatic"));
     m_splatSize->setToolTip(tr("Side of the splat maps in pixels; automatic: Unity's control texture "
-                               "(a power of two) for the Unity preset, else the heightmap's size "
-                               "(terrain-cli --splat-size)"));
+                               "(a power of two) for the Unity preset, else the heightmap's size (Godot "
+                               "HTerrain takes no other) (terrain-cli --splat-size)"));
     QFormLayout* form = makeForm(box);
     form->addRow(tr("Splat layers"), m_splatLayers);
     form->addRow(tr("Splat size"), m_splatSize);

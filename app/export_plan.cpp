@@ -114,9 +114,9 @@ QString describeSplat(const core::GameExportRequest& request, const core::SplatP
     stem.replace_extension();
     const QString base = fileName(stem);
     const int layers = int(plan.layers.size());
-    if (plan.style == core::SplatStyle::UnityRgba) {
+    if (plan.style == core::SplatStyle::Rgba8) {
         const int files = (layers + 3) / 4;
-        return tr("Splat maps: %1 layer(s) in %2 RGBA control texture(s) of %3 (%4_splat0.png …), "
+        return tr("Splat maps: %1 layer(s) in %2 RGBA PNG(s) of %3, 4 layers each (%4_splat0.png …), "
                   "weights summing to 255, and %4_splat.json.")
             .arg(layers)
             .arg(files)

@@ -405,7 +405,8 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
             if (layer.contains("channel")) std::cout << " channel " << layer["channel"].get<std::string>();
             std::cout << "  (" << layer["rule"].get<std::string>() << ")\n";
         }
-        if (splat->style == core::SplatStyle::UnityRgba)  // Terrain Tools' TerrainToolboxUtilities.cs
+        const std::string preset = request.preset ? request.preset->id : "";
+        if (preset == "unity")  // Terrain Tools' TerrainToolboxUtilities.cs
             std::cout << "  Unity: Terrain Settings > Control Texture Resolution " << splat->size
                       << "; Terrain Layers in this order (layer 4N + k is channel k of _splat<N>)\n"
                       << "  Unity: each _splat<N>.png's import settings: sRGB (Color Texture) off, Compression None, "
@@ -414,6 +415,16 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
                       << "  Unity: Window > Terrain > Terrain Toolbox > Terrain Utilities > Terrain Splatmaps: + each "
                          "_splat<N>.png in order, select the terrain, Apply to Terrain (no flip: it puts the image's "
                          "last row at the terrain's z = 0, south, edge, as ours)\n";
+        if (preset == "godot-hterrain") {  // importer_dialog.gd and HTerrainData._import_map
+            const auto& layers = splatFiles->sidecar["layers"];
+            std::cout << "  Godot HTerrain: Terrain > Import, Splatmap: " << layers[0]["file"].get<std::string>()
+                      << " (with the heightmap, or after it: the same " << splat->size << "x" << splat->size
+                      << "; no flip: row y is cell z, as the heightmap's)\n"
+                      << "  Godot HTerrain: the CLASSIC4 shader's textures 0-3 in this order:";
+            for (std::size_t i = 0; i < layers.size(); ++i)
+                std::cout << (i ? ", " : " ") << layers[i]["name"].get<std::string>();
+            std::cout << "\n";
+        }
     }
     return kExitOk;
 }

@@ -192,7 +192,7 @@ int runExport(const core::Registry& registry, const WorldOptions& o) {
     if (request.preset) std::cout << core::settingsText(*request.preset, plan.settings);
     if (plan.splat) {
         std::cout << "Splat maps beside each tile (" << plan.splat->size << "x" << plan.splat->size << ", "
-                  << (plan.splat->style == core::SplatStyle::UnityRgba ? "RGBA8 control textures, layer 4N + k in channel k of _splat<N>"
+                  << (plan.splat->style == core::SplatStyle::Rgba8 ? "RGBA8, layer 4N + k in channel k of _splat<N>"
                       : plan.splat->style == core::SplatStyle::Grey8  ? "8-bit grey per layer"
                                                                       : "16-bit grey per layer")
                   << "): ";

@@ -200,7 +200,7 @@ std::vector<Heightmap> splatWeights(const std::vector<SplatLayer>& layers, const
 
 const char* splatStyleName(SplatStyle style) {
     switch (style) {
-    case SplatStyle::UnityRgba: return "unity-rgba8";
+    case SplatStyle::Rgba8: return "rgba8";
     case SplatStyle::Grey8: return "grey8";
     case SplatStyle::Grey16: return "grey16";
     }
@@ -228,7 +228,7 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
     const auto count = [&](int x, int y, int layer) {
         return counts[(std::size_t(y) * std::size_t(size) + std::size_t(x)) * std::size_t(n) + std::size_t(layer)];
     };
-    if (style == SplatStyle::UnityRgba) {
+    if (style == SplatStyle::Rgba8) {
         for (int file = 0; file * 4 < n; ++file) {
             std::vector<unsigned char> pixels(std::size_t(size) * std::size_t(size) * 4, 0);
             for (int y = 0; y < size; ++y)
@@ -263,7 +263,7 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
     for (int i = 0; i < n; ++i) {
         const SplatLayer& l = layers[std::size_t(i)];
         nlohmann::json entry{{"name", l.name}, {"rule", l.text.substr(l.name.size() + 1)}};
-        if (style == SplatStyle::UnityRgba) {
+        if (style == SplatStyle::Rgba8) {
             entry["file"] = result.files[std::size_t(i / 4)].filename().string();
             entry["channel"] = std::string(1, "RGBA"[i % 4]);
         } else {
@@ -303,8 +303,20 @@ SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const 
     checkSplatLayers(plan.layers, masksMade, layersField);
     const std::string preset = request.preset ? request.preset->id : "";
     const bool unity = preset == "unity";
-    plan.style = unity ? SplatStyle::UnityRgba : preset.empty() ? SplatStyle::Grey16 : SplatStyle::Grey8;
+    // HTerrain's Import dialog (addons/zylann.hterrain/tools/importer/importer_dialog.gd) takes one
+    // splat map PNG of the heightmap's resolution and HTerrainData._import_map converts it to
+    // RGBA8, the CLASSIC4 shader's four weights: a grey PNG would become (l, l, l, 255).
+    const bool hterrain = preset == "godot-hterrain";
+    plan.style = unity || hterrain ? SplatStyle::Rgba8 : preset.empty() ? SplatStyle::Grey16 : SplatStyle::Grey8;
     const int heightmapSide = plan.tiles ? plan.tiles->tileWidth : request.size ? request.size->width : side;
+    if (hterrain && plan.layers.size() > 4)
+        throw InputError(layersField, plan.layers[4].text,
+                         "at most 4 layers for Godot HTerrain (its Import dialog takes one RGBA splat map: the "
+                         "CLASSIC4 shader's 4 textures)");
+    if (hterrain && size != 0 && size != heightmapSide)
+        throw InputError(sizeField, std::to_string(size),
+                         std::to_string(heightmapSide) + ", the heightmap's side (Godot HTerrain imports a splat map "
+                         "of the heightmap's resolution)");
     if (size != 0) {
         const bool power = size > 0 && (size & (size - 1)) == 0;
         if (unity && (!power || size < 16 || size > 4096))

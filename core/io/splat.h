@@ -47,12 +47,13 @@ std::vector<Heightmap> splatWeights(const std::vector<SplatLayer>& layers, const
                                     const HeightScale& scale, double metresPerPixel, const MaskSet& masks);
 
 enum class SplatStyle {
-    UnityRgba,  // <stem>_splat<N>.png: RGBA8, layers 4N..4N+3 in R, G, B, A; all sum to 255
-    Grey8,      // <stem>_<NAME>.png: 8-bit greyscale per layer, summing to 255 (Unreal, Godot, Blender)
-    Grey16,     // <stem>_<NAME>.png: 16-bit greyscale per layer, summing to 65535 (other tools)
+    Rgba8,  // <stem>_splat<N>.png: RGBA8, layers 4N..4N+3 in R, G, B, A; all sum to 255 (Unity's
+            // control textures; Godot HTerrain's splat map, one file)
+    Grey8,  // <stem>_<NAME>.png: 8-bit greyscale per layer, summing to 255 (Unreal, Terrain3D, Blender)
+    Grey16,  // <stem>_<NAME>.png: 16-bit greyscale per layer, summing to 65535 (other tools)
 };
 
-// The style's name in the splat sidecar: "unity-rgba8", "grey8", "grey16".
+// The style's name in the splat sidecar: "rgba8", "grey8", "grey16".
 const char* splatStyleName(SplatStyle style);
 
 struct SplatResult {
@@ -76,8 +77,9 @@ struct SplatPlan {
 // Checks the layers ("NAME=RULE" each, against the masks the stack makes) and the splat size
 // against the heightmap export `request` of a `side`-sample map, before anything is generated:
 // the Unity preset writes RGBA control textures of a power of two from 16 to 4096 (default: the
-// power of two at or below the heightmap's side − 1), other presets 8-bit grey, no preset 16-bit
-// grey (default: the heightmap's side). `size` 0 picks the default. With tiles, each tile gets its
+// power of two at or below the heightmap's side − 1); Godot HTerrain one RGBA splat map of the
+// heightmap's side (its importer takes one, of the heightmap's resolution: at most 4 layers);
+// other presets 8-bit grey, no preset 16-bit grey (default: the heightmap's side). `size` 0 picks the default. With tiles, each tile gets its
 // own set (named from the tile's file, sized from the tile's side), cut from the weights of the
 // whole map so neighbours agree on their shared edge. A resized export (--size) gets the weights
 // cropped or resampled as the heights are (SplatPlan::resized). Throws InputError naming

@@ -347,7 +347,7 @@ TEST_F(EditorTest, SplatLayersTypedInTheDialogWriteTheCliSplatMaps) {
     m_window->exports()->exportHeightmap();
     EXPECT_TRUE(badRefused);
     EXPECT_TRUE(badError.startsWith(QStringLiteral("Splat layers: 'rock=slope>>30'"))) << badError.toStdString();
-    EXPECT_TRUE(summary.contains(QStringLiteral("Splat maps: 3 layer(s) in 1 RGBA control texture(s) of 64 × 64")))
+    EXPECT_TRUE(summary.contains(QStringLiteral("Splat maps: 3 layer(s) in 1 RGBA PNG(s) of 64 × 64, 4 layers each")))
         << summary.toStdString();
     ASSERT_TRUE(QTest::qWaitFor([&] { return !m_prompts.reports.isEmpty(); }, 60000))
         << m_prompts.errors.join('\n').toStdString();

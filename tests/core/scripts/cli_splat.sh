@@ -25,7 +25,7 @@ rock, sand, snow, grass = (a[..., i] for i in range(4))
 assert rock.max() == 255 and grass.max() == 255 and sand.max() > 0, (rock.max(), sand.max(), grass.max())
 assert b[..., 0].max() == 0, "a layer after rest gets nothing"
 side = json.load(open(d + "/u_splat.json"))
-assert side["size"] == 512 and side["sum"] == 255 and side["style"] == "unity-rgba8", side
+assert side["size"] == 512 and side["sum"] == 255 and side["style"] == "rgba8", side
 assert [(l["name"], l["file"], l["channel"]) for l in side["layers"]][:2] == [
     ("rock", "u_splat0.png", "R"), ("sand", "u_splat0.png", "G")], side["layers"]
 assert side["layers"][4] == {"name": "unused", "rule": "height<10", "file": "u_splat1.png", "channel": "R"}
@@ -54,6 +54,38 @@ above, below = m > 120.5, m < 119.5
 assert (hi[above] == 255).all() and (hi[below] == 0).all(), (hi[above].min(), hi[below].max())
 assert above.any() and below.any()
 PY
+
+# Godot HTerrain: its Import dialog takes one RGBA8 splat map of the heightmap's resolution
+# (importer_dialog.gd, HTerrainData._import_map: no flip, as the RAW heightmap): read both as the
+# plugin does, row y = cell z, and the layer must be 255 exactly where the RAW's height is above 120 m.
+gen "${world[@]}" --preset godot-hterrain --splat 'high=height>120~0' --splat 'steep=slope>30' --splat 'low=rest' \
+  -o "$dir/ht.raw" || fail "hterrain splat: $(tail -3 "$dir/log")"
+check "hterrain: one RGBA8 513x513 splat map, sums 255, layer R above 120 m where the RAW decodes above it" \
+  $py - "$dir" <<'PY'
+import json, sys
+import numpy as np
+from PIL import Image
+d = sys.argv[1]
+im = Image.open(d + "/ht_splat0.png")
+assert im.mode == "RGBA" and im.size == (513, 513), (im.mode, im.size)
+a = np.asarray(im).astype(int)
+assert (a.sum(axis=2) == 255).all() and a[..., 3].max() == 0, "3 layers: alpha (texture 3) empty"
+code = np.fromfile(d + "/ht.raw", dtype="<u2").reshape(513, 513)  # square, size from the length
+metres = 0.0 + 250.0 * code / 65535.0  # Min Height 0, Max Height 250, as printed
+above, below = metres > 120.5, metres < 119.5
+assert above.any() and below.any()
+assert (a[..., 0][above] == 255).all() and (a[..., 0][below] == 0).all()
+assert a[..., 1].max() == 255 and a[..., 2].max() == 255
+side = json.load(open(d + "/ht_splat.json"))
+assert side["style"] == "rgba8" and side["size"] == 513, side
+assert [l["channel"] for l in side["layers"]] == ["R", "G", "B"], side["layers"]
+PY
+check "hterrain: the splat map's import steps" grep -q "Terrain > Import, Splatmap: ht_splat0.png" "$dir/out.txt"
+check "hterrain: the textures' order" grep -q "textures 0-3 in this order: high, steep, low" "$dir/out.txt"
+expect 64 "at most 4 layers for Godot HTerrain" generate "${world[@]}" --preset godot-hterrain --splat 'a=slope>10' \
+  --splat 'b=slope>20' --splat 'c=slope>30' --splat 'd=slope>40' --splat 'e=rest' -o "$bad/x.raw"
+expect 64 "the heightmap's side" generate "${world[@]}" --preset godot-hterrain --splat 'a=rest' --splat-size 512 \
+  -o "$bad/x.raw"
 
 # Generic: 16-bit grey per layer, sums 65535; --splat-size resamples.
 gen "${world[@]}" --splat 'steep=slope>25~5' --splat 'flat=rest' --splat-size 300 -o "$dir/p.png" \
