@@ -48,18 +48,53 @@ private:
     AtomicFile& m_file;
 };
 
+// The one-channel float header every file here has.
+Imf::Header floatHeader(int width, int height) {
+    Imf::Header header(width, height);
+    header.compression() = Imf::ZIP_COMPRESSION;
+    header.channels().insert("R", Imf::Channel(Imf::FLOAT));
+    header.insert("software", Imf::StringAttribute("terrain-editor " TERRAIN_VERSION));
+    return header;
+}
+
+// Runs `write`, turning OpenEXR's exceptions into IoError.
+template <typename Write>
+void guarded(Write&& write) {
+    try {
+        write();
+    } catch (const IoError&) {
+        throw;
+    } catch (const Cancelled&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw IoError(IoError::Kind::WriteFailed, std::string("EXR encoder: ") + e.what());
+    }
+}
+
 }  // namespace
+
+void writeExrFloats(AtomicFile& file, int width, int height, const float* pixels,
+                    const std::vector<std::pair<std::string, std::string>>& attributes) {
+    guarded([&] {
+        AtomicOStream stream(file);
+        Imf::Header header = floatHeader(width, height);
+        for (const auto& [name, value] : attributes) header.insert(name, Imf::StringAttribute(value));
+        Imf::OutputFile out(stream, header, 1);
+        Imf::FrameBuffer frame;
+        frame.insert("R", Imf::Slice(Imf::FLOAT, reinterpret_cast<char*>(const_cast<float*>(pixels)), sizeof(float),
+                                     sizeof(float) * static_cast<std::size_t>(width)));
+        out.setFrameBuffer(frame);
+        out.writePixels(height);
+    });
+}
 
 void writeExr(AtomicFile& file, const Heightmap& map, const ResolvedMapping& mapping,
               const WorldUnits& world, RowProgress& progress) {
     const auto width = static_cast<std::size_t>(map.width());
     std::vector<float> row(width);
-    try {
+    guarded([&] {
         AtomicOStream stream(file);
-        Imf::Header header(map.width(), map.height());
-        header.compression() = Imf::ZIP_COMPRESSION;
-        header.channels().insert("R", Imf::Channel(Imf::FLOAT));
-        header.insert("software", Imf::StringAttribute("terrain-editor " TERRAIN_VERSION));
+        Imf::Header header = floatHeader(map.width(), map.height());
         header.insert("terrain:units", Imf::StringAttribute("metres"));
         header.insert("terrain:orientation",
                       Imf::StringAttribute("row 0 = north, column 0 = west"));
@@ -78,13 +113,7 @@ void writeExr(AtomicFile& file, const Heightmap& map, const ResolvedMapping& map
             out.writePixels(1);
             progress.rowDone(y);
         }
-    } catch (const IoError&) {
-        throw;
-    } catch (const Cancelled&) {
-        throw;
-    } catch (const std::exception& e) {
-        throw IoError(IoError::Kind::WriteFailed, std::string("EXR encoder: ") + e.what());
-    }
+    });
 }
 
 }  // namespace terrain::core
