@@ -122,6 +122,12 @@ QString describeSplat(const core::GameExportRequest& request, const core::SplatP
             .arg(files)
             .arg(sizeText(plan.size, plan.size), base);
     }
+    if (plan.style == core::SplatStyle::Terrain3DControl) {
+        return tr("Splat maps: %1 layer(s) as Terrain3D's control map of %2 (%3_control.exr: layer i is texture "
+                  "id i, two textures per vertex), and %3_splat.json.")
+            .arg(layers)
+            .arg(sizeText(plan.size, plan.size), base);
+    }
     const bool grey8 = plan.style == core::SplatStyle::Grey8;
     return tr("Splat maps: %1 layer(s), one %2-bit grey PNG each of %3 (%4_%5.png …), weights summing to %6, "
               "and %4_splat.json.")

@@ -403,6 +403,7 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
         for (const auto& layer : splatFiles->sidecar["layers"]) {
             std::cout << "  " << layer["name"].get<std::string>() << ": " << layer["file"].get<std::string>();
             if (layer.contains("channel")) std::cout << " channel " << layer["channel"].get<std::string>();
+            if (layer.contains("texture_id")) std::cout << " texture id " << layer["texture_id"].get<int>();
             std::cout << "  (" << layer["rule"].get<std::string>() << ")\n";
         }
         const std::string preset = request.preset ? request.preset->id : "";
@@ -424,6 +425,21 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
             for (std::size_t i = 0; i < layers.size(); ++i)
                 std::cout << (i ? ", " : " ") << layers[i]["name"].get<std::string>();
             std::cout << "\n";
+        }
+        if (preset == "godot-terrain3d") {  // tools/importer.gd, Terrain3DData::import_images
+            const auto& layers = splatFiles->sidecar["layers"];
+            std::cout << "  Godot Terrain3D: importer.tscn > Importer > control_file_name: "
+                      << layers[0]["file"].get<std::string>() << ", imported with height_file_name (the same "
+                      << splat->size << "x" << splat->size << ", no flip: row y is z, as the heightmap's)\n"
+                      << "  Godot Terrain3D: the Assets' textures in this order:";
+            for (std::size_t i = 0; i < layers.size(); ++i)
+                std::cout << (i ? ", " : " ") << i << " " << layers[i]["name"].get<std::string>();
+            std::cout << "\n";
+            const auto& dropped = splatFiles->sidecar["dropped"];
+            if (dropped["pixels"].get<std::size_t>() > 0)
+                std::cout << "  Godot Terrain3D: it shows two textures per vertex; " << dropped["pixels"].get<std::size_t>()
+                          << " pixel(s) lose up to " << std::lround(dropped["max"].get<double>() * 100.0)
+                          << " % of their weight to a third layer\n";
         }
     }
     return kExitOk;

@@ -194,7 +194,8 @@ int runExport(const core::Registry& registry, const WorldOptions& o) {
         std::cout << "Splat maps beside each tile (" << plan.splat->size << "x" << plan.splat->size << ", "
                   << (plan.splat->style == core::SplatStyle::Rgba8 ? "RGBA8, layer 4N + k in channel k of _splat<N>"
                       : plan.splat->style == core::SplatStyle::Grey8  ? "8-bit grey per layer"
-                                                                      : "16-bit grey per layer")
+                      : plan.splat->style == core::SplatStyle::Grey16 ? "16-bit grey per layer"
+                                                                      : "Terrain3D control map, layer i texture id i")
                   << "): ";
         for (std::size_t i = 0; i < plan.splat->layers.size(); ++i)
             std::cout << (i ? ", " : "") << plan.splat->layers[i].text;

@@ -2,10 +2,12 @@
 
 #include "../errors.h"
 #include "atomic_file.h"
+#include "exr_writer.h"
 
 #include <png.h>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -76,6 +78,29 @@ void quantise(const float* w, int n, std::uint32_t total, std::uint32_t* out) {
         --out[most];
         --sum;
     }
+}
+
+// One pixel of Terrain3D's control map (doc/docs/controlmap_format.md; the shader's DECODE_BASE,
+// DECODE_OVER, DECODE_BLEND): base texture id in bits 31-27, overlay id in 26-22, blend in 21-14
+// (the shader weighs the base 1 - blend / 255 and the overlay blend / 255); the rest 0: no UV
+// rotation or scale, no hole, not navigable, autoshader off (the painted textures show). The
+// largest weight is the base, the next the overlay (ties to the earlier layer); `dropped` gets
+// what the other layers had. Ids stay below 16, so the bits are never a NaN or an infinity.
+std::uint32_t terrain3dControl(const float* w, int n, float& dropped) {
+    static_assert(kMaxLayers <= 16);
+    int base = 0;
+    for (int i = 1; i < n; ++i)
+        if (w[i] > w[base]) base = i;
+    int overlay = -1;
+    for (int i = 0; i < n; ++i)
+        if (i != base && w[i] > 0.0f && (overlay < 0 || w[i] > w[overlay])) overlay = i;
+    dropped = 0.0f;
+    for (int i = 0; i < n; ++i)
+        if (i != base && i != overlay) dropped += std::max(w[i], 0.0f);
+    long blend = 0;
+    if (overlay >= 0) blend = std::lround(255.0 * double(w[overlay]) / (double(w[base]) + double(w[overlay])));
+    if (blend == 0) overlay = base;
+    return std::uint32_t(base) << 27 | std::uint32_t(overlay) << 22 | std::uint32_t(blend) << 14;
 }
 
 void writePngBytes(const std::filesystem::path& path, int size, int channels, int bitDepth,
@@ -203,6 +228,7 @@ const char* splatStyleName(SplatStyle style) {
     case SplatStyle::Rgba8: return "rgba8";
     case SplatStyle::Grey8: return "grey8";
     case SplatStyle::Grey16: return "grey16";
+    case SplatStyle::Terrain3DControl: return "terrain3d-control";
     }
     return "grey16";
 }
@@ -213,13 +239,26 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
     // Bilinear resampling to size x size (weights stay a partition of one), then counts per pixel.
     std::vector<Heightmap> resized;
     for (const Heightmap& w : weights) resized.push_back(resizeBilinear(w, size, size));
+    const bool control = style == SplatStyle::Terrain3DControl;
     const std::uint32_t total = style == SplatStyle::Grey16 ? 65535u : 255u;
-    std::vector<std::uint32_t> counts(std::size_t(size) * std::size_t(size) * std::size_t(n));
+    const std::size_t pixels = std::size_t(size) * std::size_t(size);
+    // Counts per pixel and layer; for Terrain3D, one control value per pixel.
+    std::vector<std::uint32_t> counts(pixels * (control ? 1 : std::size_t(n)));
+    float droppedMax = 0.0f;
+    std::size_t droppedPixels = 0;
     for (int y = 0; y < size; ++y) {
         for (int x = 0; x < size; ++x) {
             float pixel[kMaxLayers];
             for (int i = 0; i < n; ++i) pixel[i] = resized[std::size_t(i)].at(x, y);
-            quantise(pixel, n, total, &counts[(std::size_t(y) * std::size_t(size) + std::size_t(x)) * std::size_t(n)]);
+            const std::size_t at = std::size_t(y) * std::size_t(size) + std::size_t(x);
+            if (!control) {
+                quantise(pixel, n, total, &counts[at * std::size_t(n)]);
+                continue;
+            }
+            float dropped = 0.0f;
+            counts[at] = terrain3dControl(pixel, n, dropped);
+            droppedMax = std::max(droppedMax, dropped);
+            if (dropped * 255.0f >= 0.5f) ++droppedPixels;  // would change an 8-bit weight
         }
     }
     SplatResult result;
@@ -228,7 +267,18 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
     const auto count = [&](int x, int y, int layer) {
         return counts[(std::size_t(y) * std::size_t(size) + std::size_t(x)) * std::size_t(n) + std::size_t(layer)];
     };
-    if (style == SplatStyle::Rgba8) {
+    if (control) {
+        std::vector<float> bits(pixels);
+        for (std::size_t i = 0; i < pixels; ++i) bits[i] = std::bit_cast<float>(counts[i]);
+        const std::filesystem::path path = base + "_control.exr";
+        AtomicFile file(path, &transaction);
+        writeExrFloats(file, size, size, bits.data(),
+                       {{"terrain:content", "Terrain3D control map: each float's bits are a uint32 (base texture id "
+                                            "<< 27 | overlay id << 22 | blend << 14)"},
+                        {"terrain:orientation", "row 0 = north, column 0 = west"}});
+        file.commit();
+        result.files.push_back(path);
+    } else if (style == SplatStyle::Rgba8) {
         for (int file = 0; file * 4 < n; ++file) {
             std::vector<unsigned char> pixels(std::size_t(size) * std::size_t(size) * 4, 0);
             for (int y = 0; y < size; ++y)
@@ -266,6 +316,9 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
         if (style == SplatStyle::Rgba8) {
             entry["file"] = result.files[std::size_t(i / 4)].filename().string();
             entry["channel"] = std::string(1, "RGBA"[i % 4]);
+        } else if (control) {
+            entry["file"] = result.files.front().filename().string();
+            entry["texture_id"] = i;
         } else {
             entry["file"] = result.files[std::size_t(i)].filename().string();
         }
@@ -278,6 +331,11 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
                       {"sum", total},
                       {"rows", "row 0 is the map's north edge (the heightmap's first row)"},
                       {"layers", files}};
+    if (control) {
+        // Terrain3D shows two textures per vertex: what a third layer had is gone.
+        result.sidecar["dropped"] = {{"max", std::round(double(droppedMax) * 1000.0) / 1000.0},
+                                     {"pixels", droppedPixels}};
+    }
     const std::filesystem::path sidecar = base + "_splat.json";
     const std::string text = result.sidecar.dump(2) + "\n";
     AtomicFile file(sidecar, &transaction);
@@ -307,16 +365,28 @@ SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const 
     // splat map PNG of the heightmap's resolution and HTerrainData._import_map converts it to
     // RGBA8, the CLASSIC4 shader's four weights: a grey PNG would become (l, l, l, 255).
     const bool hterrain = preset == "godot-hterrain";
-    plan.style = unity || hterrain ? SplatStyle::Rgba8 : preset.empty() ? SplatStyle::Grey16 : SplatStyle::Grey8;
+    // Terrain3D's importer (addons/terrain_3d/tools/importer.gd, Terrain3DData::import_images) takes
+    // a control map in its own format, of the heightmap's size; no splat or greyscale images.
+    const bool terrain3d = preset == "godot-terrain3d";
+    plan.style = unity || hterrain ? SplatStyle::Rgba8
+                 : terrain3d       ? SplatStyle::Terrain3DControl
+                 : preset.empty()  ? SplatStyle::Grey16
+                                   : SplatStyle::Grey8;
     const int heightmapSide = plan.tiles ? plan.tiles->tileWidth : request.size ? request.size->width : side;
+    const int heightmapRows = plan.tiles ? plan.tiles->tileHeight : request.size ? request.size->height : side;
+    if (terrain3d && heightmapRows != heightmapSide)
+        throw InputError(layersField, plan.layers.front().text,
+                         "a square heightmap for Godot Terrain3D's control map (it must have the heightmap's size; "
+                         "this one is " + std::to_string(heightmapSide) + "x" + std::to_string(heightmapRows) + ")");
     if (hterrain && plan.layers.size() > 4)
         throw InputError(layersField, plan.layers[4].text,
                          "at most 4 layers for Godot HTerrain (its Import dialog takes one RGBA splat map: the "
                          "CLASSIC4 shader's 4 textures)");
-    if (hterrain && size != 0 && size != heightmapSide)
+    if ((hterrain || terrain3d) && size != 0 && size != heightmapSide)
         throw InputError(sizeField, std::to_string(size),
-                         std::to_string(heightmapSide) + ", the heightmap's side (Godot HTerrain imports a splat map "
-                         "of the heightmap's resolution)");
+                         std::to_string(heightmapSide) + ", the heightmap's side (Godot " +
+                             (hterrain ? "HTerrain imports a splat map" : "Terrain3D imports a control map") +
+                             " of the heightmap's resolution)");
     if (size != 0) {
         const bool power = size > 0 && (size & (size - 1)) == 0;
         if (unity && (!power || size < 16 || size > 4096))

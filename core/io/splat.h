@@ -49,11 +49,17 @@ std::vector<Heightmap> splatWeights(const std::vector<SplatLayer>& layers, const
 enum class SplatStyle {
     Rgba8,  // <stem>_splat<N>.png: RGBA8, layers 4N..4N+3 in R, G, B, A; all sum to 255 (Unity's
             // control textures; Godot HTerrain's splat map, one file)
-    Grey8,  // <stem>_<NAME>.png: 8-bit greyscale per layer, summing to 255 (Unreal, Terrain3D, Blender)
+    Grey8,  // <stem>_<NAME>.png: 8-bit greyscale per layer, summing to 255 (Unreal, Blender)
     Grey16,  // <stem>_<NAME>.png: 16-bit greyscale per layer, summing to 65535 (other tools)
+    // <stem>_control.exr: Godot Terrain3D's control map (its doc/docs/controlmap_format.md), one
+    // 32-bit float channel R whose bits are each pixel's uint32: layer i is texture id i, the
+    // largest weight the base texture, the next the overlay, blend = 255 x overlay / (base +
+    // overlay). Terrain3D blends two textures per vertex, so a third layer's share is dropped
+    // (the sidecar's "dropped" says how much).
+    Terrain3DControl,
 };
 
-// The style's name in the splat sidecar: "rgba8", "grey8", "grey16".
+// The style's name in the splat sidecar: "rgba8", "grey8", "grey16", "terrain3d-control".
 const char* splatStyleName(SplatStyle style);
 
 struct SplatResult {
@@ -79,7 +85,8 @@ struct SplatPlan {
 // the Unity preset writes RGBA control textures of a power of two from 16 to 4096 (default: the
 // power of two at or below the heightmap's side − 1); Godot HTerrain one RGBA splat map of the
 // heightmap's side (its importer takes one, of the heightmap's resolution: at most 4 layers);
-// other presets 8-bit grey, no preset 16-bit grey (default: the heightmap's side). `size` 0 picks the default. With tiles, each tile gets its
+// Godot Terrain3D one control map of the heightmap's size (its importer refuses maps of another
+// size; a square heightmap only here); other presets 8-bit grey, no preset 16-bit grey (default: the heightmap's side). `size` 0 picks the default. With tiles, each tile gets its
 // own set (named from the tile's file, sized from the tile's side), cut from the weights of the
 // whole map so neighbours agree on their shared edge. A resized export (--size) gets the weights
 // cropped or resampled as the heights are (SplatPlan::resized). Throws InputError naming

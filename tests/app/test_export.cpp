@@ -248,6 +248,24 @@ TEST(ExportDialog, APresetSetsFormatAndSizeAndShowsTheNumbersToType) {
     EXPECT_TRUE(settingsShown(dialog).contains(QStringLiteral("Choose an engine preset")));
 }
 
+// Godot Terrain3D takes splat layers as its own control map of the heightmap's size: the summary
+// names the file, and a splat size of any other side is refused naming the dialog's field.
+TEST(ExportDialog, Terrain3DSplatLayersBecomeItsControlMap) {
+    ExportDialog dialog(QStringLiteral("/tmp/terrain/land.exr"), QSize(257, 257), kWorld);
+    choosePreset(dialog, "godot-terrain3d");
+    auto* layers = field<QLineEdit>(dialog, "splatLayers");
+    layers->setFocus();
+    QTest::keyClicks(layers, QStringLiteral("rock=slope>30 grass=rest"));
+    ASSERT_TRUE(dialog.exportButton()->isEnabled()) << errorShown(dialog).toStdString();
+    EXPECT_TRUE(dialog.preview().summary.contains(
+        QStringLiteral("Splat maps: 2 layer(s) as Terrain3D's control map of 257 × 257 (land_control.exr")))
+        << dialog.preview().summary.toStdString();
+    field<QSpinBox>(dialog, "splatSize")->setValue(256);
+    EXPECT_FALSE(dialog.exportButton()->isEnabled());
+    EXPECT_TRUE(errorShown(dialog).startsWith(QStringLiteral("Splat size: '256' is not allowed; expected 257")))
+        << errorShown(dialog).toStdString();
+}
+
 TEST(ExportDialog, ASizeUnityRefusesDisablesExportAndSaysWhy) {
     ExportDialog dialog(QStringLiteral("/tmp/terrain/land.r16"), QSize(129, 129), kWorld);
     choosePreset(dialog, "unity");

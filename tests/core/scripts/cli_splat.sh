@@ -35,10 +35,10 @@ check "unity: the texture import settings" grep -q "sRGB (Color Texture) off, Co
 
 # A rule's meaning: slope>0 with no soft edge takes every sloped pixel; height>H is 1 above H+soft,
 # 0 below H-soft (against the heights the sidecar's mapping gives).
-gen "${world[@]}" --preset godot-terrain3d --splat 'high=height>120~0' --splat 'low=rest' -o "$dir/g.exr" \
-  || fail "godot splat: $(tail -3 "$dir/log")"
+gen "${world[@]}" --preset blender --splat 'high=height>120~0' --splat 'low=rest' -o "$dir/g.exr" \
+  || fail "blender splat: $(tail -3 "$dir/log")"
 gen "${world[@]}" -o "$dir/metres.tif" || fail "the same heights in metres (float TIFF)"
-check "godot: 8-bit grey per layer at the heightmap's size, sums 255, height>120 exactly where the map is above 120 m" \
+check "blender: 8-bit grey per layer at the heightmap's size, sums 255, height>120 exactly where the map is above 120 m" \
   $py - "$dir" <<'PY'
 import sys
 import numpy as np
@@ -86,6 +86,30 @@ expect 64 "at most 4 layers for Godot HTerrain" generate "${world[@]}" --preset 
   --splat 'b=slope>20' --splat 'c=slope>30' --splat 'd=slope>40' --splat 'e=rest' -o "$bad/x.raw"
 expect 64 "the heightmap's side" generate "${world[@]}" --preset godot-hterrain --splat 'a=rest' --splat-size 512 \
   -o "$bad/x.raw"
+
+# Godot Terrain3D: its importer takes only its own control map (importer.gd control_file_name,
+# Terrain3DData::import_images: the heightmap's size), a uint32 per pixel in a float EXR: OpenEXR's
+# exrheader sees one 32-bit float channel R of the heightmap's size (test_splat.cpp decodes it).
+gen "${world[@]}" --preset godot-terrain3d --splat 'high=height>120~0' --splat 'steep=slope>30' --splat 'low=rest' \
+  -o "$dir/t3.exr" || fail "terrain3d splat: $(tail -3 "$dir/log")"
+exrheader "$dir/t3_control.exr" >"$dir/t3.txt" 2>&1 || fail "exrheader: $(cat "$dir/t3.txt")"
+check "terrain3d: one float channel R" grep -q "R, 32-bit floating-point" "$dir/t3.txt"
+check "terrain3d: no other channel" test "$(grep -c "floating-point\|unsigned int" "$dir/t3.txt")" = 1
+check "terrain3d: the heightmap's size" grep -q "dataWindow (type box2i): (0 0) - (512 512)" "$dir/t3.txt"
+check "terrain3d: the sidecar" $py - "$dir" <<'PY'
+import json, sys
+side = json.load(open(sys.argv[1] + "/t3_splat.json"))
+assert side["style"] == "terrain3d-control" and side["size"] == 513, side
+assert [(l["name"], l["file"], l["texture_id"]) for l in side["layers"]] == [
+    ("high", "t3_control.exr", 0), ("steep", "t3_control.exr", 1), ("low", "t3_control.exr", 2)], side["layers"]
+assert side["dropped"]["pixels"] >= 0 and 0 <= side["dropped"]["max"] <= 1, side["dropped"]
+PY
+check "terrain3d: the import steps" grep -q "Importer > control_file_name: t3_control.exr" "$dir/out.txt"
+check "terrain3d: the textures' order" grep -q "textures in this order: 0 high, 1 steep, 2 low" "$dir/out.txt"
+expect 64 "Terrain3D imports a control map of the heightmap's resolution" generate "${world[@]}" \
+  --preset godot-terrain3d --splat 'a=rest' --splat-size 512 -o "$bad/x.exr"
+expect 64 "a square heightmap for Godot Terrain3D" generate "${world[@]}" --preset godot-terrain3d --size 300x200 \
+  --splat 'a=rest' -o "$bad/x.exr"
 
 # Generic: 16-bit grey per layer, sums 65535; --splat-size resamples.
 gen "${world[@]}" --splat 'steep=slope>25~5' --splat 'flat=rest' --splat-size 300 -o "$dir/p.png" \
