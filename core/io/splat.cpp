@@ -233,17 +233,24 @@ const char* splatStyleName(SplatStyle style) {
     return "grey16";
 }
 
+std::filesystem::path SplatNaming::operator()(const std::string& suffix, const std::string& extension) const {
+    std::filesystem::path stem = heightmap;
+    stem.replace_extension();
+    const std::filesystem::path file = stem.string() + suffix + extension;
+    return tilePattern.empty() ? file : tilePath(file, tilePattern, column, row, columns, rows);
+}
+
 SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<Heightmap>& weights, int size,
-                       SplatStyle style, const std::filesystem::path& stem, FileTransaction& transaction) {
+                       SplatStyle style, const SplatNaming& names, FileTransaction& transaction) {
     const int n = int(layers.size());
     // Bilinear resampling to size x size (weights stay a partition of one), then counts per pixel.
     std::vector<Heightmap> resized;
     for (const Heightmap& w : weights) resized.push_back(resizeBilinear(w, size, size));
     const bool control = style == SplatStyle::Terrain3DControl;
     const std::uint32_t total = style == SplatStyle::Grey16 ? 65535u : 255u;
-    const std::size_t pixels = std::size_t(size) * std::size_t(size);
+    const std::size_t area = std::size_t(size) * std::size_t(size);
     // Counts per pixel and layer; for Terrain3D, one control value per pixel.
-    std::vector<std::uint32_t> counts(pixels * (control ? 1 : std::size_t(n)));
+    std::vector<std::uint32_t> counts(area * (control ? 1 : std::size_t(n)));
     float droppedMax = 0.0f;
     std::size_t droppedPixels = 0;
     for (int y = 0; y < size; ++y) {
@@ -263,14 +270,13 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
     }
     SplatResult result;
     nlohmann::json files = nlohmann::json::array();
-    const std::string base = stem.string();
     const auto count = [&](int x, int y, int layer) {
         return counts[(std::size_t(y) * std::size_t(size) + std::size_t(x)) * std::size_t(n) + std::size_t(layer)];
     };
     if (control) {
-        std::vector<float> bits(pixels);
-        for (std::size_t i = 0; i < pixels; ++i) bits[i] = std::bit_cast<float>(counts[i]);
-        const std::filesystem::path path = base + "_control.exr";
+        std::vector<float> bits(area);
+        for (std::size_t i = 0; i < area; ++i) bits[i] = std::bit_cast<float>(counts[i]);
+        const std::filesystem::path path = names("_control", ".exr");
         AtomicFile file(path, &transaction);
         writeExrFloats(file, size, size, bits.data(),
                        {{"terrain:content", "Terrain3D control map: each float's bits are a uint32 (base texture id "
@@ -286,7 +292,7 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
                     for (int c = 0; c < 4 && file * 4 + c < n; ++c)
                         pixels[(std::size_t(y) * std::size_t(size) + std::size_t(x)) * 4 + std::size_t(c)] =
                             static_cast<unsigned char>(count(x, y, file * 4 + c));
-            const std::filesystem::path path = base + "_splat" + std::to_string(file) + ".png";
+            const std::filesystem::path path = names("_splat" + std::to_string(file), ".png");
             writePngBytes(path, size, 4, 8, pixels, transaction);
             result.files.push_back(path);
         }
@@ -305,7 +311,7 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
                         pixels[at] = static_cast<unsigned char>(v);
                     }
                 }
-            const std::filesystem::path path = base + "_" + layers[std::size_t(i)].name + ".png";
+            const std::filesystem::path path = names("_" + layers[std::size_t(i)].name, ".png");
             writePngBytes(path, size, 1, sixteen ? 16 : 8, pixels, transaction);
             result.files.push_back(path);
         }
@@ -336,7 +342,7 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
         result.sidecar["dropped"] = {{"max", std::round(double(droppedMax) * 1000.0) / 1000.0},
                                      {"pixels", droppedPixels}};
     }
-    const std::filesystem::path sidecar = base + "_splat.json";
+    const std::filesystem::path sidecar = names("_splat", ".json");
     const std::string text = result.sidecar.dump(2) + "\n";
     AtomicFile file(sidecar, &transaction);
     file.write(text.data(), text.size());
@@ -415,8 +421,11 @@ SplatResult writeSplatFor(const SplatPlan& plan, const Heightmap& heights, const
                                                 : resizeBilinear(w, plan.resized->width, plan.resized->height);
         }
     }
-    const auto stemOf = [](std::filesystem::path path) { return path.replace_extension(); };
-    if (!plan.tiles) return writeSplat(plan.layers, weights, plan.size, plan.style, stemOf(heightmapPath), transaction);
+    if (!plan.tiles) {
+        SplatNaming names;
+        names.heightmap = heightmapPath;
+        return writeSplat(plan.layers, weights, plan.size, plan.style, names, transaction);
+    }
     // Each tile's weights cut from the whole map's: a shared edge has the same weights on both sides.
     const TileLayout& t = *plan.tiles;
     SplatResult all;
@@ -424,8 +433,8 @@ SplatResult writeSplatFor(const SplatPlan& plan, const Heightmap& heights, const
         for (int column = 0; column < t.columns; ++column) {
             std::vector<Heightmap> part;
             for (const Heightmap& w : weights) part.push_back(cutTile(w, t, column, row));
-            const auto path = tilePath(heightmapPath, plan.tilePattern, column, row, t.columns, t.rows);
-            SplatResult one = writeSplat(plan.layers, part, plan.size, plan.style, stemOf(path), transaction);
+            const SplatNaming names{heightmapPath, plan.tilePattern, column, row, t.columns, t.rows};
+            SplatResult one = writeSplat(plan.layers, part, plan.size, plan.style, names, transaction);
             all.files.insert(all.files.end(), one.files.begin(), one.files.end());
             if (row == 0 && column == 0) all.sidecar = std::move(one.sidecar);
         }

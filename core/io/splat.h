@@ -95,15 +95,27 @@ SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const 
                     const GameExportRequest& request, int side, const std::string& layersField = field::kSplat,
                     const std::string& sizeField = field::kSplatSize);
 
+// Where the splat files of a heightmap export go: the heightmap's stem, a suffix ("_rock",
+// "_splat0", "_control", "_splat") and an extension; for a tile, the heightmap's tile pattern
+// applied last, so a layer's tiles are named as the heightmap's (land_rock_x1_y0.png beside
+// land_x1_y0.png): Unreal's tiled import (LandscapeImportHelper.cpp, ExtractCoordinates) finds a
+// set only by a name that ends in _x<N>_y<M>, for weightmaps as for heightmaps.
+struct SplatNaming {
+    std::filesystem::path heightmap;  // the export's output: the whole map's file
+    std::string tilePattern;          // empty: no tiles
+    int column = 0, row = 0, columns = 1, rows = 1;
+    std::filesystem::path operator()(const std::string& suffix, const std::string& extension) const;
+};
+
 // Writes the weights resampled to size x size (bilinear; weights stay a partition of one) as
-// `style`, named from `stem` (the export's path without its extension), plus `<stem>_splat.json`
-// listing each layer's rule, file and channel; all staged in `transaction`.
+// `style`, named by `names`, plus the sidecar (suffix "_splat", .json) listing each layer's rule,
+// file and channel; all staged in `transaction`.
 SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<Heightmap>& weights, int size,
-                       SplatStyle style, const std::filesystem::path& stem, FileTransaction& transaction);
+                       SplatStyle style, const SplatNaming& names, FileTransaction& transaction);
 
 // The plan's weights for a stack's result (its heights, height scale and masks), written beside
-// the heightmap `heightmapPath` (named from its path without the extension; with tiles, beside
-// each tile's file) in `transaction`. With tiles, `sidecar` is tile (0, 0)'s.
+// the heightmap `heightmapPath` (SplatNaming; with tiles, a set per tile) in `transaction`. With
+// tiles, `sidecar` is tile (0, 0)'s.
 SplatResult writeSplatFor(const SplatPlan& plan, const Heightmap& heights, const HeightScale& scale,
                           double metresPerPixel, const MaskSet& masks, const std::filesystem::path& heightmapPath,
                           FileTransaction& transaction);

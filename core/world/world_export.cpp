@@ -82,12 +82,15 @@ bool exported(const GameExportRequest& r, const WorldExportPlan& plan, const std
     }
 }
 
-// Whether the splat maps `plan` asks of the tile written to `output` are there: its splat sidecar
+// Where tile (column, row)'s splat maps go: named as its heightmap, tile pattern last.
+SplatNaming splatNaming(const WorldExportRequest& request, const WorldExportPlan& plan, int column, int row) {
+    return {request.output, request.tilePattern, column, row, plan.layout.columns, plan.layout.rows};
+}
+
+// Whether the splat maps `plan` asks of the tile `names` names are there: its splat sidecar
 // lists the plan's size, style and layers, and every file it names exists.
-bool splatThere(const SplatPlan& plan, const std::filesystem::path& output) {
-    std::filesystem::path stem = output;
-    stem.replace_extension();
-    const std::filesystem::path sidecar = stem.string() + "_splat.json";
+bool splatThere(const SplatPlan& plan, const SplatNaming& names) {
+    const std::filesystem::path sidecar = names("_splat", ".json");
     std::ifstream in(sidecar, std::ios::binary);
     if (!in) return false;
     std::ostringstream text;
@@ -200,7 +203,7 @@ std::optional<GameExportResult> exportWorldTile(const Registry& registry, const 
     GameExportRequest r = tileRequest(m, request, plan, column, row);
     r.recipe = recipeToJson(registry, recipe);
     r.recipeSha256 = recipeHash(registry, recipe);
-    if (exported(r, plan, r.recipeSha256) && (!plan.splat || splatThere(*plan.splat, r.output))) return std::nullopt;
+    if (exported(r, plan, r.recipeSha256) && (!plan.splat || splatThere(*plan.splat, splatNaming(request, plan, column, row)))) return std::nullopt;
     // The world samples the tile reads: its own (shifted by a centred crop), or the taps of the
     // bicubic resize of the heights and, for splat maps, of the bilinear resize of the weights
     // (as generate resizes them); for splat maps grown by one, as the slope reads its neighbours.
@@ -244,9 +247,8 @@ std::optional<GameExportResult> exportWorldTile(const Registry& registry, const 
     FileTransaction transaction;
     GameExportResult result = runGameExport(tile, r, transaction);
     if (plan.splat) {
-        std::filesystem::path stem = r.output;
-        stem.replace_extension();
-        const SplatResult splat = writeSplat(plan.splat->layers, weights, plan.splat->size, plan.splat->style, stem,
+        const SplatResult splat = writeSplat(plan.splat->layers, weights, plan.splat->size, plan.splat->style,
+                                             splatNaming(request, plan, column, row),
                                              transaction);
         result.files.insert(result.files.end(), splat.files.begin(), splat.files.end());
     }

@@ -1,6 +1,7 @@
-// Splat maps for Godot Terrain3D: its control map, read back by OpenEXR's own reader and decoded
-// as Terrain3D's shader decodes it (src/shaders/main.glsl: DECODE_BASE, DECODE_OVER, the blend
-// as the overlay's weight). The other styles are read back by PIL in scripts/cli_splat.sh.
+// Splat maps: the files' names, and Godot Terrain3D's control map, read back by OpenEXR's own
+// reader and decoded as Terrain3D's shader decodes it (src/shaders/main.glsl: DECODE_BASE,
+// DECODE_OVER, the blend as the overlay's weight). The other styles are read back by PIL in
+// scripts/cli_splat.sh.
 #include <gtest/gtest.h>
 
 #include <OpenEXR/ImfChannelList.h>
@@ -68,6 +69,12 @@ std::vector<Heightmap> threeLayers(int side) {
     return w;
 }
 
+SplatNaming beside(const std::filesystem::path& heightmap) {
+    SplatNaming names;
+    names.heightmap = heightmap;
+    return names;
+}
+
 std::vector<SplatLayer> layersNamed(std::initializer_list<const char*> texts) {
     std::vector<SplatLayer> layers;
     for (const char* t : texts) layers.push_back(parseSplatLayer(t));
@@ -82,7 +89,7 @@ TEST(SplatTerrain3D, ControlMapDecodesToTheTwoLargestWeights) {
     SplatResult result;
     {
         FileTransaction transaction;
-        result = writeSplat(layers, weights, side, SplatStyle::Terrain3DControl, dir / "land", transaction);
+        result = writeSplat(layers, weights, side, SplatStyle::Terrain3DControl, beside(dir / "land.exr"), transaction);
         transaction.commit();
     }
     ASSERT_EQ(result.files.size(), 2u);  // the control map and the sidecar
@@ -150,11 +157,26 @@ TEST(SplatTerrain3D, OneLayerEverywhereIsBaseOnly) {
     {
         FileTransaction transaction;
         writeSplat(layersNamed({"snow=height>9000", "rock=rest"}), weights, 9, SplatStyle::Terrain3DControl,
-                   dir / "one", transaction);
+                   beside(dir / "one.exr"), transaction);
         transaction.commit();
     }
     const Control c = readControl(dir / "one_control.exr");
     for (std::uint32_t v : c.values) ASSERT_EQ(v, 1u << 27 | 1u << 22) << "texture 1 as base and overlay, blend 0";
+}
+
+// A tile's splat files are named as its heightmap, the tile pattern last: Unreal's tiled import
+// (LandscapeImportHelper.cpp, ExtractCoordinates) finds only names that end in _x<N>_y<M>.
+TEST(SplatNaming, TilesEndInTheHeightmapsTileSuffix) {
+    SplatNaming names = beside("/out/land.png");
+    EXPECT_EQ(names("_rock", ".png"), std::filesystem::path("/out/land_rock.png"));
+    names.tilePattern = kUnrealTilePattern;
+    names.column = 1;
+    names.columns = names.rows = 2;
+    EXPECT_EQ(names("_rock", ".png"), std::filesystem::path("/out/land_rock_x1_y0.png"));
+    EXPECT_EQ(names("_splat", ".json"), std::filesystem::path("/out/land_splat_x1_y0.json"));
+    names.tilePattern = kUnityTilePattern;
+    names.row = 1;
+    EXPECT_EQ(names("_splat0", ".png"), std::filesystem::path("/out/land_splat0_1_0.png"));
 }
 
 TEST(SplatTerrain3D, PlanTakesTheHeightmapsSizeOnly) {

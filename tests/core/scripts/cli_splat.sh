@@ -152,7 +152,7 @@ tiles = {}
 for x in (0, 1):
     for y in (0, 1):
         h = Image.open(f"{d}/ue_x{x}_y{y}.png")
-        s, f = Image.open(f"{d}/ue_x{x}_y{y}_steep.png"), Image.open(f"{d}/ue_x{x}_y{y}_flat.png")
+        s, f = Image.open(f"{d}/ue_steep_x{x}_y{y}.png"), Image.open(f"{d}/ue_flat_x{x}_y{y}.png")
         assert s.mode == "L" and s.size == h.size, (s.mode, s.size, h.size)
         s, f = np.asarray(s).astype(int), np.asarray(f).astype(int)
         assert ((s + f) == 255).all()
@@ -169,6 +169,29 @@ both = rows[:, i0] * (1 - w)[None, :] + rows[:, i1] * w[None, :]
 diff = np.abs(both * 255 - steep)
 assert diff.max() <= 1.01, (diff.max(), np.unravel_index(diff.argmax(), diff.shape))
 assert 0 < steep.mean() < 255
+PY
+check "unreal tiles: each layer's tiles found as one set, as Unreal's tiled import finds them" $py - "$dir" <<'PY'
+# LandscapeImportHelper.cpp: ExtractCoordinates wants <pattern>_x<N>_y<M> (the last "_x" and "_y",
+# case-insensitive, both numbers to the end); GetMatchingFiles keeps the names whose pattern is the
+# chosen file's, for a weightmap layer as for the heightmap.
+import os, sys
+def coords(base):
+    low = base.lower()
+    x, y = low.rfind("_x"), low.rfind("_y")
+    if x < 0 or y < 0 or x >= y:
+        return None
+    cx, cy = base[x + 2:y], base[y + 2:]
+    return (base[:x], int(cx), int(cy)) if cx.isdigit() and cy.isdigit() else None
+def matching(pattern):
+    found = set()
+    for f in os.listdir(sys.argv[1]):
+        c = coords(os.path.splitext(f)[0])
+        if f.endswith(".png") and c and c[0] == pattern:
+            found.add(c[1:])
+    return found
+tiles = {(0, 0), (1, 0), (0, 1), (1, 1)}
+assert matching("ue") == tiles, matching("ue")
+assert matching("ue_steep") == tiles and matching("ue_flat") == tiles, (matching("ue_steep"), matching("ue_flat"))
 PY
 gen "${world[@]}" --size 401x401 --resize crop --splat 'steep=slope>25~5' --splat 'flat=rest' -o "$dir/crop.png" \
   || fail "cropped export with splat maps: $(tail -3 "$dir/log")"
@@ -193,10 +216,10 @@ import json, sys
 import numpy as np
 from PIL import Image
 d = sys.argv[1]
-t = {(x, y): np.asarray(Image.open(f"{d}/t_x{x}_y{y}_splat0.png")).astype(int) for x in (0, 1) for y in (0, 1)}
+t = {(x, y): np.asarray(Image.open(f"{d}/t_splat0_x{x}_y{y}.png")).astype(int) for x in (0, 1) for y in (0, 1)}
 for key, a in t.items():
     assert a.shape == (256, 256, 4) and (a.sum(axis=2) == 255).all(), (key, a.shape)
-    assert json.load(open(f"{d}/t_x{key[0]}_y{key[1]}_splat.json"))["layers"][0]["file"] == f"t_x{key[0]}_y{key[1]}_splat0.png"
+    assert json.load(open(f"{d}/t_splat_x{key[0]}_y{key[1]}.json"))["layers"][0]["file"] == f"t_splat0_x{key[0]}_y{key[1]}.png"
 assert np.array_equal(t[0, 0][:, -1], t[1, 0][:, 0]) and np.array_equal(t[0, 0][-1], t[0, 1][0])
 assert np.array_equal(t[1, 0][-1], t[1, 1][0]) and np.array_equal(t[0, 1][:, -1], t[1, 1][:, 0])
 assert t[0, 0][..., 0].max() == 255 and t[0, 0][..., 2].max() == 255, "rock and grass both present"

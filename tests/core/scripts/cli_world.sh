@@ -233,7 +233,7 @@ same_splat() {  # DIR_A DIR_B: the same 16 tiles, RGBA control textures and spla
   for f in "$2"/*; do
     case "$f" in *.raw.json) continue ;; esac  # the heightmaps' sidecars: a world tile's records its place
     cmp -s "$f" "$1/$(basename "$f")" || { echo "differs: $f"; return 1; }
-    case "$f" in *_splat0.png) n=$((n + 1)) ;; esac
+    case "$f" in *_splat0_*.png) n=$((n + 1)) ;; esac
   done
   [ "$n" -eq 16 ] || { echo "$n control textures in $2"; return 1; }
   [ "$(ls "$1" | wc -l)" -eq "$(ls "$2" | wc -l)" ] || { echo "file counts differ"; return 1; }
@@ -244,7 +244,7 @@ check "every control texture is 128x128 RGBA summing to 255 and the layers all a
 import glob, sys
 import numpy as np
 from PIL import Image
-files = sorted(glob.glob(sys.argv[1] + "/*_splat0.png"))
+files = sorted(glob.glob(sys.argv[1] + "/*_splat0_*.png"))
 total = np.zeros(4)
 for f in files:
     im = Image.open(f)
@@ -257,7 +257,7 @@ PY
 "$cli" world export --world "$dir/spl/world.json" --preset unity --out "$dir/spl-unity/t.raw" "${splat_layers[@]}" \
   2>"$dir/spl.err" >/dev/null
 check "a rerun with the same layers skips every tile" grep -q "0 written, 16 already there" "$dir/spl.err"
-rm "$dir/spl-unity/t_2_1_splat0.png"
+rm "$dir/spl-unity/t_splat0_2_1.png"
 "$cli" world export --world "$dir/spl/world.json" --preset unity --out "$dir/spl-unity/t.raw" "${splat_layers[@]}" \
   2>"$dir/spl.err" >/dev/null
 check "a tile whose control texture is missing is written again" grep -q "1 written, 15 already there" "$dir/spl.err"
