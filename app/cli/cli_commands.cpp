@@ -426,6 +426,18 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
                 std::cout << (i ? ", " : " ") << layers[i]["name"].get<std::string>();
             std::cout << "\n";
         }
+        if (preset.rfind("unreal", 0) == 0) {  // LandscapeEditorObject.cpp, LandscapeImportHelper.cpp
+            const auto& layers = splatFiles->sidecar["layers"];
+            std::cout << "  Unreal: Landscape > Manage > New > Import from File, with the heightmap: a landscape "
+                         "material whose layers are named";
+            for (std::size_t i = 0; i < layers.size(); ++i)
+                std::cout << (i ? ", " : " ") << layers[i]["name"].get<std::string>();
+            std::cout << "; for each, Layer Info: Weight-Blended Layer (the weights sum to 255), Layer File: "
+                      << (splat->tiles ? "any of its tiles (<stem>_<NAME>_x0_y0.png: Unreal finds the set as the "
+                                         "heightmap's)"
+                                       : "<stem>_<NAME>.png, as listed")
+                      << "; " << splat->size << "x" << splat->size << ", the heightmap's size (Unreal takes no other)\n";
+        }
         if (preset == "godot-terrain3d") {  // tools/importer.gd, Terrain3DData::import_images
             const auto& layers = splatFiles->sidecar["layers"];
             std::cout << "  Godot Terrain3D: importer.tscn > Importer > control_file_name: "

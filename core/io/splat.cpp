@@ -388,11 +388,16 @@ SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const 
         throw InputError(layersField, plan.layers[4].text,
                          "at most 4 layers for Godot HTerrain (its Import dialog takes one RGBA splat map: the "
                          "CLASSIC4 shader's 4 textures)");
-    if ((hterrain || terrain3d) && size != 0 && size != heightmapSide)
+    // Unreal's landscape import refuses layer files of another size than the heightmap's
+    // (LandscapeEditorObject.cpp: "Size of the layer file does not match size of heightmap file").
+    const bool unreal = preset.rfind("unreal", 0) == 0;
+    if ((hterrain || terrain3d || unreal) && size != 0 && size != heightmapSide)
         throw InputError(sizeField, std::to_string(size),
-                         std::to_string(heightmapSide) + ", the heightmap's side (Godot " +
-                             (hterrain ? "HTerrain imports a splat map" : "Terrain3D imports a control map") +
-                             " of the heightmap's resolution)");
+                         std::to_string(heightmapSide) + ", the heightmap's side (" +
+                             (hterrain    ? "Godot HTerrain imports a splat map"
+                              : terrain3d ? "Godot Terrain3D imports a control map"
+                                          : "Unreal imports layer files") +
+                             " of the heightmap's resolution only)");
     if (size != 0) {
         const bool power = size > 0 && (size & (size - 1)) == 0;
         if (unity && (!power || size < 16 || size > 4096))

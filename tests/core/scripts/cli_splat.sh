@@ -170,6 +170,9 @@ diff = np.abs(both * 255 - steep)
 assert diff.max() <= 1.01, (diff.max(), np.unravel_index(diff.argmax(), diff.shape))
 assert 0 < steep.mean() < 255
 PY
+check "unreal: the layers' import steps" grep -q "Layer Info: Weight-Blended Layer (the weights sum to 255), Layer File: any of its tiles" "$dir/out.txt"
+expect 64 "Unreal imports layer files of the heightmap's resolution only" generate "${world[@]}" --preset unreal \
+  --size 505x505 --splat 'a=rest' --splat-size 256 -o "$bad/x.png"
 check "unreal tiles: each layer's tiles found as one set, as Unreal's tiled import finds them" $py - "$dir" <<'PY'
 # LandscapeImportHelper.cpp: ExtractCoordinates wants <pattern>_x<N>_y<M> (the last "_x" and "_y",
 # case-insensitive, both numbers to the end); GetMatchingFiles keeps the names whose pattern is the
