@@ -303,7 +303,7 @@ QWidget* ExportDialog::buildSplat() {
     m_splatSize->setSpecialValueText(tr("automatic"));
     m_splatSize->setToolTip(tr("Side of the splat maps in pixels; automatic: Unity's control texture "
                                "(a power of two) for the Unity preset, else the heightmap's size (Godot "
-                               "HTerrain and Terrain3D take no other) (terrain-cli --splat-size)"));
+                               "HTerrain, Terrain3D and Unreal take no other) (terrain-cli --splat-size)"));
     QFormLayout* form = makeForm(box);
     form->addRow(tr("Splat layers"), m_splatLayers);
     form->addRow(tr("Splat size"), m_splatSize);
