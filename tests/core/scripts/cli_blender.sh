@@ -5,7 +5,9 @@
 # compares every vertex height with a raw32 export of the same recipe. PNG16: within half a
 # quantisation step (plus Blender's float32 vertices); EXR: within 1e-3 m. The splat route
 # (issue 13): the greyscale layers of --splat 'above=height>60~0' --splat 'rest=rest', loaded by
-# Blender and looked up at each vertex's UV, weigh 255 above 60 m and 0 below.
+# Blender and looked up at each vertex's UV, weigh 255 above 60 m and 0 below; Godot Terrain3D's
+# control map of the same layers, read by Blender's EXR loader, decodes to texture 0 above 60 m
+# and texture 1 below (blender_terrain3d_control.py).
 # Exit 77 (ctest SKIP_RETURN_CODE) only when blender is absent; setup.sh installs it.
 source "$(dirname "$0")/cli_test_lib.sh"
 command -v blender >/dev/null || { echo "SKIP: blender is not installed (apt-get install blender)"; exit 77; }
@@ -37,5 +39,16 @@ check "png16 in Blender within half a step" run_blender "$dir/png.txt" "$dir/h.p
 check "exr in Blender within 1e-3 m" run_blender "$dir/exr.txt" "$dir/h.exr" 1e-3
 check "splat layers in Blender: 255 above 60 m, 0 below, at each vertex's UV" \
   run_blender "$dir/splat.txt" "$dir/s.png" "$half" "$dir/s_above.png" "$dir/s_rest.png" 60
+
+"$cli" generate "${common[@]}" --preset godot-terrain3d --splat 'above=height>60~0' --splat 'rest=rest' \
+  -o "$dir/t3.exr" >/dev/null 2>"$dir/err" || fail "terrain3d splat: $(cat "$dir/err")"
+t3_control() {
+  timeout 240 blender -b --factory-startup --python "$(dirname "$0")/blender_terrain3d_control.py" -- \
+    "$dir/t3_control.exr" "$dir/h.r32" 60 >"$dir/blender.log" 2>&1
+  local rc=$?
+  grep "BLENDER_T3D_CONTROL" "$dir/blender.log"
+  [ $rc -eq 0 ] || { tail -20 "$dir/blender.log"; return 1; }
+}
+check "Terrain3D control map read by Blender's EXR loader: texture 0 above 60 m, 1 below, bits intact" t3_control
 
 finish
