@@ -167,14 +167,16 @@ void ExportActions::reportExport(const QString& path, const HeightmapExportOutco
     for (const QString& file : outcome.files) {
         report += QStringLiteral("  ") + QDir::toNativeSeparators(file) + QLatin1Char('\n');
     }
+    if (!outcome.engineSettings.isEmpty()) report += QLatin1Char('\n') + outcome.engineSettings;
     if (!outcome.splatFiles.isEmpty()) {
-        report += QLatin1Char('\n') + tr("Splat maps (weights per pixel summing to one; the layers in "
-                                         "order, as the _splat.json beside them lists):") + QLatin1Char('\n');
+        report += QLatin1Char('\n') + tr("Wrote %1 splat map file(s):").arg(outcome.splatFiles.size()) +
+                  QLatin1Char('\n');
         for (const QString& file : outcome.splatFiles) {
             report += QStringLiteral("  ") + QDir::toNativeSeparators(file) + QLatin1Char('\n');
         }
+        // The layers' files and the engine's steps for them, as terrain-cli prints them.
+        report += outcome.splatSteps;
     }
-    if (!outcome.engineSettings.isEmpty()) report += QLatin1Char('\n') + outcome.engineSettings;
     if (!outcome.warnings.isEmpty()) {
         report += QLatin1Char('\n') + tr("Warnings:") + QLatin1Char('\n');
         for (const QString& warning : outcome.warnings) {

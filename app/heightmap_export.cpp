@@ -93,6 +93,8 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                     for (const std::filesystem::path& file : splatFiles->files) {
                         outcome.splatFiles << QFile::decodeName(QByteArray::fromStdString(file.string()));
                     }
+                    outcome.splatSteps = QString::fromStdString(
+                        core::splatStepsText(*splat, *splatFiles, request.preset ? request.preset->id : ""));
                 }
                 // Fields by the export dialog's labels, as its own messages name them.
                 for (const core::FieldText& warning : result.warnings) {

@@ -39,6 +39,7 @@ struct HeightmapExportOutcome {
     QStringList warnings;  // the exporter's notes for the user (e.g. few distinct 8-bit levels)
     QStringList files;     // written, each with a .json sidecar
     QStringList splatFiles;  // the splat maps and their _splat.json
+    QString splatSteps;      // core::splatStepsText: each layer's file and the engine's import steps
     int width = 0;         // of each file
     int height = 0;
     QString engineSettings;  // with a preset: core::settingsText, what to type into the engine

@@ -396,63 +396,7 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     if (request.preset) std::cout << core::settingsText(*request.preset, result.settings);
     if (splatFiles) {
         for (const auto& file : splatFiles->files) std::cerr << "terrain-cli: wrote " << file.string() << "\n";
-        std::cout << "Splat maps (" << splat->size << "x" << splat->size << ", weights summing to "
-                  << splatFiles->sidecar["sum"].get<int>() << ")";
-        if (splat->tiles) std::cout << " for each of the " << splat->tiles->columns * splat->tiles->rows << " tiles, the first";
-        std::cout << ":\n";
-        for (const auto& layer : splatFiles->sidecar["layers"]) {
-            std::cout << "  " << layer["name"].get<std::string>() << ": " << layer["file"].get<std::string>();
-            if (layer.contains("channel")) std::cout << " channel " << layer["channel"].get<std::string>();
-            if (layer.contains("texture_id")) std::cout << " texture id " << layer["texture_id"].get<int>();
-            std::cout << "  (" << layer["rule"].get<std::string>() << ")\n";
-        }
-        const std::string preset = request.preset ? request.preset->id : "";
-        if (preset == "unity")  // Terrain Tools' TerrainToolboxUtilities.cs
-            std::cout << "  Unity: Terrain Settings > Control Texture Resolution " << splat->size
-                      << "; Terrain Layers in this order (layer 4N + k is channel k of _splat<N>)\n"
-                      << "  Unity: each _splat<N>.png's import settings: sRGB (Color Texture) off, Compression None, "
-                         "Max Size "
-                      << splat->size << " or more (the default 2048 shrinks larger maps)\n"
-                      << "  Unity: Window > Terrain > Terrain Toolbox > Terrain Utilities > Terrain Splatmaps: + each "
-                         "_splat<N>.png in order, select the terrain, Apply to Terrain (no flip: it puts the image's "
-                         "last row at the terrain's z = 0, south, edge, as ours)\n";
-        if (preset == "godot-hterrain") {  // importer_dialog.gd and HTerrainData._import_map
-            const auto& layers = splatFiles->sidecar["layers"];
-            std::cout << "  Godot HTerrain: Terrain > Import, Splatmap: " << layers[0]["file"].get<std::string>()
-                      << " (with the heightmap, or after it: the same " << splat->size << "x" << splat->size
-                      << "; no flip: row y is cell z, as the heightmap's)\n"
-                      << "  Godot HTerrain: the CLASSIC4 shader's textures 0-3 in this order:";
-            for (std::size_t i = 0; i < layers.size(); ++i)
-                std::cout << (i ? ", " : " ") << layers[i]["name"].get<std::string>();
-            std::cout << "\n";
-        }
-        if (preset.rfind("unreal", 0) == 0) {  // LandscapeEditorObject.cpp, LandscapeImportHelper.cpp
-            const auto& layers = splatFiles->sidecar["layers"];
-            std::cout << "  Unreal: Landscape > Manage > New > Import from File, with the heightmap: a landscape "
-                         "material whose layers are named";
-            for (std::size_t i = 0; i < layers.size(); ++i)
-                std::cout << (i ? ", " : " ") << layers[i]["name"].get<std::string>();
-            std::cout << "; for each, Layer Info: Weight-Blended Layer (the weights sum to 255), Layer File: "
-                      << (splat->tiles ? "any of its tiles (<stem>_<NAME>_x0_y0.png: Unreal finds the set as the "
-                                         "heightmap's)"
-                                       : "<stem>_<NAME>.png, as listed")
-                      << "; " << splat->size << "x" << splat->size << ", the heightmap's size (Unreal takes no other)\n";
-        }
-        if (preset == "godot-terrain3d") {  // tools/importer.gd, Terrain3DData::import_images
-            const auto& layers = splatFiles->sidecar["layers"];
-            std::cout << "  Godot Terrain3D: importer.tscn > Importer > control_file_name: "
-                      << layers[0]["file"].get<std::string>() << ", imported with height_file_name (the same "
-                      << splat->size << "x" << splat->size << ", no flip: row y is z, as the heightmap's)\n"
-                      << "  Godot Terrain3D: the Assets' textures in this order:";
-            for (std::size_t i = 0; i < layers.size(); ++i)
-                std::cout << (i ? ", " : " ") << i << " " << layers[i]["name"].get<std::string>();
-            std::cout << "\n";
-            const auto& dropped = splatFiles->sidecar["dropped"];
-            if (dropped["pixels"].get<std::size_t>() > 0)
-                std::cout << "  Godot Terrain3D: it shows two textures per vertex; " << dropped["pixels"].get<std::size_t>()
-                          << " pixel(s) lose up to " << std::lround(dropped["max"].get<double>() * 100.0)
-                          << " % of their weight to a third layer\n";
-        }
+        std::cout << core::splatStepsText(*splat, *splatFiles, request.preset ? request.preset->id : "");
     }
     return kExitOk;
 }

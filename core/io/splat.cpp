@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstring>
 #include <numeric>
+#include <sstream>
 
 namespace terrain::core {
 
@@ -349,6 +350,66 @@ SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<
     file.commit();
     result.files.push_back(sidecar);
     return result;
+}
+
+std::string splatStepsText(const SplatPlan& plan, const SplatResult& result, const std::string& preset) {
+    std::ostringstream out;
+    out << "Splat maps (" << plan.size << "x" << plan.size << ", weights summing to "
+        << result.sidecar["sum"].get<int>() << ")";
+    if (plan.tiles) out << " for each of the " << plan.tiles->columns * plan.tiles->rows << " tiles, the first";
+    out << ":\n";
+    for (const auto& layer : result.sidecar["layers"]) {
+        out << "  " << layer["name"].get<std::string>() << ": " << layer["file"].get<std::string>();
+        if (layer.contains("channel")) out << " channel " << layer["channel"].get<std::string>();
+        if (layer.contains("texture_id")) out << " texture id " << layer["texture_id"].get<int>();
+        out << "  (" << layer["rule"].get<std::string>() << ")\n";
+    }
+    if (preset == "unity")  // Terrain Tools' TerrainToolboxUtilities.cs
+        out << "  Unity: Terrain Settings > Control Texture Resolution " << plan.size
+            << "; Terrain Layers in this order (layer 4N + k is channel k of _splat<N>)\n"
+            << "  Unity: each _splat<N>.png's import settings: sRGB (Color Texture) off, Compression None, "
+               "Max Size "
+            << plan.size << " or more (the default 2048 shrinks larger maps)\n"
+            << "  Unity: Window > Terrain > Terrain Toolbox > Terrain Utilities > Terrain Splatmaps: + each "
+               "_splat<N>.png in order, select the terrain, Apply to Terrain (no flip: it puts the image's "
+               "last row at the terrain's z = 0, south, edge, as ours)\n";
+    if (preset == "godot-hterrain") {  // importer_dialog.gd and HTerrainData._import_map
+        const auto& layers = result.sidecar["layers"];
+        out << "  Godot HTerrain: Terrain > Import, Splatmap: " << layers[0]["file"].get<std::string>()
+            << " (with the heightmap, or after it: the same " << plan.size << "x" << plan.size
+            << "; no flip: row y is cell z, as the heightmap's)\n"
+            << "  Godot HTerrain: the CLASSIC4 shader's textures 0-3 in this order:";
+        for (std::size_t i = 0; i < layers.size(); ++i)
+            out << (i ? ", " : " ") << layers[i]["name"].get<std::string>();
+        out << "\n";
+    }
+    if (preset.rfind("unreal", 0) == 0) {  // LandscapeEditorObject.cpp, LandscapeImportHelper.cpp
+        const auto& layers = result.sidecar["layers"];
+        out << "  Unreal: Landscape > Manage > New > Import from File, with the heightmap: a landscape "
+               "material whose layers are named";
+        for (std::size_t i = 0; i < layers.size(); ++i)
+            out << (i ? ", " : " ") << layers[i]["name"].get<std::string>();
+        out << "; for each, Layer Info: Weight-Blended Layer (the weights sum to 255), Layer File: "
+            << (plan.tiles ? "any of its tiles (<stem>_<NAME>_x0_y0.png: Unreal finds the set as the heightmap's)"
+                           : "<stem>_<NAME>.png, as listed")
+            << "; " << plan.size << "x" << plan.size << ", the heightmap's size (Unreal takes no other)\n";
+    }
+    if (preset == "godot-terrain3d") {  // tools/importer.gd, Terrain3DData::import_images
+        const auto& layers = result.sidecar["layers"];
+        out << "  Godot Terrain3D: importer.tscn > Importer > control_file_name: "
+            << layers[0]["file"].get<std::string>() << ", imported with height_file_name (the same "
+            << plan.size << "x" << plan.size << ", no flip: row y is z, as the heightmap's)\n"
+            << "  Godot Terrain3D: the Assets' textures in this order:";
+        for (std::size_t i = 0; i < layers.size(); ++i)
+            out << (i ? ", " : " ") << i << " " << layers[i]["name"].get<std::string>();
+        out << "\n";
+        const auto& dropped = result.sidecar["dropped"];
+        if (dropped["pixels"].get<std::size_t>() > 0)
+            out << "  Godot Terrain3D: it shows two textures per vertex; " << dropped["pixels"].get<std::size_t>()
+                << " pixel(s) lose up to " << std::lround(dropped["max"].get<double>() * 100.0)
+                << " % of their weight to a third layer\n";
+    }
+    return out.str();
 }
 
 SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const std::vector<std::string>& masksMade,

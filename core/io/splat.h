@@ -114,6 +114,11 @@ struct SplatNaming {
 SplatResult writeSplat(const std::vector<SplatLayer>& layers, const std::vector<Heightmap>& weights, int size,
                        SplatStyle style, const SplatNaming& names, FileTransaction& transaction);
 
+// What to do with the files `result` lists, for terrain-cli's output and the editor's export
+// report: the size and the sum, each layer's file (its channel or texture id), and for the
+// engine of `preset` (an engine preset's id, or empty) the steps and numbers of its import.
+std::string splatStepsText(const SplatPlan& plan, const SplatResult& result, const std::string& preset);
+
 // The plan's weights for a stack's result (its heights, height scale and masks), written beside
 // the heightmap `heightmapPath` (SplatNaming; with tiles, a set per tile) in `transaction`. With
 // tiles, `sidecar` is tile (0, 0)'s.

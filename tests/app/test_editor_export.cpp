@@ -367,6 +367,14 @@ TEST_F(EditorTest, SplatLayersTypedInTheDialogWriteTheCliSplatMaps) {
     cli.start(QStringLiteral(TERRAIN_CLI_PATH), cliFlags);
     ASSERT_TRUE(cli.waitForFinished(60000));
     ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
+    // The report gives the layers' files and Unity's steps for them, as terrain-cli prints them.
+    const QString cliOut = QString::fromUtf8(cli.readAllStandardOutput());
+    const qsizetype steps = cliOut.indexOf(QStringLiteral("Splat maps ("));
+    ASSERT_GE(steps, 0) << cliOut.toStdString();
+    const QString& report = m_prompts.reports.front();
+    EXPECT_TRUE(report.contains(cliOut.mid(steps))) << report.toStdString() << "\n---\n" << cliOut.toStdString();
+    EXPECT_TRUE(report.contains(QStringLiteral("Unity: Terrain Settings > Control Texture Resolution 64")))
+        << report.toStdString();
 
     const QStringList expected = {"t.r16", "t.r16.json", "t_splat0.png", "t_splat.json"};
     QStringList sorted = expected;
