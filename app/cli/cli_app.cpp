@@ -70,7 +70,8 @@ void addGenerateCommand(CommandLine& line) {
                          "heightmap, as --preset's engine imports them (docs/exporting.md, Splat maps)");
     generate->add_option("--splat-size", out.splatSize,
                          "Splat map side in pixels (Unity: a power of two, default the heightmap's side - 1; "
-                         "Godot HTerrain, Terrain3D and Unreal: the heightmap's side only; others: default the heightmap's side)");
+                         "Godot HTerrain, Terrain3D and Unreal: the heightmap's side only; others: default the "
+                         "heightmap's side)");
 }
 
 }  // namespace
