@@ -87,9 +87,10 @@ struct SplatPlan {
 // heightmap's side (its importer takes one, of the heightmap's resolution: at most 4 layers);
 // Godot Terrain3D one control map of the heightmap's size (its importer refuses maps of another
 // size; a square heightmap only here); Unreal 8-bit grey of the heightmap's size (its import
-// refuses other sizes); other presets 8-bit grey, no preset 16-bit grey (default: the heightmap's side). `size` 0 picks the default. With tiles, each tile gets its
-// own set (named from the tile's file, sized from the tile's side), cut from the weights of the
-// whole map so neighbours agree on their shared edge. A resized export (--size) gets the weights
+// refuses other sizes); other presets 8-bit grey, no preset 16-bit grey (default: the heightmap's
+// side). `size` 0 picks the default. With tiles, each tile gets its own set (named as the tile's
+// heightmap: SplatNaming; sized from the tile's side), cut from the weights of the whole map so
+// neighbours agree on their shared edge. A resized export (--size) gets the weights
 // cropped or resampled as the heights are (SplatPlan::resized). Throws InputError naming
 // `layersField` or `sizeField`.
 SplatPlan planSplat(const std::vector<std::string>& layerTexts, int size, const std::vector<std::string>& masksMade,
