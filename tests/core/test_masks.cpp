@@ -66,8 +66,8 @@ TEST(MaskOp, SlopeSelectsGroundSteeperThanTheLimitAndKeepsTheHeights) {
     const core::Heightmap& m = maskOf(run, "slope");
     for (int y = 0; y < 16; ++y) {
         for (int x = 0; x < 64; ++x) {
-            if (x < 30) EXPECT_EQ(m.at(x, y), 0.0f) << x << "," << y;   // 20° < 28°
-            if (x > 33) EXPECT_EQ(m.at(x, y), 1.0f) << x << "," << y;   // 40° > 32°
+            if (x < 30) { EXPECT_EQ(m.at(x, y), 0.0f) << x << "," << y; }   // 20° < 28°
+            if (x > 33) { EXPECT_EQ(m.at(x, y), 1.0f) << x << "," << y; }   // 40° > 32°
         }
     }
     // Inverted, and an upper limit below 40° takes the east half out again.
@@ -91,10 +91,10 @@ TEST(MaskOp, HeightBandHasSoftMonotoneEdges) {
         const float v = m.at(x, 1);
         EXPECT_GE(v, 0.0f);
         EXPECT_LE(v, 1.0f);
-        if (h <= 35.0 || h >= 65.0) EXPECT_EQ(v, 0.0f) << h;
-        if (h >= 45.0 && h <= 55.0) EXPECT_EQ(v, 1.0f) << h;
-        if (h > 35.0 && h < 45.0) EXPECT_GE(v, m.at(x - 1, 1)) << h;  // rising edge
-        if (h > 55.0 && h < 65.0) EXPECT_LE(v, m.at(x - 1, 1)) << h;  // falling edge
+        if (h <= 35.0 || h >= 65.0) { EXPECT_EQ(v, 0.0f) << h; }
+        if (h >= 45.0 && h <= 55.0) { EXPECT_EQ(v, 1.0f) << h; }
+        if (h > 35.0 && h < 45.0) { EXPECT_GE(v, m.at(x - 1, 1)) << h; }  // rising edge
+        if (h > 55.0 && h < 65.0) { EXPECT_LE(v, m.at(x - 1, 1)) << h; }  // falling edge
     }
     EXPECT_NEAR(m.at(80, 1), 0.5f, 1e-6f);  // 40 m: the middle of the edge
 }
