@@ -9,9 +9,10 @@
 // pits, and lakes fill; (2) every cell drains to its steepest lower 8-neighbour on that surface
 // (Rho8: D8 with a random diagonal distance), a lake's cell to the cell its flood came from, and
 // the priority flood's order is an order in which every cell comes after the cell it drains to;
-// (3) drainage areas accumulate upstream to downstream; (4) heights update downstream first,
+// (3) drainage areas accumulate upstream to downstream, a hillslope's water spread over its lower
+// neighbours until it gathers into a channel; (4) heights update downstream first,
 // h = (h + F h_receiver) / (1 + F) with F = K dt A^m / distance (n = 1: the implicit solution,
-// exact for a linear law). Steps (1), (3) and (4) run serially in a fixed order, step (2) cell by
+// exact for a linear law), except under a lake, where the water stands and does not cut. Steps (1), (3) and (4) run serially in a fixed order, step (2) cell by
 // cell (rows in parallel): the same bytes on any thread count.
 //
 // Coarse to fine (after Schott et al. 2024): most steps run on a map of every 2^k-th sample, where
@@ -76,7 +77,7 @@ constexpr std::uint8_t kUnseen = 0, kSeen = 1, kRaised = 2;
 // world (`stride` world-lattice steps per cell, rng.h), so the tree branches irregularly like a
 // drainage network rather than in rays from the outlet; the draw is fixed by the seed and the
 // cell, so the result is too.
-void drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon, const PointHash& rise,
+void drain(const Grid& g, double cellArea, float channelArea, double seaLevelRaw, float epsilon, const PointHash& rise,
            std::uint32_t stride, const GenerateContext& context, Network& net) {
     const int n = g.side;
     const std::size_t cells = std::size_t(n) * std::size_t(n);
@@ -148,11 +149,38 @@ void drain(const Grid& g, double cellArea, double seaLevelRaw, float epsilon, co
                 }
             }
     });
-    // Areas, upstream to downstream: the reverse of an order where receivers come first.
+    // Areas, upstream to downstream: the reverse of the flood's order, in which heights on the
+    // filled surface never fall (a cell is pushed higher than the cell that reached it), so every
+    // lower neighbour of a cell comes after it. A channel (area from `channelArea` up) and a lake's
+    // cell pass all their water to their receiver; a hillslope cell spreads it over its lower
+    // neighbours by slope times contour length (Quinn et al. 1991: 1/2 cell across for the
+    // orthogonal neighbours, 0.354 for the diagonal ones, so the weights 2 drop and 1 drop). With
+    // all water on one path (D8, Rho8) every cell of a hillslope was a channel: an even slope was
+    // cut into parallel gullies one grid cell apart, in the grid's directions; spread, the water of
+    // a slope stays a sheet until the ground gathers it. Serial, in a fixed order: the same bytes
+    // on any thread count.
     net.area.assign(cells, float(cellArea));
     for (auto it = net.order.rbegin(); it != net.order.rend(); ++it) {
-        const std::int32_t r = net.receiver[std::size_t(*it)];
-        if (r >= 0) net.area[std::size_t(r)] += net.area[std::size_t(*it)];
+        const auto i = std::size_t(*it);
+        const std::int32_t r = net.receiver[i];
+        if (r < 0) continue;
+        const float a = net.area[i];
+        if (a >= channelArea || state[i] == kRaised) {
+            net.area[std::size_t(r)] += a;
+            continue;
+        }
+        // Not an outlet, so not on the border: all 8 neighbours exist. Branch-free: a neighbour
+        // not lower gets weight 0 and has 0 added to it (its area was final already).
+        const std::size_t row = std::size_t(n);
+        const float here = filled[i];
+        const auto w = [&](std::size_t j, float factor) { return std::max(here - filled[j], 0.0f) * factor; };
+        const std::size_t to[8] = {i + 1, i - 1, i + row, i - row, i + row + 1, i - row + 1, i + row - 1, i - row - 1};
+        const float weights[8] = {w(to[0], 2.0f), w(to[1], 2.0f), w(to[2], 2.0f), w(to[3], 2.0f),
+                                  w(to[4], 1.0f), w(to[5], 1.0f), w(to[6], 1.0f), w(to[7], 1.0f)};
+        float total = 0.0f;
+        for (float v : weights) total += v;
+        const float share = a / total;
+        for (int k = 0; k < 8; ++k) net.area[to[k]] += weights[k] * share;
     }
 }
 
@@ -163,7 +191,7 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
     const double cellArea = spacing_m * spacing_m;
     const double seaRaw = scale.toRaw(p.seaLevel_m);
     const auto epsilon = float(1e-4 * spacing_m / scale.scale);  // 0.1 mm per metre, in raw units
-    drain(g, cellArea, seaRaw, epsilon, rise, stride, context, net);
+    drain(g, cellArea, float(p.channelArea_km2 * 1e6), seaRaw, epsilon, rise, stride, context, net);
     const double k = kErodibility * p.strength;
     const auto uplift = float(p.uplift_m / scale.scale);
     const int n = g.side;
@@ -172,6 +200,7 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
         if (r < 0) continue;  // outlets stay: the base level
         float& h = g.h[std::size_t(i)];
         h += uplift;
+        if (net.state[std::size_t(i)] == kRaised) continue;  // under a lake: no current, no cut
         const std::int32_t offset = r > i ? r - i : i - r;  // r is one of i's 8 neighbours
         const bool diagonal = offset != 1 && offset != n;
         const double distance = spacing_m * (diagonal ? std::sqrt(2.0) : 1.0);
@@ -274,7 +303,7 @@ OpType riverErosionOpType() {
               "Rock raised per time step: keeps mountains standing while the rivers cut them", {}},
              [](RiverParams& p, double v) { p.uplift_m = v; })
         .add({"channel_area", "Channel area", "km²", ParamKind::Real, 0.0001, 10000.0, 0.01, 0.05,
-              "Drainage area from which a cell is a river (the river mask); smaller shows more streams", {}},
+              "Drainage area from which water runs in a channel (the river mask); below it, it spreads over the slope. Smaller: more streams, more gullies", {}},
              [](RiverParams& p, double v) { p.channelArea_km2 = v; })
         .add({"sea_level", "Sea level", "m", ParamKind::Real, -1e9, 1e9, 1.0, -1e9,
               "Heights at or below are sea: rivers end there (default: only the map's edge)", {}},

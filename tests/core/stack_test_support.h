@@ -1,11 +1,14 @@
 #pragma once
 // What the stack tests share: the built-in registry, a seeded base recipe, entries set from text
-// (as `--op` does), a context and a world of fixed extent.
+// (as `--op` does), a context, a world of fixed extent and how far two details of a map differ.
 #include "core/cancel.h"
+#include "core/heightmap.h"
 #include "core/io/world_units.h"
 #include "core/recipe.h"
 #include "core/registry.h"
 
+#include <algorithm>
+#include <cmath>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -47,6 +50,19 @@ inline core::WorldUnits world(const core::Recipe& r, double extent = 4000.0) {
     w.loMetres = 0.0;
     w.hiMetres = 600.0;
     return w;
+}
+
+// The RMS difference between `coarse` and every `step`-th sample of `fine`, over coarse's relief.
+inline double rmsOfRelief(const core::Heightmap& coarse, const core::Heightmap& fine, int step = 2) {
+    double sum = 0.0, lo = 1e30, hi = -1e30;
+    for (int y = 0; y < coarse.height(); ++y)
+        for (int x = 0; x < coarse.width(); ++x) {
+            const double a = coarse.at(x, y), b = fine.at(step * x, step * y);
+            sum += (a - b) * (a - b);
+            lo = std::min(lo, a);
+            hi = std::max(hi, a);
+        }
+    return std::sqrt(sum / double(coarse.sampleCount())) / (hi - lo);
 }
 
 }  // namespace stack_test
