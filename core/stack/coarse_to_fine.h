@@ -25,11 +25,14 @@ LevelMap subsampleLevel(const Heightmap& map, int stride);
 // fine += the bilinear interpolation of (after - before), both of side (fine side + 1) / 2.
 void addInterpolatedChange(LevelMap& fine, const LevelMap& after, const LevelMap& before);
 
-// The same with a smooth interpolation: each new sample lies on the cubic through the four
-// nearest coarse samples along its row or column (Dyn, Levin and Gregory's 4-point scheme,
-// applied along x and then along y), held between its two nearest so that it never makes a new
-// high or low. Carried over several levels, bilinear interpolation leaves creases along the
-// coarse grid's lines (a valley cut at the coarse level becomes straight facets); this does not.
+// The same, smooth: one step of cubic B-spline subdivision (Lane and Riesenfeld 1980), along x and
+// then along y; the border's samples are kept. Each fine sample is a weighted mean of coarse ones
+// (weights >= 0), so it never makes a new high or low, and carried over several levels the change
+// tends to the cubic B-spline surface of the coarse one, C² everywhere. Bilinear interpolation
+// leaves creases along the coarse grid's lines (a valley cut at the coarse level becomes straight
+// facets); an interpolating cubic (Dyn, Levin and Gregory's 4-point scheme, as until 2026-11-27)
+// kept the coarse channel's path, a chain of steps one coarse cell long in the grid's eight
+// directions, as stepped valley walls. The B-spline rounds that chain's corners off.
 void addSmoothChange(LevelMap& fine, const LevelMap& after, const LevelMap& before);
 
 }  // namespace terrain::core

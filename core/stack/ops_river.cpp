@@ -16,7 +16,7 @@
 // cell (rows in parallel): the same bytes on any thread count.
 //
 // Coarse to fine (after Schott et al. 2024): most steps run on a map of every 2^k-th sample, where
-// long valleys form cheaply; the change is interpolated smoothly (addSmoothChange: no creases
+// long valleys form cheaply; the change is carried smoothly (addSmoothChange: no creases
 // along the coarse grid) onto the next finer map, which runs a few steps to cut its own detail,
 // and so on to the full map. Parameters are in world units (areas in m², the threshold in km²,
 // uplift in metres per step), so each level erodes alike.
