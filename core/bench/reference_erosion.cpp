@@ -84,6 +84,24 @@ void referenceDroplets(core::Heightmap& h, const ReferenceDropletParams& p) {
         h.at(ix, iy + 1) += float(depth * (1 - u) * v);
         h.at(ix + 1, iy + 1) += float(depth * u * v);
     };
+    // Adds `volume` (taken when negative) over the brush: every cell within the radius, weighted
+    // 1 - d / (r + 1), normalised; what falls past the border is lost.
+    const auto spread = [&](double x, double y, double volume) {
+        const int cx = int(x + 0.5), cy = int(y + 0.5), r = int(std::ceil(radius));
+        double total = 0;
+        for (int by = -r; by <= r; ++by)
+            for (int bx = -r; bx <= r; ++bx) {
+                const double d = std::sqrt(double(bx * bx + by * by));
+                if (d <= radius) total += 1 - d / (radius + 1);
+            }
+        for (int by = -r; by <= r; ++by)
+            for (int bx = -r; bx <= r; ++bx) {
+                const double d = std::sqrt(double(bx * bx + by * by));
+                const int ex = cx + bx, ey = cy + by;
+                if (d > radius || ex < 0 || ey < 0 || ex >= side || ey >= side) continue;
+                h.at(ex, ey) += float(volume / area * (1 - d / (radius + 1)) / total);
+            }
+    };
     for (std::int64_t i = 0; i < drops; ++i) {
         double x = unit() * (side - 1), y = unit() * (side - 1), dx = 0, dy = 0, speed = 1, water = 1, sediment = 0;
         bool onMap = true;
@@ -115,28 +133,14 @@ void referenceDroplets(core::Heightmap& h, const ReferenceDropletParams& p) {
             } else {
                 const double volume = std::min((capacity - sediment) * fe, fall * area);
                 sediment += volume;
-                // The brush: every cell within the radius, weighted 1 - d / (r + 1), normalised.
-                const int cx = int(x + 0.5), cy = int(y + 0.5), r = int(std::ceil(radius));
-                double total = 0;
-                for (int by = -r; by <= r; ++by)
-                    for (int bx = -r; bx <= r; ++bx) {
-                        const double d = std::sqrt(double(bx * bx + by * by));
-                        if (d <= radius) total += 1 - d / (radius + 1);
-                    }
-                for (int by = -r; by <= r; ++by)
-                    for (int bx = -r; bx <= r; ++bx) {
-                        const double d = std::sqrt(double(bx * bx + by * by));
-                        const int ex = cx + bx, ey = cy + by;
-                        if (d > radius || ex < 0 || ey < 0 || ex >= side || ey >= side) continue;
-                        h.at(ex, ey) -= float(volume / area * (1 - d / (radius + 1)) / total);
-                    }
+                spread(x, y, -volume);
             }
             speed = std::sqrt(std::max(0.0, speed * speed + fall * 4.0));
             water *= keep;
             x = nx;
             y = ny;
         }
-        if (onMap) deposit(x, y, sediment);
+        if (onMap) spread(x, y, sediment);  // what it carries settles over its width
     }
 }
 

@@ -8,8 +8,9 @@
 // compares heights: uphill it fills the hollow it left (up to its sediment); with more sediment
 // than its capacity max(slope, 0.01) * speed * water * capacity it deposits part of the excess;
 // else it erodes part of the shortfall from the cells within the drop's width (never more than
-// the height it just fell). Speed grows with the height fallen (gravity 4, as Beyer), water
-// evaporates. Rates are per metre of path and amounts are volumes spread over the cells' areas,
+// the height it just fell); at the end of its path, or where it soaks away on flat ground, what
+// it still carries settles over its width. Speed grows with the height fallen (gravity 4, as
+// Beyer), water evaporates. Rates are per metre of path and amounts are volumes spread over the cells' areas,
 // so the same rain on the same world erodes about the same at every detail.
 //
 // Determinism: the map is cut into square tiles wider than twice a drop's reach (its path length
