@@ -12,13 +12,13 @@ __extension__ typedef __int128 Int128;  // in-circle products of 2^16-sample map
 
 // Twice the signed area of (a, b, c): > 0 counter-clockwise in (column, row) coordinates.
 inline std::int64_t orient(std::int64_t ax, std::int64_t ay, std::int64_t bx, std::int64_t by,
-                    std::int64_t cx, std::int64_t cy) {
+                           std::int64_t cx, std::int64_t cy) {
     return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
 }
 
 // > 0 when d lies strictly inside the circle through the counter-clockwise a, b, c. Exact.
 inline bool inCircle(std::int64_t ax, std::int64_t ay, std::int64_t bx, std::int64_t by,
-              std::int64_t cx, std::int64_t cy, std::int64_t dx, std::int64_t dy) {
+                     std::int64_t cx, std::int64_t cy, std::int64_t dx, std::int64_t dy) {
     const std::int64_t adx = ax - dx, ady = ay - dy, bdx = bx - dx, bdy = by - dy;
     const std::int64_t cdx = cx - dx, cdy = cy - dy;
     const Int128 det = Int128(adx * adx + ady * ady) * (bdx * cdy - cdx * bdy) +

@@ -10,8 +10,8 @@
 // else it erodes part of the shortfall from the cells within the drop's width (never more than
 // the height it just fell); at the end of its path, or where it soaks away on flat ground, what
 // it still carries settles over its width. Speed grows with the height fallen (gravity 4, as
-// Beyer), water evaporates. Rates are per metre of path and amounts are volumes spread over the cells' areas,
-// so the same rain on the same world erodes about the same at every detail.
+// Beyer), water evaporates. Rates are per metre of path and amounts are volumes spread over the
+// cells' areas, so the same rain on the same world erodes about the same at every detail.
 //
 // Determinism: the map is cut into square tiles wider than twice a drop's reach (its path length
 // plus its width), coloured like a 2 x 2 checkerboard. Every drop belongs to the tile it starts

@@ -12,8 +12,9 @@
 // (3) drainage areas accumulate upstream to downstream, a hillslope's water spread over its lower
 // neighbours until it gathers into a channel; (4) heights update downstream first,
 // h = (h + F h_receiver) / (1 + F) with F = K dt A^m / distance (n = 1: the implicit solution,
-// exact for a linear law), except under a lake, where the water stands and does not cut. Steps (1), (3) and (4) run serially in a fixed order, step (2) cell by
-// cell (rows in parallel): the same bytes on any thread count.
+// exact for a linear law), except under a lake, where the water stands and does not cut. Steps
+// (1), (3) and (4) run serially in a fixed order, step (2) cell by cell (rows in parallel): the
+// same bytes on any thread count.
 //
 // Coarse to fine (after Schott et al. 2024): most steps run on a map of every 2^k-th sample, where
 // long valleys form cheaply; the change is carried smoothly (addSmoothChange: no creases
