@@ -1,5 +1,7 @@
 #include "coarse_to_fine.h"
 
+#include "../parallel.h"
+
 #include <algorithm>
 #include <cstddef>
 
@@ -14,65 +16,59 @@ LevelMap subsampleLevel(const Heightmap& map, int stride) {
     return g;
 }
 
-void addInterpolatedChange(LevelMap& fine, const LevelMap& after, const LevelMap& before) {
-    const int cs = after.side;
-    const auto change = [&](int x, int y) { return after.row(y)[x] - before.row(y)[x]; };
-    for (int y = 0; y < fine.side; ++y) {
-        const int cy = y / 2, cy1 = std::min(cy + 1, cs - 1);
-        const bool oddY = y % 2 == 1;
-        float* row = fine.row(y);
-        for (int x = 0; x < fine.side; ++x) {
-            const int cx = x / 2, cx1 = std::min(cx + 1, cs - 1);
-            const bool oddX = x % 2 == 1;
-            float c = change(cx, cy);
-            if (oddX && oddY) {
-                c = ((c + change(cx1, cy)) + (change(cx, cy1) + change(cx1, cy1))) * 0.25f;
-            } else if (oddX) {
-                c = (c + change(cx1, cy)) * 0.5f;
-            } else if (oddY) {
-                c = (c + change(cx, cy1)) * 0.5f;
+std::vector<float> subdivideAlongRows(const LevelMap& coarse, const GenerateContext& context) {
+    const int cs = coarse.side, fs = 2 * cs - 1;
+    // At every fine column: a sample on a coarse one is (1, 6, 1) / 8 of it and its two
+    // neighbours, one between two is their mean; the border's own samples are kept (the rivers'
+    // outlets).
+    std::vector<float> rows(std::size_t(cs) * std::size_t(fs));
+    parallelRows(cs, threadsForWork(double(cs) * fs, context.threads), context, [&](int begin, int end) {
+        for (int cy = begin; cy < end; ++cy) {
+            const float* c = coarse.row(cy);
+            float* r = rows.data() + std::size_t(cy) * std::size_t(fs);
+            for (int x = 0; x < fs; ++x) {
+                const int cx = x / 2;
+                if (x % 2 == 1) {
+                    r[x] = (c[cx] + c[cx + 1]) * 0.5f;
+                } else if (cx == 0 || cx == cs - 1) {
+                    r[x] = c[cx];
+                } else {
+                    r[x] = (c[cx - 1] + 6.0f * c[cx] + c[cx + 1]) * 0.125f;
+                }
             }
-            row[x] += c;
         }
+    });
+    return rows;
+}
+
+void subdivideAcross(const std::vector<float>& rows, int coarseSide, int y, float* out) {
+    const int cs = coarseSide, fs = 2 * cs - 1, cy = y / 2;
+    const auto along = [&](int k) { return rows.data() + std::size_t(k) * std::size_t(fs); };
+    if (y % 2 == 0 && (cy == 0 || cy == cs - 1)) {
+        std::copy_n(along(cy), fs, out);
+    } else if (y % 2 == 0) {
+        const float *rm = along(cy - 1), *r0 = along(cy), *r1 = along(cy + 1);
+        for (int x = 0; x < fs; ++x) out[x] = (rm[x] + 6.0f * r0[x] + r1[x]) * 0.125f;
+    } else {
+        const float *r0 = along(cy), *r1 = along(cy + 1);
+        for (int x = 0; x < fs; ++x) out[x] = (r0[x] + r1[x]) * 0.5f;
     }
 }
 
-void addSmoothChange(LevelMap& fine, const LevelMap& after, const LevelMap& before) {
-    const int cs = after.side, fs = fine.side;
-    const auto change = [&](int x, int y) { return after.row(y)[x] - before.row(y)[x]; };
-    // Along each coarse row first, at every fine column: a sample on a coarse one is (1, 6, 1) / 8
-    // of it and its two neighbours, one between two is their mean; the border's own samples are
-    // kept (the rivers' outlets).
-    std::vector<float> rows(std::size_t(cs) * std::size_t(fs));
-    for (int cy = 0; cy < cs; ++cy) {
-        float* r = rows.data() + std::size_t(cy) * std::size_t(fs);
-        for (int x = 0; x < fs; ++x) {
-            const int cx = x / 2;
-            if (x % 2 == 1) {
-                r[x] = (change(cx, cy) + change(cx + 1, cy)) * 0.5f;
-            } else if (cx == 0 || cx == cs - 1) {
-                r[x] = change(cx, cy);
-            } else {
-                r[x] = (change(cx - 1, cy) + 6.0f * change(cx, cy) + change(cx + 1, cy)) * 0.125f;
-            }
+void addSmoothChange(LevelMap& fine, const LevelMap& after, const LevelMap& before, const GenerateContext& context) {
+    LevelMap change;
+    change.side = after.side;
+    change.h.resize(after.h.size());
+    for (std::size_t i = 0; i < change.h.size(); ++i) change.h[i] = after.h[i] - before.h[i];
+    const std::vector<float> rows = subdivideAlongRows(change, context);
+    parallelRows(fine.side, threadsForWork(double(fine.h.size()), context.threads), context, [&](int begin, int end) {
+        std::vector<float> c(std::size_t(fine.side));
+        for (int y = begin; y < end; ++y) {
+            subdivideAcross(rows, change.side, y, c.data());
+            float* row = fine.row(y);
+            for (int x = 0; x < fine.side; ++x) row[x] += c[std::size_t(x)];
         }
-    }
-    // Then down the columns, alike.
-    const auto along = [&](int cy) { return rows.data() + std::size_t(cy) * std::size_t(fs); };
-    for (int y = 0; y < fine.side; ++y) {
-        const int cy = y / 2;
-        float* row = fine.row(y);
-        if (y % 2 == 0 && (cy == 0 || cy == cs - 1)) {
-            const float* r0 = along(cy);
-            for (int x = 0; x < fs; ++x) row[x] += r0[x];
-        } else if (y % 2 == 0) {
-            const float *rm = along(cy - 1), *r0 = along(cy), *r1 = along(cy + 1);
-            for (int x = 0; x < fs; ++x) row[x] += (rm[x] + 6.0f * r0[x] + r1[x]) * 0.125f;
-        } else {
-            const float *r0 = along(cy), *r1 = along(cy + 1);
-            for (int x = 0; x < fs; ++x) row[x] += (r0[x] + r1[x]) * 0.5f;
-        }
-    }
+    });
 }
 
 }  // namespace terrain::core

@@ -230,7 +230,7 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     const auto carryDown = [&](const Grid& changed, Grid& base, int stride) {
         Grid finer = subsampleLevel(call.input, stride);
         Grid input = finer;
-        addSmoothChange(finer, changed, base);
+        addSmoothChange(finer, changed, base, call.context);
         base = std::move(input);
         return finer;
     };

@@ -1,21 +1,38 @@
 // thermal-erosion (issue 13): material steeper than the angle of repose slides down until no
 // slope exceeds it, leaving scree at the foot of the slopes.
 //
-// The model is the talus rule of Musgrave, Kolb and Mace (1989): between two neighbouring samples
-// (8-neighbours) the height difference may not exceed D = tan(talus) * their distance; where it
-// does, material moves from the higher to the lower. Here as pair projections: a sweep visits
-// every pair once, in 8 fixed sets of disjoint pairs (each set row-parallel, so the same bytes on
-// any thread count), and moves omega / 2 of the pair's excess from the higher sample to the
-// lower. omega = 1 would leave the pair exactly D apart; over-relaxation (omega = 1.9, as in
-// SOR) settles in a few tens of sweeps where omega = 1 took hundreds. What one sample loses the
-// other gains, so material only moves (the sum of heights changes by float rounding alone);
-// nothing crosses the map's border.
+// The talus rule of Musgrave, Kolb and Mace (1989) — where the ground is steeper than the angle
+// of repose, material moves downhill — applied to the slope itself rather than to each pair of
+// neighbours. Across every edge between 4-neighbours the gradient is measured whole: the
+// difference along the edge and the mean difference across it (the four samples beside it);
+// where its length exceeds tan(talus), material moves across the edge in proportion to the excess
+// and to the gradient's share along the edge. All edges move at once from the same heights
+// (Jacobi: fluxes, then heights), so the result has no order and no direction of its own: a
+// column of material settles into a round cone (ThermalErosion.APileIsRound). Each flux keeps
+// half of its last value while its edge's excess lasts and drops to 0 once it ends (heavy-ball
+// momentum): half the sweeps, and a slope is not pushed past the talus by more than a step.
 //
-// Sweeps move material a few samples each, so long slopes would need thousands at 4097². The
+// Until 2026-11-27 only pairs of 8-neighbours were checked, swept in 8 fixed sets of disjoint
+// pairs and over-relaxed (each pair moved 0.95 of its excess). That let a slope whose fall line
+// lies between an axis and a diagonal stand 8 % steeper, and the sets swept first took the most:
+// a column settled into a lozenge 1.5 times as long one way as the other, a steep world's scree
+// into planes facing the grid's eight directions. Those sweeps still finish each level, once the
+// edges have settled all but kHandOver of their excess: over-relaxed, they clear the last few
+// fast, and the pairs' check adds the kinks the edge gradient cannot see (a V across a diagonal
+// whose sides cancel across the edge). By then the moves are small, too small to leave a shape.
+// What one sample loses its neighbour gains (the sum of heights changes by float rounding alone);
+// nothing crosses the map's border. Rows in parallel, each sum in a fixed order: the same bytes
+// on any thread count.
+//
+// A sweep moves material one sample, so long slopes would need thousands of sweeps at 4097². The
 // operation runs coarse to fine instead: it settles a map of every 2^K-th sample first (spacing
-// 2^K times larger, the same talus in metres), adds the change, interpolated, to the next finer
-// map, settles that (only local excess is left), and so on down to the full map. Each level stops
-// when no pair exceeds the talus by more than kToleranceDeg (or after kMaxSweeps sweeps).
+// 2^K times larger, the same talus in metres), carries it to the next finer map, settles that,
+// and so on. Where the coarser level moved material, the finer map is the coarser surface (one
+// step of B-spline subdivision: no creases along the coarse grid) rather than the input's finer
+// detail plus the change: a settled scree slope has no detail left, and a bump left on it would
+// have to slide the whole slope's length, sweep by sweep, at every finer level (1258 sweeps at
+// 1025² when tried). Elsewhere the input's detail stays, blended over one talus rise of change.
+// Each level stops when no pair exceeds the talus by more than kToleranceDeg (or at kMaxSweeps).
 #include "ops.h"
 
 #include "../errors.h"
@@ -23,9 +40,8 @@
 #include "op_support.h"
 
 #include <algorithm>
-#include <bit>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 namespace terrain::core {
@@ -39,19 +55,120 @@ struct ThermalParams {
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kToleranceDeg = 0.5;  // a settled slope exceeds the talus by at most this
-constexpr int kMaxSweeps = 200;        // per level
+constexpr int kMaxSweeps = 200;        // per level, of each kind
 constexpr int kCoarsestSide = 65;      // the first level settled
-constexpr float kOmega = 1.9f;         // over-relaxation of each pair's move (1 = exactly to the talus)
+constexpr float kStep = 0.24f;         // of an edge's excess moved per sweep (stable below 1/4)
+constexpr float kMomentum = 0.5f;      // of an edge's last flux kept while its excess lasts
+constexpr double kHandOver = 0.01;     // of the edges still over the talus: on to the pair sweeps
+constexpr float kOmega = 1.9f;         // over-relaxation of a pair's move (1: exactly to the talus)
 
-using Grid = LevelMap;
+// A square map being settled: a level's LevelMap, or at full resolution the output itself.
+struct Grid {
+    float* h;
+    int side;
+    float* row(int y) const { return h + std::size_t(y) * std::size_t(side); }
+    std::size_t size() const { return std::size_t(side) * std::size_t(side); }
+};
+Grid view(LevelMap& m) { return {m.h.data(), m.side}; }
+
+// Edge fluxes, raw height units moved per sweep; > 0 moves material towards the edge's first
+// sample (its left or upper one). fx[y * side + x]: (x, y)-(x + 1, y); fy[(y + 1) * side + x]:
+// (x, y)-(x, y + 1), rows 0 and side all 0.
+struct Fluxes {
+    std::vector<float> fx, fy;
+};
+
+// The flux across one edge from the difference along it (dn: second sample minus first) and the
+// mean difference across it (dt), in the talus t's units; `over` counts the edges over the talus
+// by more than `tolerance`. The excess is g - t where > 0 (std::max(0, g - t) here stopped gcc
+// vectorising the loops).
+inline float edgeFlux(float dn, float dt, float old, float t, float tolerance, int& over) {
+    const float g = std::sqrt(dn * dn + dt * dt);
+    const float e = g - t;
+    over += e > tolerance ? 1 : 0;
+    const float moved = kMomentum * old + kStep * e * (dn / std::max(g, 1e-30f));
+    return e > 0.0f ? moved : 0.0f;
+}
+
+// Horizontal edges (x, x + 1), x < n - 1, of row r; rm, rp the rows above and below (the row
+// itself at the map's border, then `across` is 1 rather than 1/2).
+TERRAIN_VECTOR_CLONES int rowEdges(const float* __restrict r, const float* __restrict rm, const float* __restrict rp,
+                                   float* __restrict f, int n, float across, float t, float tolerance) {
+    int over = 0;
+    for (int x = 0; x + 1 < n; ++x) {
+        const float dn = r[x + 1] - r[x];
+        const float dt = ((rp[x] + rp[x + 1]) - (rm[x] + rm[x + 1])) * across;
+        f[x] = edgeFlux(dn, dt, f[x], t, tolerance, over);
+    }
+    return over;
+}
+
+// Vertical edges between rows a and b = a + 1, columns 1 .. n - 2 (the two border columns apart).
+TERRAIN_VECTOR_CLONES int columnEdges(const float* __restrict a, const float* __restrict b, float* __restrict f, int n,
+                                      float t, float tolerance) {
+    int over = 0;
+    for (int x = 1; x + 1 < n; ++x) {
+        const float dn = b[x] - a[x];
+        const float dt = ((a[x + 1] + b[x + 1]) - (a[x - 1] + b[x - 1])) * 0.25f;
+        f[x] = edgeFlux(dn, dt, f[x], t, tolerance, over);
+    }
+    return over;
+}
+
+// Adds to the samples of row r what the edges around each moved.
+TERRAIN_VECTOR_CLONES void applyFluxes(float* __restrict r, const float* __restrict fx, const float* __restrict below,
+                                       const float* __restrict above, int n) {
+    r[0] += fx[0] + (below[0] - above[0]);
+    for (int x = 1; x < n; ++x) r[x] += (fx[x] - fx[x - 1]) + (below[x] - above[x]);
+}
+
+// One sweep of the edges, all from the same heights, then the heights; returns how many edges
+// exceeded the talus by more than `tolerance`. Rows in parallel, each row's sums in a fixed
+// order: the same bytes on any thread count.
+std::int64_t edgeSweep(const Grid& g, Fluxes& f, float t, float tolerance, const OpCall& call) {
+    const int n = g.side;
+    const auto s = std::size_t(n);
+    std::vector<std::int64_t> over(s, 0);
+    const int threads = threadsForWork(double(n) * n, call.context.threads);
+    parallelRows(n, threads, call.context, [&](int begin, int end) {
+        for (int y = begin; y < end; ++y) {
+            const int ym = std::max(y - 1, 0), yp = std::min(y + 1, n - 1);
+            const float* r = g.row(y);
+            std::int64_t k = rowEdges(r, g.row(ym), g.row(yp), f.fx.data() + std::size_t(y) * s, n,
+                                      1.0f / float(2 * (yp - ym)), t, tolerance);
+            if (y + 1 < n) {
+                const float* b = g.row(y + 1);
+                float* fy = f.fy.data() + std::size_t(y + 1) * s;
+                k += columnEdges(r, b, fy, n, t, tolerance);
+                int ends = 0;
+                const int e = n - 1;
+                fy[0] = edgeFlux(b[0] - r[0], ((r[1] + b[1]) - (r[0] + b[0])) * 0.5f, fy[0], t, tolerance, ends);
+                fy[e] = edgeFlux(b[e] - r[e], ((r[e] + b[e]) - (r[e - 1] + b[e - 1])) * 0.5f, fy[e], t, tolerance, ends);
+                k += ends;
+            }
+            over[std::size_t(y)] = k;
+        }
+    });
+    parallelRows(n, threads, call.context, [&](int begin, int end) {
+        for (int y = begin; y < end; ++y)
+            applyFluxes(g.row(y), f.fx.data() + std::size_t(y) * s, f.fy.data() + std::size_t(y + 1) * s,
+                        f.fy.data() + std::size_t(y) * s, n);
+    });
+    std::int64_t total = 0;
+    for (std::int64_t k : over) total += k;
+    return total;
+}
 
 // Settles each pair (a[i * Stride], b[i * Stride]), i < n, whose difference exceeds d: kOmega / 2
-// of the excess moves from the higher to the lower (the sum is kept but for rounding). Returns
-// how many pairs exceeded d by more than `tolerance` (an integer sum vectorises; a float max
-// reduction does not without -ffast-math).
+// of the excess moves from the higher to the lower (the sum is kept but for rounding). Counts the
+// pairs that exceeded d by more than `tolerance` and those that moved at all (integer sums
+// vectorise; a float max reduction does not without -ffast-math).
+struct PairCounts {
+    int over = 0, moved = 0;
+};
 template <int Stride>
-TERRAIN_VECTOR_CLONES int settlePairs(float* __restrict a, float* __restrict b, int n, float d, float tolerance) {
-    int over = 0;
+TERRAIN_VECTOR_CLONES PairCounts settlePairs(float* __restrict a, float* __restrict b, int n, float d, float tolerance) {
+    int over = 0, moved = 0;
     for (int i = 0; i < n; ++i) {
         const float p = a[i * Stride], q = b[i * Stride];
         const float diff = p - q;
@@ -60,57 +177,114 @@ TERRAIN_VECTOR_CLONES int settlePairs(float* __restrict a, float* __restrict b, 
         a[i * Stride] = p - t;
         b[i * Stride] = q + t;
         over += excess > tolerance ? 1 : 0;
+        moved += excess > 0.0f ? 1 : 0;
     }
-    return over;
+    return {over, moved};
 }
 
 // One sweep: every pair of 8-neighbours once, in 8 sets of disjoint pairs (horizontal pairs from
 // even and from odd columns, vertical from even and odd rows, and the two diagonals from even and
 // odd rows), one set after the other, each set row-parallel. The order of the sets is fixed and
 // the pairs of a set share no sample, so the result does not depend on the thread count.
-// Nothing crosses the border. Returns how many pairs exceeded the talus by more than `tolerance`.
-std::int64_t sweep(Grid& g, float d1, float d2, float tolerance, const OpCall& call) {
+// Nothing crosses the border. Only rows marked in `active` are swept (a row pair if either is);
+// on return `active` marks the rows next to (or at) a pair that moved. Returns how many pairs
+// exceeded the talus by more than `tolerance`.
+std::int64_t sweep(const Grid& g, float d1, float d2, float tolerance, std::vector<std::uint8_t>& active,
+                   const OpCall& call) {
     const int side = g.side;
     std::vector<std::int64_t> over(std::size_t(side), 0);
+    std::vector<std::uint8_t> moved(std::size_t(side), 0);
     const int threads = threadsForWork(double(side) * side, call.context.threads);
     const auto rows = [&](int count, const auto& body) {
         parallelRows(count, threads, call.context, [&](int begin, int end) {
             for (int i = begin; i < end; ++i) body(i);
         });
     };
+    const auto add = [&](int y, PairCounts c) {
+        over[std::size_t(y)] += c.over;
+        if (c.moved > 0) moved[std::size_t(y)] = 1;
+    };
     for (int parity = 0; parity < 2; ++parity) {  // horizontal: (x, x + 1), x of this parity
         rows(side, [&](int y) {
+            if (active[std::size_t(y)] == 0) return;
             float* r = g.row(y);
-            over[std::size_t(y)] += settlePairs<2>(r + parity, r + parity + 1, (side - parity) / 2, d1, tolerance);
+            add(y, settlePairs<2>(r + parity, r + parity + 1, (side - parity) / 2, d1, tolerance));
         });
     }
     for (int parity = 0; parity < 2; ++parity) {  // vertical and diagonal: rows (y, y + 1), y of this parity
         const int pairs = (side - parity) / 2;
         rows(pairs, [&](int k) {
             const int y = parity + 2 * k;
-            std::int64_t n = settlePairs<1>(g.row(y), g.row(y + 1), side, d1, tolerance);
-            n += settlePairs<1>(g.row(y), g.row(y + 1) + 1, side - 1, d2, tolerance);
-            n += settlePairs<1>(g.row(y) + 1, g.row(y + 1), side - 1, d2, tolerance);
-            over[std::size_t(y)] += n;
+            if (active[std::size_t(y)] == 0 && active[std::size_t(y) + 1] == 0) return;
+            PairCounts c = settlePairs<1>(g.row(y), g.row(y + 1), side, d1, tolerance);
+            const PairCounts c2 = settlePairs<1>(g.row(y), g.row(y + 1) + 1, side - 1, d2, tolerance);
+            const PairCounts c3 = settlePairs<1>(g.row(y) + 1, g.row(y + 1), side - 1, d2, tolerance);
+            c.over += c2.over + c3.over;
+            c.moved += c2.moved + c3.moved;
+            add(y, c);
+            if (c.moved > 0) moved[std::size_t(y) + 1] = 1;
         });
     }
     std::int64_t total = 0;
-    for (std::int64_t n : over) total += n;
+    for (int y = 0; y < side; ++y) {
+        total += over[std::size_t(y)];
+        const bool near = moved[std::size_t(y)] != 0 || (y > 0 && moved[std::size_t(y) - 1] != 0) ||
+                          (y + 1 < side && moved[std::size_t(y) + 1] != 0);
+        active[std::size_t(y)] = near ? 1 : 0;
+    }
     return total;
 }
 
-// Settles `g` (spacing `spacing_m`) in place; returns the sweeps it took.
-int settle(Grid& g, double spacing_m, const ThermalParams& p, const OpCall& call) {
+// Settles `g` (spacing `spacing_m`) in place: edge sweeps until at most kHandOver of the edges
+// exceed the talus by more than the tolerance, then pair sweeps until no pair does.
+void settle(const Grid& g, double spacing_m, const ThermalParams& p, const OpCall& call) {
     const double talus = p.talus_deg * kPi / 180.0;
     const double perMetre = 1.0 / call.heights.scale;  // raw units per metre of height
     const auto d1 = float(std::tan(talus) * spacing_m * perMetre);
     const auto d2 = float(std::tan(talus) * spacing_m * std::sqrt(2.0) * perMetre);
     const auto tolerance =
         float((std::tan(talus + kToleranceDeg * kPi / 180.0) - std::tan(talus)) * spacing_m * perMetre);
-    for (int n = 1; n <= kMaxSweeps; ++n) {
-        if (sweep(g, d1, d2, tolerance, call) == 0) return n;
+    const auto edges = 2.0 * double(g.side) * double(g.side);
+    Fluxes f;
+    f.fx.assign(g.size(), 0.0f);
+    f.fy.assign(g.size() + std::size_t(g.side), 0.0f);
+    int edgeSweeps = 0;
+    while (edgeSweeps < kMaxSweeps) {
+        ++edgeSweeps;
+        if (double(edgeSweep(g, f, d1, tolerance, call)) <= kHandOver * edges) break;
     }
-    return kMaxSweeps;
+    // Pair sweeps skip the rows where nothing moved in the last sweep and nothing moved next to
+    // them (a pair only moves once one of its samples did); settled only once a sweep of every
+    // row finds no pair over.
+    std::vector<std::uint8_t> active(std::size_t(g.side), 1);
+    for (int n = 1; n <= kMaxSweeps; ++n) {
+        if (sweep(g, d1, d2, tolerance, active, call) != 0) continue;
+        std::fill(active.begin(), active.end(), 1);
+        if (n == kMaxSweeps || sweep(g, d1, d2, tolerance, active, call) == 0) return;
+        ++n;
+    }
+}
+
+// The next finer level `fine` (the input's samples) from the coarser level's heights before and
+// after settling: fine + C - w (fine - B), with C the change and B the coarser input, both carried
+// by B-spline subdivision, and w = min(1, |C| / rise): where material moved by a talus rise or
+// more, the coarser surface replaces the input's finer detail.
+void carry(const Grid& fine, const LevelMap& after, const LevelMap& before, float rise, const GenerateContext& context) {
+    const std::vector<float> alongA = subdivideAlongRows(after, context), alongB = subdivideAlongRows(before, context);
+    parallelRows(fine.side, threadsForWork(double(fine.size()), context.threads), context, [&](int begin, int end) {
+        std::vector<float> a(std::size_t(fine.side)), b(a.size());
+        for (int y = begin; y < end; ++y) {
+            subdivideAcross(alongA, after.side, y, a.data());
+            subdivideAcross(alongB, before.side, y, b.data());
+            float* row = fine.row(y);
+            const float *ra = a.data(), *rb = b.data();
+            for (int x = 0; x < fine.side; ++x) {
+                const float in = row[x], c = ra[x] - rb[x];
+                const float w = std::min(1.0f, std::fabs(c) / rise);
+                row[x] = in + c - w * (in - rb[x]);
+            }
+        }
+    });
 }
 
 void runThermal(const ThermalParams& p, const OpCall& call) {
@@ -121,26 +295,36 @@ void runThermal(const ThermalParams& p, const OpCall& call) {
         for (int y = 0; y < scree->height(); ++y) std::fill(scree->row(y), scree->row(y) + scree->width(), 0.0f);
         return;
     }
-    // The levels: steps 2^K .. 1, the coarsest at least kCoarsestSide samples a side.
+    // The levels: steps 2^K .. 1, the coarsest at least kCoarsestSide samples a side. The full
+    // resolution settles in the output itself.
     int coarsest = 0;
     while (((side - 1) >> (coarsest + 1)) + 1 >= kCoarsestSide && ((side - 1) % (2 << coarsest)) == 0) ++coarsest;
-    Grid settled, before;
+    const double tanTalus = std::tan(p.talus_deg * kPi / 180.0);
+    LevelMap settled, before;
     for (int level = coarsest; level >= 0; --level) {
         const int step = 1 << level;
-        Grid g = subsampleLevel(call.input, step);
-        if (level < coarsest) addInterpolatedChange(g, settled, before);
-        before = subsampleLevel(call.input, step);
-        settle(g, call.metresPerSample * step, p, call);
-        settled = std::move(g);
+        LevelMap g, input;  // the level's input before the carry: the next level's `before`
+        Grid grid{call.output.row(0), side};
+        if (level > 0) {
+            g = subsampleLevel(call.input, step);
+            input = g;
+            grid = view(g);
+        } else {
+            forEachRow(call, [&](int, const float* in, float* out) { std::copy_n(in, side, out); });
+        }
+        if (level < coarsest)
+            carry(grid, settled, before, float(tanTalus * call.metresPerSample * step / call.heights.scale), call.context);
+        before = std::move(input);
+        settle(grid, call.metresPerSample * step, p, call);
+        if (level > 0) settled = std::move(g);
         call.context.report(float(coarsest - level + 1) / float(coarsest + 1));
     }
     const auto amount = float(p.amount);
     const auto toMask = float(call.heights.scale / p.screeDepth_m);  // raw change -> depth / scree depth
     forEachRow(call, [&](int y, const float* in, float* out) {
-        const float* s = settled.row(y);
         float* mask = scree->row(y);
         for (int x = 0; x < side; ++x) {
-            const float change = amount * (s[x] - in[x]);
+            const float change = amount * (out[x] - in[x]);
             out[x] = in[x] + change;
             mask[x] = std::clamp(change * toMask, 0.0f, 1.0f);
         }
