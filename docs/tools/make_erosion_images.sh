@@ -50,8 +50,22 @@ PY
   echo "$name.png: terrain-cli generate ${world[*]} $* --mask $which"
 }
 
+closeup() {  # closeup NAME ARGS...: the hillshade's samples (300..699)², at full resolution
+  local name=$1
+  shift
+  "$cli" generate "${world[@]}" "$@" --format hillshade -o "$tmp/hillshade.png" 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
+  $py - "$tmp/hillshade.png" "$out/$name.png" <<'PY'
+import sys
+from PIL import Image
+Image.open(sys.argv[1]).convert("L").crop((300, 300, 700, 700)).save(sys.argv[2], optimize=True)
+PY
+  echo "$name.png: terrain-cli generate ${world[*]} $* --format hillshade, samples 300..699"
+}
+
 draw before
 draw thermal --op thermal-erosion:talus_angle=30
+closeup closeup_before
+closeup thermal_closeup --op thermal-erosion:talus_angle=30
 mask thermal_scree scree --op thermal-erosion:talus_angle=30
 draw hydraulic --op hydraulic-erosion
 mask hydraulic_flow flow --op hydraulic-erosion
