@@ -20,9 +20,10 @@
 // edges have settled all but kHandOver of their excess: over-relaxed, they clear the last few
 // fast, and the pairs' check adds the kinks the edge gradient cannot see (a V across a diagonal
 // whose sides cancel across the edge). By then the moves are small, too small to leave a shape.
-// What one sample loses its neighbour gains (the sum of heights changes by float rounding alone);
-// nothing crosses the map's border. Rows in parallel, each sum in a fixed order: the same bytes
-// on any thread count.
+// In a sweep what one sample loses its neighbour gains (the sum of heights changes by float
+// rounding alone) and nothing crosses the map's border; the carry between levels (below) moves
+// the sum by about 1e-4 of relief times area. Rows in parallel, each sum in a fixed order: the
+// same bytes on any thread count.
 //
 // A sweep moves material one sample, so long slopes would need thousands of sweeps at 4097². The
 // operation runs coarse to fine instead: it settles a map of every 2^K-th sample first (spacing
