@@ -144,7 +144,8 @@ std::int64_t edgeSweep(const Grid& g, Fluxes& f, float t, float tolerance, const
                 int ends = 0;
                 const int e = n - 1;
                 fy[0] = edgeFlux(b[0] - r[0], ((r[1] + b[1]) - (r[0] + b[0])) * 0.5f, fy[0], t, tolerance, ends);
-                fy[e] = edgeFlux(b[e] - r[e], ((r[e] + b[e]) - (r[e - 1] + b[e - 1])) * 0.5f, fy[e], t, tolerance, ends);
+                fy[e] = edgeFlux(b[e] - r[e], ((r[e] + b[e]) - (r[e - 1] + b[e - 1])) * 0.5f, fy[e], t, tolerance,
+                                 ends);
                 k += ends;
             }
             over[std::size_t(y)] = k;
@@ -168,7 +169,8 @@ struct PairCounts {
     int over = 0, moved = 0;
 };
 template <int Stride>
-TERRAIN_VECTOR_CLONES PairCounts settlePairs(float* __restrict a, float* __restrict b, int n, float d, float tolerance) {
+TERRAIN_VECTOR_CLONES PairCounts settlePairs(float* __restrict a, float* __restrict b, int n, float d,
+                                             float tolerance) {
     int over = 0, moved = 0;
     for (int i = 0; i < n; ++i) {
         const float p = a[i * Stride], q = b[i * Stride];
@@ -270,7 +272,8 @@ void settle(const Grid& g, double spacing_m, const ThermalParams& p, const OpCal
 // after settling: fine + C - w (fine - B), with C the change and B the coarser input, both carried
 // by B-spline subdivision, and w = min(1, |C| / rise): where material moved by a talus rise or
 // more, the coarser surface replaces the input's finer detail.
-void carry(const Grid& fine, const LevelMap& after, const LevelMap& before, float rise, const GenerateContext& context) {
+void carry(const Grid& fine, const LevelMap& after, const LevelMap& before, float rise,
+           const GenerateContext& context) {
     const std::vector<float> alongA = subdivideAlongRows(after, context), alongB = subdivideAlongRows(before, context);
     parallelRows(fine.side, threadsForWork(double(fine.size()), context.threads), context, [&](int begin, int end) {
         std::vector<float> a(std::size_t(fine.side)), b(a.size());
@@ -314,7 +317,8 @@ void runThermal(const ThermalParams& p, const OpCall& call) {
             forEachRow(call, [&](int, const float* in, float* out) { std::copy_n(in, side, out); });
         }
         if (level < coarsest)
-            carry(grid, settled, before, float(tanTalus * call.metresPerSample * step / call.heights.scale), call.context);
+            carry(grid, settled, before, float(tanTalus * call.metresPerSample * step / call.heights.scale),
+                  call.context);
         before = std::move(input);
         settle(grid, call.metresPerSample * step, p, call);
         if (level > 0) settled = std::move(g);

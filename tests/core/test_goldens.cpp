@@ -123,8 +123,10 @@ TEST(StackGoldens, SeededThermalErosionIsUnchanged) {
     for (int threads : {1, 2}) {
         const auto [heights, scree] =
             erodedHashes(9, {"thermal-erosion", {{"talus_angle", "30"}}}, 2000.0, threads, "scree");
-        EXPECT_EQ(heights, "130496b86d9735e42cfc3f4a9d06cbcc78106629e732f5a7fcc02a8b6cd5d8e6") << threads << " thread(s)";
-        EXPECT_EQ(scree, "3ac8106af3324884debe4137777ede3359e6c786fb1cbf4372d7db9884b0722b") << threads << " thread(s)";
+        EXPECT_EQ(heights, "130496b86d9735e42cfc3f4a9d06cbcc78106629e732f5a7fcc02a8b6cd5d8e6")
+            << threads << " thread(s)";
+        EXPECT_EQ(scree, "3ac8106af3324884debe4137777ede3359e6c786fb1cbf4372d7db9884b0722b")
+            << threads << " thread(s)";
     }
 }
 
