@@ -3,7 +3,6 @@
 #include "error_text.h"
 
 #include <QMessageBox>
-#include <QMetaObject>
 
 #include <cstdio>
 
@@ -31,16 +30,13 @@ void EditorApplication::showError(const QString& message) {
     std::fprintf(stderr, "terrain-editor: unexpected error: %s\n", qPrintable(message));
     if (m_showing.exchange(true)) return;  // one box at a time
     // From the GUI thread's event loop, not from inside notify() (maybe on a worker thread).
-    QMetaObject::invokeMethod(
-        this,
-        [this, message] {
-            QMessageBox::critical(m_dialogParent, tr("Unexpected error"),
-                                  tr("An operation failed:\n%1\n\nThe editor keeps running; save "
-                                     "your work.")
-                                      .arg(message));
-            m_showing = false;
-        },
-        Qt::QueuedConnection);
+    m_mailbox.post([this, message] {
+        QMessageBox::critical(m_dialogParent, tr("Unexpected error"),
+                              tr("An operation failed:\n%1\n\nThe editor keeps running; save "
+                                 "your work.")
+                                  .arg(message));
+        m_showing = false;
+    });
 }
 
 }  // namespace terrain::app

@@ -4,6 +4,8 @@
 // an exception that escapes an event handler or slot, on the GUI thread or any thread running an
 // event loop, is reported and the event dropped, instead of reaching std::terminate and taking
 // the user's work with it.
+#include "mailbox.h"
+
 #include <QApplication>
 #include <QPointer>
 #include <QWidget>
@@ -33,6 +35,7 @@ private:
     ErrorHandler m_handler;
     QPointer<QWidget> m_dialogParent;
     std::atomic<bool> m_showing{false};
+    Mailbox m_mailbox{this};  // showError's box, from any thread to the GUI thread
 };
 
 }  // namespace terrain::app

@@ -11,7 +11,6 @@
 #include "core/stack/evaluator.h"
 #include "core/workspace.h"
 
-#include <QMetaObject>
 #include <QSemaphore>
 
 #include <algorithm>
@@ -20,6 +19,7 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <functional>
 #include <vector>
 
 namespace terrain::app {
@@ -55,15 +55,17 @@ public:
             if (error.isEmpty()) error = QStringLiteral("generation failed");
         }
         const quint64 request = job.request;
-        QMetaObject::invokeMethod(
-            m_controller,
-            [controller = m_controller, request, wasCancelled, error, errorStage, errorOp] {
-                controller->onJobFinished(request, wasCancelled, error, errorStage, errorOp);
-            },
-            Qt::QueuedConnection);
+        toController([controller = m_controller, request, wasCancelled, error, errorStage, errorOp] {
+            controller->onJobFinished(request, wasCancelled, error, errorStage, errorOp);
+        });
     }
 
+    Mailbox& mailbox() { return m_mailbox; }
+
 private:
+    // Calls on the controller's thread (not Qt's queue alone: mailbox.h).
+    void toController(std::function<void()> call) { m_controller->m_mailbox.post(std::move(call)); }
+
     void runStages(const Job& job) {
         const core::Recipe& recipe = job.what.recipe;
         const core::Algorithm& algorithm = m_evaluator.registry().get(recipe.algorithm);
@@ -115,12 +117,8 @@ private:
             int seen = lastPercent->load();
             while (percent > seen) {
                 if (lastPercent->compare_exchange_weak(seen, percent)) {
-                    QMetaObject::invokeMethod(
-                        controller,
-                        [controller, request, fraction] {
-                            controller->onJobProgress(request, fraction);
-                        },
-                        Qt::QueuedConnection);
+                    controller->m_mailbox.post(
+                        [controller, request, fraction] { controller->onJobProgress(request, fraction); });
                     break;
                 }
             }
@@ -130,9 +128,8 @@ private:
             const int percent = int(std::clamp(fraction, 0.0f, 1.0f) * 100.0f);
             if (std::pair{stage, percent} <= *lastStage) return;  // one thread per stage reports
             *lastStage = {stage, percent};
-            QMetaObject::invokeMethod(
-                controller, [controller, request, stage, fraction] { controller->onJobStage(request, stage, fraction); },
-                Qt::QueuedConnection);
+            controller->m_mailbox.post(
+                [controller, request, stage, fraction] { controller->onJobStage(request, stage, fraction); });
         };
         if (partials) context.partial = [this, &job, &what](const core::Heightmap& map) { publishPartial(job, what, map); };
         const auto start = std::chrono::steady_clock::now();
@@ -205,13 +202,10 @@ private:
         }
         result.map = std::move(stack.map);
         result.masks = std::move(stack.masks);
-        QMetaObject::invokeMethod(
-            m_controller,
-            [controller = m_controller, result = std::move(result), shown = std::move(shown)]() mutable {
-                controller->onJobResult(std::move(result));
-                if (shown) shown->release();
-            },
-            Qt::QueuedConnection);
+        toController([controller = m_controller, result = std::move(result), shown = std::move(shown)]() mutable {
+            controller->onJobResult(std::move(result));
+            if (shown) shown->release();
+        });
     }
 
     // The worker's helper threads, started once for a thread count (not for every job).
@@ -231,6 +225,7 @@ private:
     core::Workspace m_workspace;
     core::StackEvaluator& m_evaluator;
     GenerationController* m_controller;
+    Mailbox m_mailbox{this};  // the controller's jobs
 };
 
 GenerationController::GenerationController(const core::Registry& registry, QObject* parent)
@@ -308,8 +303,7 @@ void GenerationController::dispatch() {
     m_runningJob = job.what;
     m_runningToken = job.token;
     emit progressChanged(0.0f);
-    QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, job] { worker->run(job); }, Qt::QueuedConnection);
+    m_worker->mailbox().post([worker = m_worker, job] { worker->run(job); });
     m_frameTimer.start();
 }
 

@@ -22,6 +22,7 @@
 #include "core/heightmap.h"
 #include "core/io/world_units.h"
 #include "core/recipe.h"
+#include "mailbox.h"
 #include "render/colormap.h"
 
 #include <QImage>
@@ -155,6 +156,7 @@ private:
     std::chrono::steady_clock::time_point m_stageStart;
     QThread m_thread;
     GenerationWorker* m_worker = nullptr;  // lives on m_thread, deleted when it finishes
+    Mailbox m_mailbox{this};               // the worker's calls back to this thread
     QTimer m_frameTimer;
 
     struct Pending {

@@ -205,15 +205,12 @@ void WorldCanvas::work() {
                 render::renderPreviewImage(grown, core::resolveMapping(world.mapping, grown), style);
             tile->image = image.copy(at.first, at.second, w, h);
             tile->heights = core::copyWindow(grown, at.first, at.second, w, h);
-            QMetaObject::invokeMethod(
-                this,
-                [this, key, generation, tile] {
-                    if (generation != m_generation) return;
-                    store(key, tile);
-                    update();
-                    emit tileArrived();
-                },
-                Qt::QueuedConnection);
+            m_mailbox.post([this, key, generation, tile] {
+                if (generation != m_generation) return;
+                store(key, tile);
+                update();
+                emit tileArrived();
+            });
         } catch (const std::exception&) {
             // A key the world no longer has (the world changed): nothing to show.
         }

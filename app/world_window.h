@@ -9,6 +9,7 @@
 #include "core/registry.h"
 #include "core/world/world.h"
 #include "render/colormap.h"
+#include "mailbox.h"
 
 #include <QImage>
 #include <QMainWindow>
@@ -124,6 +125,7 @@ private:
     std::vector<core::ViewTileKey> m_queue;  // next first
     render::PreviewStyle m_style;            // under m_mutex: the worker reads it per tile
     bool m_stop = false;
+    Mailbox m_mailbox{this};  // the worker's tiles to the GUI thread
     std::thread m_worker;
 };
 
