@@ -80,6 +80,8 @@ draw river --op river-erosion
 draw river_long --op river-erosion:duration=3,strength=1
 mask river_flow flow --op river-erosion
 mask river_river river --op river-erosion
+closeup river_closeup_groove --op river-erosion:duration=3,strength=1,river_width=0
+closeup river_closeup --op river-erosion:duration=3,strength=1
 
 # 3-D views: the editor opens a document with the stack and a mask as overlay, and saves its
 # window. HOME and the settings are a temporary directory's: nothing of the user's is read.

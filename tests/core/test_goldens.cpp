@@ -146,13 +146,19 @@ TEST(StackGoldens, SeededHydraulicErosionIsUnchanged) {
 }
 
 // river-erosion's floods, routing and implicit steps on four levels (129² to 1025², 4 m per sample),
-// with uplift and a sea whose cells are outlets: the heights and the flow mask. The river is serial,
-// so this pins the arithmetic and the flood's order (FloodQueue must pop exactly as a binary heap).
+// with uplift and a sea whose cells are outlets: the heights and the flow mask. This pins the
+// arithmetic and the flood's order (FloodQueue must pop exactly as a binary heap), and the spread of
+// each step's cut over the river's width (rows in parallel, vectorised: 1 and 2 threads). Changed
+// 2026-11-27 (stop 32) when that spread came in.
 TEST(StackGoldens, SeededRiverErosionIsUnchanged) {
-    const auto [heights, flow] =
-        erodedHashes(10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}}}, 4096.0, 2);
-    EXPECT_EQ(heights, "4266920b43fe11b7a2238109f714920f4019b356be3e1a0cb1ca07f039752e7c");
-    EXPECT_EQ(flow, "50ac5f38770e95ce44787f61875780cb2ab80e999b4e495bd2f77130792cc805");
+    for (int threads : {1, 2}) {
+        const auto [heights, flow] = erodedHashes(
+            10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}}}, 4096.0, threads);
+        EXPECT_EQ(heights, "e4b9a1ada28b9122bb0ba17aae9dd66ef0fc649fc2c5e145eb7db621692bc7e6")
+            << threads << " thread(s)";
+        EXPECT_EQ(flow, "cef142728ce0ad7e60a7ab808f62383c27459111c547054637acfd4ac87517aa")
+            << threads << " thread(s)";
+    }
 }
 
 }  // namespace
