@@ -295,7 +295,8 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
 
 void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) {
     const int side = call.input.width();
-    std::shared_ptr<Heightmap> flowMask = addMask(call, "flow"), riverMask = addMask(call, "river");
+    std::shared_ptr<Heightmap> flowMask = addMask(call, "flow"), riverMask = addMask(call, "river"),
+                               lakeMask = addMask(call, "lake");
     int levels = 0;
     while (!singleScale && ((side - 1) >> (levels + 1)) + 1 >= kCoarsestSide) ++levels;
     Grid settled, before;
@@ -346,7 +347,10 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         }
     }
     // Masks from the last step's network: flow = log drainage area (1 at 10 x the channel area),
-    // river = 0 below the channel area, 1 from twice it.
+    // river = 0 below the channel area, 1 from twice it, lake = the standing water's depth over
+    // the cells the flood raised (filled surface - ground; 1 from kFullLake_m deep), so the shore
+    // is soft and a flat the flood only tilted by its tiny rise is not a lake.
+    constexpr double kFullLake_m = 1.0;
     const double channel = p.channelArea_km2 * 1e6;
     const double cell = call.metresPerSample * call.metresPerSample;
     const double top = std::log(std::max(10.0 * channel / cell, 2.0));
@@ -357,6 +361,10 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
             const double a = double(net.area[i]);  // level 0 ran at least one step
             flowMask->at(x, y) = float(std::clamp(std::log(a / cell) / top, 0.0, 1.0));
             riverMask->at(x, y) = float(std::clamp((a - channel) / channel, 0.0, 1.0));
+            const double depth_m = net.state[i] == kRaised
+                                       ? (double(net.filled[i]) - double(settled.h[i])) * call.heights.scale
+                                       : 0.0;
+            lakeMask->at(x, y) = float(std::clamp(depth_m / kFullLake_m, 0.0, 1.0));
         }
     });
 }
@@ -399,7 +407,7 @@ OpType riverErosionOpType() {
         "river-erosion", "River erosion",
         "Rivers cut valleys by the water draining through them (stream power, implicit): dendritic valley networks",
         table, runRiver);
-    type.masks = [](const std::map<std::string, double>&) { return std::vector<std::string>{"flow", "river"}; };
+    type.masks = [](const std::map<std::string, double>&) { return std::vector<std::string>{"flow", "river", "lake"}; };
     return type;
 }
 

@@ -80,6 +80,7 @@ draw river --op river-erosion
 draw river_long --op river-erosion:duration=3,strength=1
 mask river_flow flow --op river-erosion
 mask river_river river --op river-erosion
+mask river_lake lake --op river-erosion
 closeup river_closeup_groove --op river-erosion:duration=3,strength=1,river_width=0
 closeup river_closeup --op river-erosion:duration=3,strength=1
 

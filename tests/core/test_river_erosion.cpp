@@ -1,8 +1,8 @@
 // river-erosion (issue 13): the flood's order, valleys cut on any thread count alike, connected
 // rivers that reach the border, flow downhill, water gathering into channels but not into
-// parallel gullies, lakes that drain through their outlet with their floor uncut, no creases along
-// the coarse grid, beds that are troughs rather than one-sample grooves, the partial maps the
-// editor shows, the same terrain at every detail.
+// parallel gullies, lakes that drain through their outlet with their floor uncut and a mask of
+// their own, no creases along the coarse grid, beds that are troughs rather than one-sample
+// grooves, the partial maps the editor shows, the same terrain at every detail.
 #include "core/errors.h"
 #include "core/recipe.h"
 #include "core/registry.h"
@@ -296,6 +296,31 @@ TEST(RiverErosion, ALakesFloorIsNotCut) {
     std::printf("lake floor cells changed: %d of %d; the notch cut %.2f m\n", changed, 89 * 89, notchCut);
     EXPECT_EQ(changed, 0);
     EXPECT_GT(notchCut, 0.1);
+}
+
+// A lake has a mask of its own, the standing water's depth (1 from 1 m deep), so a designer can
+// paint water where the rivers left a lake (the `flow` mask across it converges on the outlet).
+// The basin of ALakeDrainsThroughItsOutlet (floor 10..12 m, outlet 20 m) is 8..10 m deep all
+// over; the notch, flat, is only tilted by the flood's tiny rise (a few cm: no lake); an even
+// slope has none.
+TEST(RiverErosion, ALakeHasAMaskOfItsOwn) {
+    const core::MaskSet masks = riverMasksOf(walledBasin(0.0), {{"strength", "0"}});
+    const core::Heightmap& lake = *masks.at("lake");
+    int full = 0, wetOutside = 0;
+    for (int y = 0; y < lake.height(); ++y)
+        for (int x = 0; x < lake.width(); ++x) {
+            const bool basin = x >= 20 && x <= 108 && y >= 20 && y <= 108;
+            if (basin) full += lake.at(x, y) >= 1.0f ? 1 : 0;
+            else wetOutside += lake.at(x, y) >= 0.05f ? 1 : 0;
+        }
+    EXPECT_EQ(full, 89 * 89);
+    EXPECT_EQ(wetOutside, 0);
+
+    const int side = 129;
+    core::Heightmap plane(side, side);
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x) plane.at(x, y) = float(200.0 - 0.5 * double(x) - 0.25 * double(y));
+    for (float v : riverMasksOf(plane, {{"strength", "0"}}).at("lake")->samples()) ASSERT_EQ(v, 0.0f);
 }
 
 // The cut carries no creases along the coarse level's grid lines. At detail 9 the coarsest level
