@@ -26,6 +26,7 @@
 #include "../errors.h"
 #include "../parallel.h"
 #include "../rng.h"
+#include "blur.h"
 #include "coarse_to_fine.h"
 #include "flood_queue.h"
 #include "op_support.h"
@@ -33,6 +34,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace terrain::core {
@@ -65,7 +67,7 @@ struct Network {
     std::vector<float> area;             // m² draining through the cell
     std::vector<float> filled;           // the depression-filled surface
     std::vector<std::uint8_t> state;     // kUnseen, kSeen, kRaised (by the flood)
-    std::vector<float> cut, spread, scratch;  // the step's cut, spread across the river's width
+    std::vector<float> cut, spread;      // the step's cut, and spread across the river's width
 };
 constexpr std::uint8_t kUnseen = 0, kSeen = 1, kRaised = 2;
 
@@ -190,79 +192,29 @@ void drain(const Grid& g, double cellArea, float channelArea, double seaLevelRaw
 // A river is wider than one sample at fine spacings. Cut by D8 into one sample at a time, its bed
 // was a groove one sample wide along the grid's directions, which the hillshade showed as dashed
 // straight lines on the valley floors (a diagonal groove's cells touch only at their corners).
-// Each step's cut is spread across the river's width instead: blurred by a binomial kernel of
-// variance sigma² (sigma = width / 2, in samples), truncated at 3 sigma. Its weights are a row of
-// Pascal's triangle, halved at each addition (exact), so they are the same bytes on every machine
-// (no exp). Empty: sigma under half a sample, nothing to spread.
-std::vector<float> spreadKernel(double sigmaSamples) {
-    const int half = int(std::lround(2.0 * sigmaSamples * sigmaSamples));  // the binomial's N / 2
-    if (half <= 0) return {};
-    std::vector<double> pascal(std::size_t(2 * half) + 1, 0.0);
-    pascal[0] = 1.0;
-    for (int i = 1; i <= 2 * half; ++i)
-        for (int k = i; k > 0; --k) pascal[std::size_t(k)] = (pascal[std::size_t(k)] + pascal[std::size_t(k - 1)]) * 0.5;
-    const int radius = std::min(half, int(std::ceil(3.0 * sigmaSamples)));
-    double total = 0.0;
-    for (int k = -radius; k <= radius; ++k) total += pascal[std::size_t(half + k)];
-    std::vector<float> weights;
-    for (int k = -radius; k <= radius; ++k) weights.push_back(float(pascal[std::size_t(half + k)] / total));
-    return weights;
-}
+// Each step's cut is spread across the river's width instead: blurred with sigma = width / 2
+// (blur.h, as `smooth` blurs: exact running sums, so the same bytes on any thread count), then
+// g += spread - cut on every cell but the outlets (which stay the base level) and the lakes' (under
+// standing water nothing cuts, not even a shore's spread).
+struct Spread {
+    ExtendedBox box;
+    FixedPoint fixed;
+};
 
-// out[x] = sum over k of w[k] in[x - r + k], the row's ends repeated (`padded`: n + 2r floats).
-TERRAIN_VECTOR_CLONES
-void blurRow(const float* in, int n, const float* w, int r, float* padded, float* out) {
-    for (int x = 0; x < r; ++x) {
-        padded[x] = in[0];
-        padded[n + r + x] = in[n - 1];
-    }
-    std::copy_n(in, n, padded + r);
-    for (int x = 0; x < n; ++x) out[x] = w[0] * padded[x];
-    for (int k = 1; k <= 2 * r; ++k)
-        for (int x = 0; x < n; ++x) out[x] += w[k] * padded[x + k];
-}
-
-// Row y of the vertical blur of `in` (side n), the map's top and bottom rows repeated.
-TERRAIN_VECTOR_CLONES
-void blurColumns(const float* in, int n, int y, const float* w, int r, float* out) {
-    const auto rowAt = [&](int k) { return in + std::size_t(std::clamp(y - r + k, 0, n - 1)) * std::size_t(n); };
-    const float* first = rowAt(0);
-    for (int x = 0; x < n; ++x) out[x] = w[0] * first[x];
-    for (int k = 1; k <= 2 * r; ++k) {
-        const float* row = rowAt(k);
-        for (int x = 0; x < n; ++x) out[x] += w[k] * row[x];
-    }
-}
-
-// g += spread(cut) - cut on every cell but the outlets (which stay the base level).
-void spreadCut(Grid& g, const std::vector<float>& kernel, const GenerateContext& context, Network& net) {
+void spreadCut(Grid& g, const Spread& spread, const GenerateContext& context, Network& net) {
     const int n = g.side;
-    const int r = int(kernel.size() / 2);
-    const std::size_t cells = std::size_t(n) * std::size_t(n);
-    net.scratch.resize(cells);
-    net.spread.resize(cells);
-    const int threads = threadsForWork(double(cells) * double(kernel.size()) / 8.0, context.threads);
-    parallelRows(n, threads, context, [&](int begin, int end) {
-        std::vector<float> padded(std::size_t(n + 2 * r));
-        for (int y = begin; y < end; ++y) {
-            const std::size_t at = std::size_t(y) * std::size_t(n);
-            blurRow(net.cut.data() + at, n, kernel.data(), r, padded.data(), net.scratch.data() + at);
-        }
-    });
-    parallelRows(n, threads, context, [&](int begin, int end) {
-        for (int y = begin; y < end; ++y) {
-            const std::size_t at = std::size_t(y) * std::size_t(n);
-            blurColumns(net.scratch.data(), n, y, kernel.data(), r, net.spread.data() + at);
-            for (std::size_t i = at; i < at + std::size_t(n); ++i)
-                if (net.receiver[i] >= 0) g.h[i] += net.spread[i] - net.cut[i];
-        }
+    net.spread.resize(net.cut.size());
+    blurMap(net.cut.data(), net.spread.data(), n, n, spread.box, spread.fixed, 1.0, context);
+    parallelRows(n, threadsForWork(double(net.cut.size()), context.threads), context, [&](int begin, int end) {
+        for (std::size_t i = std::size_t(begin) * std::size_t(n); i < std::size_t(end) * std::size_t(n); ++i)
+            if (net.receiver[i] >= 0 && net.state[i] != kRaised) g.h[i] += net.spread[i] - net.cut[i];
     });
 }
 
 // One implicit step on g (raw units; metres = raw * scale + offset); `net` is left holding the
 // step's drainage network.
 void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise, const RiverParams& p,
-          const std::vector<float>& spreadKernel, const HeightScale& scale, const GenerateContext& context,
+          const std::optional<Spread>& spread, const HeightScale& scale, const GenerateContext& context,
           Network& net) {
     const double cellArea = spacing_m * spacing_m;
     const double seaRaw = scale.toRaw(p.seaLevel_m);
@@ -271,7 +223,7 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
     const double k = kErodibility * p.strength;
     const auto uplift = float(p.uplift_m / scale.scale);
     const int n = g.side;
-    const bool spreading = !spreadKernel.empty();
+    const bool spreading = spread.has_value();
     if (spreading) net.cut.assign(g.h.size(), 0.0f);
     for (std::int32_t i : net.order) {
         const std::int32_t r = net.receiver[std::size_t(i)];
@@ -290,7 +242,7 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
             if (spreading) net.cut[std::size_t(i)] = h - before;
         }
     }
-    if (spreading) spreadCut(g, spreadKernel, context, net);
+    if (spreading) spreadCut(g, *spread, context, net);
 }
 
 void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) {
@@ -308,6 +260,8 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     const bool onLatticeSide = gaps > 0 && (gaps & (gaps - 1)) == 0 && gaps <= (1 << kLatticeDetail);
     const std::uint32_t latticeStep = onLatticeSide ? std::uint32_t((1 << kLatticeDetail) / gaps) : 1U;
     const int total = levels + 1;
+    // The world's height range in raw units: the cut's fixed-point range.
+    const double relief = std::abs(call.heights.toRaw(call.heights.hiMetres) - call.heights.toRaw(call.heights.loMetres));
     // The map at `stride` with the change `changed` made over `base` (one level coarser) carried
     // onto it; `base` becomes the map at `stride` as it came in.
     const auto carryDown = [&](const Grid& changed, Grid& base, int stride) {
@@ -328,10 +282,14 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         }
         const int steps = std::max(1, int(std::lround((level == levels ? kCoarseSteps : kFineSteps) * p.duration)));
         const double spacing_m = call.metresPerSample * stride;
-        const std::vector<float> kernel = spreadKernel(p.riverWidth_m / 2.0 / spacing_m);
+        std::optional<Spread> spread;
+        if (p.riverWidth_m > 0.0) {
+            const ExtendedBox box(p.riverWidth_m / 2.0 / spacing_m);
+            spread = Spread{box, FixedPoint(0.0, relief, box)};  // the cut: within a relief of 0
+        }
         for (int s = 0; s < steps; ++s) {
             call.context.throwIfCancelled();
-            step(g, spacing_m, latticeStep * std::uint32_t(stride), rise, p, kernel, call.heights, call.context, net);
+            step(g, spacing_m, latticeStep * std::uint32_t(stride), rise, p, spread, call.heights, call.context, net);
             call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
         }
         settled = std::move(g);

@@ -395,7 +395,7 @@ TEST(RiverErosion, ShowsTheValleysCutSoFarWhileItRefines) {
 // (river_width 0), the deepest was 2.25 % of the relief (18 m) and the 99.9th percentile 0.79 %:
 // dashed straight lines on the valley floors in the hillshade, a diagonal groove's cells touching
 // only at their corners. With each step's cut spread over the river's width (8 m, the default),
-// 0.70 % and 0.23 %.
+// 0.80 % and 0.29 %.
 TEST(RiverErosion, ARiversBedIsATroughNotAGroove) {
     const auto grooves = [](const char* width) {
         const core::Recipe r = hills(10, {{"duration", "3"}, {"strength", "1"}, {"river_width", width}});
