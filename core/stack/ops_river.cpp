@@ -12,8 +12,9 @@
 // (3) drainage areas accumulate upstream to downstream, a hillslope's water spread over its lower
 // neighbours until it gathers into a channel; (4) heights update downstream first,
 // h = (h + F h_receiver) / (1 + F) with F = K dt A^m / distance (n = 1: the implicit solution,
-// exact for a linear law), except under a lake, where the water stands and does not cut. Steps
-// (1), (3) and (4) run serially in a fixed order, step (2) cell by cell (rows in parallel): the
+// exact for a linear law), except under a lake, where the water stands and does not cut; (5) the
+// step's cut is spread across the river's width (spreadCut). Steps (1), (3) and (4) run serially
+// in a fixed order, steps (2) and (5) by rows in parallel, each row alike whoever runs it: the
 // same bytes on any thread count.
 //
 // Coarse to fine (after Schott et al. 2024): most steps run on a map of every 2^k-th sample, where
@@ -261,7 +262,8 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     const std::uint32_t latticeStep = onLatticeSide ? std::uint32_t((1 << kLatticeDetail) / gaps) : 1U;
     const int total = levels + 1;
     // The world's height range in raw units: the cut's fixed-point range.
-    const double relief = std::abs(call.heights.toRaw(call.heights.hiMetres) - call.heights.toRaw(call.heights.loMetres));
+    const double relief =
+        std::abs(call.heights.toRaw(call.heights.hiMetres) - call.heights.toRaw(call.heights.loMetres));
     // The map at `stride` with the change `changed` made over `base` (one level coarser) carried
     // onto it; `base` becomes the map at `stride` as it came in.
     const auto carryDown = [&](const Grid& changed, Grid& base, int stride) {
