@@ -33,6 +33,7 @@
 #include "../generators/kernel_targets.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -82,11 +83,29 @@ struct DropRun {
     const DropStart* end;
 };
 
+// The tiles of one phase (one colour), which the lanes of every thread take one at a time: a
+// thread keeps its lanes full until none is left, whichever thread runs which tile.
+struct DropQueue {
+    const DropRun* runs = nullptr;
+    int count = 0;
+    std::atomic<int> next{0};
+    const GenerateContext* context = nullptr;
+
+    // The next tile's drops; false when none is left. Throws Cancelled once the job is cancelled.
+    bool take(DropRun& run) {
+        context->throwIfCancelled();
+        const int t = next.fetch_add(1, std::memory_order_relaxed);
+        if (t >= count) return false;
+        run = runs[t];
+        return true;
+    }
+};
+
 struct HydraulicKernels {
     const char* name;  // "avx512", "avx2" or "baseline", as levelKernels()
-    // Runs the drops of `runs` (tiles of one colour) on `cells`: side x side pairs of the height
-    // (metres) and the count of drop steps through the cell.
-    void (*runDrops)(const DropSetup& setup, float* cells, const DropRun* runs, int runCount);
+    // Runs the drops of the queue's tiles (all of one colour) on `cells`: side x side pairs of the
+    // height (metres) and the count of drop steps through the cell.
+    void (*runDrops)(const DropSetup& setup, float* cells, DropQueue& queue);
 };
 
 constexpr int kDropLanes = 32;  // drops in lock step: one tile each
@@ -140,12 +159,16 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
         throw InputError("detail", std::to_string(side) + " samples across",
                          FieldText("at most 32767 samples across for hydraulic-erosion"));
     // Each cell's height in metres and the drops' visits side by side: a drop's visit lands on a
-    // cache line its samples just loaded.
-    Heightmap cells(2 * side, side);
+    // cache line its samples just loaded. Written first by the threads that fill it (the kernel
+    // clears the pages where they are first touched).
+    Heightmap cells = Heightmap::uninitialized(2 * side, side);
     const auto height = [&](int x, int y) -> float& { return cells.at(2 * x, y); };
     const auto visits = [&](int x, int y) -> float& { return cells.at(2 * x + 1, y); };
     forEachRow(call, [&](int y, const float* in, float*) {
-        for (int x = 0; x < side; ++x) height(x, y) = float(call.heights.toMetres(in[x]));
+        for (int x = 0; x < side; ++x) {
+            height(x, y) = float(call.heights.toMetres(in[x]));
+            visits(x, y) = 0.0f;
+        }
     });
     const Brush brush = makeBrush(p.dropWidth_m / 2.0 / spacing, side);
     DropSetup setup;
@@ -170,22 +193,57 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     const int reach = setup.steps + brush.radius + 2;
     const int tile = std::max(32, (2 * reach + 31) / 32 * 32);
     const int tilesAcross = (side + tile - 1) / tile;
-    // Where each drop of a round starts, by tile, in index order (a counting sort by tile); a
-    // round's drops are sorted when it begins, so the first partial map waits for a quarter.
+    // Where each drop of a round starts, by tile, in index order within a tile; a round's drops
+    // are sorted when it begins, so the first partial map waits for a quarter. A counting sort in
+    // fixed chunks of the round's drops, each chunk on any thread: count each chunk's drops per
+    // tile, then place them (the start hashed again) after the earlier chunks' drops of that tile.
     const PointHash hash(std::uint64_t(call.seed) + std::uint64_t(p.seedOffset) * 0x9e3779b97f4a7c15ULL,
                          RngStream::Hydraulic);
     const int tiles = tilesAcross * tilesAcross;
-    std::vector<std::vector<DropStart>> lists(static_cast<std::size_t>(tiles));
+    const auto startOf = [&](std::int64_t i) {
+        const std::uint64_t r = hash(std::uint32_t(i), std::uint32_t(i >> 32));
+        return DropStart{float(double(r >> 40) / 16777216.0 * double(side - 1)),
+                         float(double((r >> 16) & 0xffffffU) / 16777216.0 * double(side - 1))};
+    };
+    const auto tileOf = [&](DropStart start) {
+        return std::min(int(start.y) / tile, tilesAcross - 1) * tilesAcross +
+               std::min(int(start.x) / tile, tilesAcross - 1);
+    };
+    std::vector<DropStart> sorted;                            // the round's drops, tile by tile
+    std::vector<std::int64_t> tileBegin(std::size_t(tiles) + 1);  // where each tile's drops begin
+    std::vector<std::int64_t> place;  // per chunk and tile: the count, then where the next drop goes
     const auto sortRound = [&](int round) {
-        for (auto& list : lists) list.clear();
-        for (std::int64_t i = round; i < drops; i += kRounds) {
-            const std::uint64_t r = hash(std::uint32_t(i), std::uint32_t(i >> 32));
-            const DropStart start{float(double(r >> 40) / 16777216.0 * double(side - 1)),
-                                  float(double((r >> 16) & 0xffffffU) / 16777216.0 * double(side - 1))};
-            const int t = std::min(int(start.y) / tile, tilesAcross - 1) * tilesAcross +
-                          std::min(int(start.x) / tile, tilesAcross - 1);
-            lists[std::size_t(t)].push_back(start);
+        const std::int64_t count = drops > round ? (drops - round + kRounds - 1) / kRounds : 0;
+        const std::int64_t chunk = std::max<std::int64_t>(std::int64_t(1) << 16, (count + 63) / 64);
+        const int chunks = int((count + chunk - 1) / chunk);
+        place.assign(std::size_t(chunks) * std::size_t(tiles), 0);
+        const auto forChunks = [&](auto body) {
+            parallelRows(chunks, threadsForWork(double(count) * 8.0, call.context.threads), call.context,
+                         [&](int begin, int end) {
+                             for (int c = begin; c < end; ++c) {
+                                 std::int64_t* mine = place.data() + std::size_t(c) * std::size_t(tiles);
+                                 const std::int64_t last = std::min(count, (c + 1) * chunk);
+                                 for (std::int64_t j = c * chunk; j < last; ++j) body(mine, round + j * kRounds);
+                             }
+                         });
+        };
+        forChunks([&](std::int64_t* mine, std::int64_t i) { ++mine[tileOf(startOf(i))]; });
+        std::int64_t at = 0;
+        for (int t = 0; t < tiles; ++t) {
+            tileBegin[std::size_t(t)] = at;
+            for (int c = 0; c < chunks; ++c) {
+                std::int64_t& n = place[std::size_t(c) * std::size_t(tiles) + std::size_t(t)];
+                const std::int64_t here = n;
+                n = at;
+                at += here;
+            }
         }
+        tileBegin[std::size_t(tiles)] = at;
+        sorted.resize(std::size_t(count));
+        forChunks([&](std::int64_t* mine, std::int64_t i) {
+            const DropStart start = startOf(i);
+            sorted[std::size_t(mine[tileOf(start)]++)] = start;
+        });
     };
     // The input plus the change in metres, in raw units (the input's own bits where nothing changed).
     const auto backToRaw = [&](int x, int y, float in) {
@@ -198,20 +256,20 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
         for (int colour = 0; colour < 4; ++colour) {
             std::vector<DropRun> mine;
             for (int t = 0; t < tiles; ++t)
-                if ((t % tilesAcross) % 2 == colour % 2 && (t / tilesAcross) % 2 == colour / 2) {
-                    const auto& list = lists[std::size_t(t)];
-                    mine.push_back({list.data(), list.data() + list.size()});
-                }
-            // The tiles in parts: one per thread, or up to 4 per thread (a thread that finishes
-            // early takes another) while each part keeps two tiles per lane (a part's lanes take
-            // its tiles in turn).
-            const int count = int(mine.size());
-            const int parts = std::max(1, std::min(count, std::clamp(count / (2 * kDropLanes), threads, threads * 4)));
-            parallelRows(parts, std::min(threads, parts), call.context, [&](int begin, int end) {
-                const int first = int(std::int64_t(count) * begin / parts);
-                const int last = int(std::int64_t(count) * end / parts);
-                kernels.runDrops(setup, cells.samples().data(), mine.data() + first, last - first);
+                if ((t % tilesAcross) % 2 == colour % 2 && (t / tilesAcross) % 2 == colour / 2)
+                    mine.push_back({sorted.data() + tileBegin[std::size_t(t)], sorted.data() + tileBegin[std::size_t(t) + 1]});
+            // The tiles with the most drops first, so the last ones taken (the border's part
+            // tiles) are short and the threads finish together.
+            std::stable_sort(mine.begin(), mine.end(), [](const DropRun& a, const DropRun& b) {
+                return a.end - a.begin > b.end - b.begin;
             });
+            DropQueue queue;
+            queue.runs = mine.data();
+            queue.count = int(mine.size());
+            queue.context = &call.context;
+            const int workers = std::max(1, std::min(threads, queue.count));
+            parallelRows(workers, workers, call.context,
+                         [&](int, int) { kernels.runDrops(setup, cells.samples().data(), queue); });
             call.context.report(float(round * 4 + colour + 1) / float(kRounds * 4));
             if (call.context.partial) {  // the editor shows the map as it erodes
                 forEachRow(call, [&](int y, const float* in, float* out) {

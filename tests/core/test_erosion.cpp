@@ -364,3 +364,26 @@ TEST(HydraulicErosion, MasksAreWeightsAndBadValuesAreRefused) {
         }
     }
 }
+
+// Each erosion operation stops once its job is cancelled: cancelled when the operation (stage 1,
+// after the generator) first reports progress, it throws Cancelled before reporting again.
+TEST(Erosion, EachOperationStopsWhenCancelled) {
+    for (const char* id : {"thermal-erosion", "hydraulic-erosion", "river-erosion"}) {
+        core::Recipe r = baseRecipe(9);
+        r.operations.push_back(op(r, id, {}));
+        core::CancelToken token;
+        core::GenerateContext c = context(2);
+        c.cancel = &token;
+        int reports = 0, afterCancel = 0;
+        c.stageProgress = [&](int stage, float) {
+            if (stage != 1) return;
+            ++reports;
+            if (token.cancelled()) ++afterCancel;
+            token.cancel();
+        };
+        core::StackEvaluator evaluator(registry(), 0);
+        EXPECT_THROW((void)evaluator.evaluate(r, world(r, 2000.0), c), core::Cancelled) << id;
+        EXPECT_EQ(reports, 1) << id;
+        EXPECT_EQ(afterCancel, 0) << id;
+    }
+}
