@@ -122,20 +122,24 @@ void exportCase(benchmark::State& state, ExportFormat format) {
     std::filesystem::remove_all(dir);
 }
 
-// A stack operation at 4097² on `threads` threads, run directly into a warm output (the
-// evaluator's cache and allocation are not part of the kernel), interleaved with the fill floor of
-// this case: a parallel copy of the same input into the same output on the same threads, which
-// reads and writes what every operation must read and write.
+// A stack operation on a 4 km world at `detail` (12: 4097², 1 m per sample; 10: 1025², 4 m) on
+// `threads` threads, run directly into a warm output (the evaluator's cache and allocation are not
+// part of the kernel), interleaved with the fill floor of this case: a parallel copy of the same
+// input into the same output on the same threads, which reads and writes what every operation
+// must read and write.
 void stackOpCase(benchmark::State& state, const std::string& type, const std::map<std::string, double>& params,
-                 int threads) {
-    static const Heightmap input = [] {
+                 int threads, int detail) {
+    static std::map<int, Heightmap> inputs;
+    if (inputs.count(detail) == 0) {
         Recipe recipe = defaultRecipe(registry(), "diamond-square");
-        recipe.detail = 12;
+        recipe.detail = detail;
         recipe.seed = 2026;
         GenerateContext context;
         context.threads = 2;
-        return generate(registry(), recipe, context);
-    }();
+        inputs.emplace(detail, generate(registry(), recipe, context));
+    }
+    const Heightmap& input = inputs.at(detail);
+    const double spacing_m = 4096.0 / double(input.width() - 1);
     const OpType* op = registry().findOp(type);
     if (op == nullptr) {
         state.SkipWithError(("no operation " + type).c_str());
@@ -143,14 +147,14 @@ void stackOpCase(benchmark::State& state, const std::string& type, const std::ma
     }
     Heightmap output = input;  // pre-faulted
     const MinMax range = minMax(input);
-    HeightScale heights;  // the map's range is the world's 0..600 m, 1 m per sample
+    HeightScale heights;  // the map's range is the world's 0..600 m
     heights.loMetres = 0.0;
     heights.hiMetres = 600.0;
     heights.scale = 600.0 / (double(range.max) - double(range.min));
     heights.offset = -double(range.min) * heights.scale;
     GenerateContext context;
     context.threads = threads;
-    OpCall call{input, output, heights, 1.0, 12, 2026, context, range, nullptr, nullptr, {}, {}};
+    OpCall call{input, output, heights, spacing_m, detail, 2026, context, range, nullptr, nullptr, {}, {}};
     // Masks into one pre-faulted grid, as the evaluator reuses evicted buffers in the editor.
     auto maskBuffer = std::make_shared<Heightmap>(input);
     call.allocate = [maskBuffer](int, int) { return maskBuffer; };
@@ -200,13 +204,17 @@ void registerStackOps() {
         {"mask-height", "mask", {{"source", 1}}},
         {"mask-curvature", "mask", {{"source", 2}}},
     };
-    for (const auto& c : cases) {
-        const std::string name = "stack/" + c.name + "/4097x4097/threads:2";
-        benchmark::RegisterBenchmark(name.c_str(), stackOpCase, c.type, c.params, 2)
-            ->UseManualTime()
-            ->Iterations(9)
-            ->Unit(benchmark::kMillisecond);
-    }
+    for (const auto& c : cases)
+        for (int detail : {10, 12}) {
+            if (detail == 10 && c.type != "mask") continue;  // the 1025² target is the masks'
+            const int side = (1 << detail) + 1;
+            const std::string name =
+                "stack/" + c.name + "/" + std::to_string(side) + "x" + std::to_string(side) + "/threads:2";
+            benchmark::RegisterBenchmark(name.c_str(), stackOpCase, c.type, c.params, 2, detail)
+                ->UseManualTime()
+                ->Iterations(detail == 10 ? 49 : 9)
+                ->Unit(benchmark::kMillisecond);
+        }
 }
 
 // Iterations are fixed so that every case runs the same interleaved rounds; the reference alone
