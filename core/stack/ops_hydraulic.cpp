@@ -209,7 +209,7 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
         return std::min(int(start.y) / tile, tilesAcross - 1) * tilesAcross +
                std::min(int(start.x) / tile, tilesAcross - 1);
     };
-    std::vector<DropStart> sorted;                            // the round's drops, tile by tile
+    std::vector<DropStart> sorted;                                // the round's drops, tile by tile
     std::vector<std::int64_t> tileBegin(std::size_t(tiles) + 1);  // where each tile's drops begin
     std::vector<std::int64_t> place;  // per chunk and tile: the count, then where the next drop goes
     const auto sortRound = [&](int round) {
