@@ -184,6 +184,15 @@ std::size_t utf8Length(std::string_view text, std::size_t i) {
 
 }  // namespace
 
+bool isUtf8(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t length = utf8Length(text, i);
+        if (length == 0) return false;
+        i += length;
+    }
+    return true;
+}
+
 std::string quoteForMessage(std::string_view text, std::size_t maxChars) {
     // Each character (a code point, an escaped control character or an invalid byte) is one unit;
     // when there are more than maxChars, the first maxChars - 3 and "..." are kept.

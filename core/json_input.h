@@ -23,6 +23,10 @@ inline constexpr std::size_t kMaxQuotedChars = 80;
 
 nlohmann::json parseJsonInput(std::string_view text, const std::string& source);
 
+// Whether `text` is valid UTF-8 (no overlong forms, surrogates or code points past U+10FFFF):
+// what a JSON string may hold. Free text that goes into JSON (an entry's name) is checked with it.
+bool isUtf8(std::string_view text);
+
 // Text fit for a message: control characters as \u00XX (a NUL no longer cuts the message),
 // invalid UTF-8 bytes as \xNN, at most `maxChars` characters ("..." marks the cut).
 std::string quoteForMessage(std::string_view text, std::size_t maxChars = kMaxQuotedChars);

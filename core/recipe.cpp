@@ -180,19 +180,29 @@ void validateParams(const std::vector<ParamSpec>& table, const std::map<std::str
     }
 }
 
-void validateOperation(const Registry& registry, const OpInstance& op, RecipeChecks checks) {
+void validateOperation(const Registry& registry, const OpInstance& op, RecipeChecks checks, const Algorithm& base,
+                       int detail) {
     const OpTypeView view = opTypeView(registry, op.type);
     validateParams(*view.params, op.params, view.id);
     if (view.kind == OpKind::Filter) {
         const OpType* t = registry.findOp(op.type);
         if (t->check && checks == RecipeChecks::All) t->check(op.params);
+        const Size size = base.sizeForDetail(detail);
+        if (t->needsSquareMap && checks == RecipeChecks::All && size.width != size.height) {
+            throw InputError("type", t->id,
+                             "an operation for this map: " + t->name + " (" + t->id +
+                                 ") runs on square 2-D maps only, and the base generator " + base.id + " makes " +
+                                 std::to_string(size.width) + "x" + std::to_string(size.height) +
+                                 " samples (use a 2-D generator, or remove the entry)");
+        }
     } else {
         const auto& layer = layerParamSpecs();
         layer[0].validate(double(static_cast<int>(op.blend)), layer[0].key);
         layer[1].validate(op.weight, layer[1].key);
         layer[2].validate(double(op.seedOffset), layer[2].key);
     }
-    if (op.name.size() > 200) throw InputError("name", quoteForMessage(op.name), "at most 200 bytes");
+    if (op.name.size() > 200 || !isUtf8(op.name))
+        throw InputError("name", quoteForMessage(op.name), "at most 200 bytes of UTF-8 text");
 }
 
 }  // namespace
@@ -229,7 +239,7 @@ void validateRecipe(const Registry& registry, const Recipe& recipe, RecipeChecks
             }
         }
         try {
-            validateOperation(registry, op, checks);
+            validateOperation(registry, op, checks, a, recipe.detail);
         } catch (const InputError& e) {
             throw StageError(stage, op.id, e);
         }
@@ -498,7 +508,8 @@ void setOperationParamFromText(const Registry& registry, OpInstance& op, const s
                                const std::string& text, const std::string& field) {
     const OpTypeView view = opTypeView(registry, op.type);
     if (key == "name") {
-        if (text.size() > 200) throw InputError(field, quoteForMessage(text), "at most 200 bytes");
+        if (text.size() > 200 || !isUtf8(text))
+            throw InputError(field, quoteForMessage(text), "at most 200 bytes of UTF-8 text");
         op.name = text;
         return;
     }

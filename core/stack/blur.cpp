@@ -14,6 +14,7 @@
 namespace terrain::core {
 
 ExtendedBox::ExtendedBox(double sigmaSamples) {
+    sigmaSamples = sigmaSamples > 0.0 ? std::min(sigmaSamples, kMaxBlurSigmaSamples) : 0.0;
     const double v = sigmaSamples * sigmaSamples / kBlurPasses;  // each pass's variance
     l = int(std::floor(0.5 * (std::sqrt(12.0 * v + 1.0) - 1.0)));
     while (double(l + 1) * double(l + 2) / 3.0 <= v) ++l;

@@ -16,6 +16,11 @@
 namespace terrain::core {
 
 constexpr int kBlurPasses = 3;
+// The widest blur, in samples: wider than any line of a 65537² map, and the fixed-point step
+// there is still 2^-10 of the height range. Every ExtendedBox is held to it: a width in metres
+// over a tiny spacing (1e-9 m) would otherwise overflow l (undefined behaviour, then a loop
+// that never ends).
+constexpr double kMaxBlurSigmaSamples = 65536.0;
 
 // One pass: integer half-width l plus a fraction alpha of the next sample on each side, so the
 // three passes together have variance sigma^2 exactly for any real sigma.
@@ -24,6 +29,7 @@ struct ExtendedBox {
     double alpha = 0.0;
     double weight = 1.0;  // 1 / (2l + 1 + 2 alpha)
 
+    // sigmaSamples is held to [0, kMaxBlurSigmaSamples] (NaN: 0).
     explicit ExtendedBox(double sigmaSamples);
     // How far out the three passes read, in samples.
     int reach() const { return kBlurPasses * (l + 1); }

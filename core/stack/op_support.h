@@ -44,6 +44,10 @@ void perSample(const OpCall& call, F f) {
 // The input unchanged (an operation at settings that do nothing: the same bytes).
 void copyInput(const OpCall& call);
 
+// For types with OpType::needsSquareMap run directly (validateRecipe refuses the entry first):
+// throws InputError naming `typeId` unless the input is square.
+void requireSquareInput(const OpCall& call, const std::string& typeId);
+
 // "12.5 m"
 std::string metresText(double v);
 // "0.25"

@@ -149,6 +149,10 @@ struct OpType {
     std::vector<ParamSpec> params;
     ParamCheck check;                  // may be empty
     bool needsReferenceRange = false;  // OpCall::referenceRange is filled in
+    // Runs on square maps only (2^d + 1 samples both ways): the type routes water or material
+    // across rows and columns alike, or runs on coarse levels of the square. On another shape (the
+    // 1-D line's one row) validateRecipe refuses the entry, naming it, instead of running it.
+    bool needsSquareMap = false;
     // The heights pass through unchanged (the type only adds masks): the stage shares the map
     // below instead of copying it, and OpCall::output is an empty grid not to be written.
     bool passesHeights = false;

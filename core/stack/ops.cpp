@@ -2,6 +2,8 @@
 
 #include "op_support.h"
 
+#include "../errors.h"
+
 #include <algorithm>
 
 namespace terrain::core {
@@ -29,6 +31,14 @@ MapPlace placeOf(const OpCall& call) {
 void copyInput(const OpCall& call) {
     const int width = call.input.width();
     forEachRow(call, [width](int, const float* in, float* out) { std::copy(in, in + width, out); });
+}
+
+void requireSquareInput(const OpCall& call, const std::string& typeId) {
+    if (call.input.width() != call.input.height()) {
+        throw InputError("type", typeId,
+                         "an operation for this map: " + typeId + " runs on square 2-D maps only, not " +
+                             std::to_string(call.input.width()) + "x" + std::to_string(call.input.height()));
+    }
 }
 
 const char* const kMaskNameAllowed = "a name of 1 to 32 lower-case letters, digits, - and _, starting with a letter";

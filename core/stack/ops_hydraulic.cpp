@@ -42,6 +42,8 @@
 namespace terrain::core {
 namespace {
 
+constexpr const char* kTypeId = "hydraulic-erosion";
+
 struct HydraulicParams {
     double rain = 1.0;          // drops per m²
     double erosion = 0.3;       // fraction of the shortfall eroded per metre
@@ -147,6 +149,7 @@ Brush makeBrush(double radiusSamples, int side) {
 }
 
 void runHydraulic(const HydraulicParams& p, const OpCall& call) {
+    requireSquareInput(call, kTypeId);
     const int side = call.input.width();
     std::shared_ptr<Heightmap> flow = addMask(call, "flow"), erosionMask = addMask(call, "erosion"),
                                depositionMask = addMask(call, "deposition");
@@ -336,9 +339,10 @@ OpType hydraulicErosionOpType() {
               "Depth of erosion or deposition at which the erosion and deposition masks are full (1)", {}},
              [](HydraulicParams& p, double v) { p.maskDepth_m = v; });
     OpType type = makeOpType<HydraulicParams>(
-        "hydraulic-erosion", "Hydraulic erosion",
+        kTypeId, "Hydraulic erosion",
         "Rain drops run downhill carrying sediment: gullies on the slopes, deposits in the hollows", table,
         runHydraulic);
+    type.needsSquareMap = true;
     type.masks = [](const std::map<std::string, double>&) {
         return std::vector<std::string>{"flow", "erosion", "deposition"};
     };

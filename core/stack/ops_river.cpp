@@ -41,6 +41,8 @@
 namespace terrain::core {
 namespace {
 
+constexpr const char* kTypeId = "river-erosion";
+
 struct RiverParams {
     double strength = 0.5;      // erodibility K (scaled: see kErodibility)
     double duration = 1.0;      // how long it runs (in units of the default schedule)
@@ -247,6 +249,7 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
 }
 
 void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) {
+    requireSquareInput(call, kTypeId);
     const int side = call.input.width();
     std::shared_ptr<Heightmap> flowMask = addMask(call, "flow"), riverMask = addMask(call, "river"),
                                lakeMask = addMask(call, "lake");
@@ -364,9 +367,10 @@ OpType riverErosionOpType() {
               "How wide a river's bed is: each step's cut spreads over about this width, so rivers run in troughs instead of grooves one sample wide (0: one sample, as the grid routes it)", {}},
              [](RiverParams& p, double v) { p.riverWidth_m = v; });
     OpType type = makeOpType<RiverParams>(
-        "river-erosion", "River erosion",
+        kTypeId, "River erosion",
         "Rivers cut valleys by the water draining through them (stream power, implicit): dendritic valley networks",
         table, runRiver);
+    type.needsSquareMap = true;
     type.masks = [](const std::map<std::string, double>&) { return std::vector<std::string>{"flow", "river", "lake"}; };
     return type;
 }

@@ -18,13 +18,9 @@ struct SmoothParams {
     double strength = 1.0;
 };
 
-// The widest blur, in samples: wider than any line of a 65537² map, and the fixed-point step
-// there is still 2^-10 of the height range (a tiny spacing could otherwise make l overflow).
-constexpr double kMaxSigmaSamples = 65536.0;
-
 // The blur's sigma in samples, or 0 when the entry changes nothing.
 double sigmaOf(const SmoothParams& p, double metresPerSample) {
-    const double sigma = std::min(p.radius_m / metresPerSample, kMaxSigmaSamples);
+    const double sigma = std::min(p.radius_m / metresPerSample, kMaxBlurSigmaSamples);
     return p.strength == 0.0 || !(sigma > 0.0) ? 0.0 : sigma;
 }
 

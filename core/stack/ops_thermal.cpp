@@ -48,6 +48,8 @@
 namespace terrain::core {
 namespace {
 
+constexpr const char* kTypeId = "thermal-erosion";
+
 struct ThermalParams {
     double talus_deg = 35.0;
     double amount = 1.0;
@@ -352,9 +354,10 @@ OpType thermalErosionOpType() {
               "Depth of deposited material at which the scree mask is full (1)", {}},
              [](ThermalParams& p, double v) { p.screeDepth_m = v; });
     OpType type = makeOpType<ThermalParams>(
-        "thermal-erosion", "Thermal erosion",
+        kTypeId, "Thermal erosion",
         "Material steeper than the angle of repose slides down until it rests: smooth scree slopes, sharp ridges",
         table, runThermal);
+    type.needsSquareMap = true;
     type.masks = [](const std::map<std::string, double>&) { return std::vector<std::string>{"scree"}; };
     return type;
 }

@@ -316,5 +316,38 @@ TEST_F(StackPanelTest, APresetReplacesTheRecipeAsOneUndoStepKeepingTheWorld) {
     EXPECT_TRUE(m_window->document()->state() == before);
 }
 
+// River erosion on a one-row map (the midpoint line) read past its buffer and killed the editor.
+// Each square-only operation added from the menu shows its refusal on its entry, naming itself;
+// the editor keeps the line and stays usable, and removing the entry clears the error.
+TEST_F(StackPanelTest, ErosionOnALineIsRefusedOnItsEntryNamingIt) {
+    const core::Algorithm* line = m_window->registry().find("midpoint-line");
+    ASSERT_NE(line, nullptr);
+    DocumentState state = smallStateFor(*line);
+    state.recipe.detail = 9;  // 513 samples: the coarse levels of river-erosion
+    loadState(state);
+    const core::Heightmap good = shown();
+    for (const char* name : {"River erosion", "Hydraulic erosion", "Thermal erosion"}) {
+        SCOPED_TRACE(name);
+        addFromMenu(QString::fromUtf8(name));
+        ASSERT_TRUE(QTest::qWaitFor([&] { return !panel()->errorOp().isEmpty(); }, 60000));
+        const core::OpInstance& entry = recipe().operations.back();
+        EXPECT_EQ(panel()->errorOp().toStdString(), entry.id);
+        EXPECT_TRUE(panel()->errorLabel()->text().contains(QString::fromStdString(entry.type)))
+            << panel()->errorLabel()->text().toStdString();
+        EXPECT_TRUE(panel()->errorLabel()->text().contains(QStringLiteral("square")))
+            << panel()->errorLabel()->text().toStdString();
+        EXPECT_TRUE(m_prompts.errors.isEmpty()) << m_prompts.errors.join('\n').toStdString();
+        EXPECT_TRUE(shown() == good);  // the last good map stays
+        undo()->undo();  // the entry goes, and with it the error
+        ASSERT_TRUE(waitUpToDate());
+        EXPECT_TRUE(panel()->errorOp().isEmpty());
+    }
+    // An operation that works on a profile runs on it.
+    addFromMenu(QStringLiteral("Smooth"));
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_TRUE(panel()->errorOp().isEmpty());
+    EXPECT_EQ(shown().height(), 1);
+}
+
 }  // namespace
 }  // namespace terrain::app::testing

@@ -58,4 +58,30 @@ code=$?
 [ "$code" -eq 0 ] && $py -c 'import json,sys; json.load(open(sys.argv[1]))' "$dir/s.json" && pass \
   || fail "compare with a non-UTF-8 recipe name: exit $code, $(cat "$dir/stderr")"
 
+# One-row maps (the 1-D line): every operation and generator layer either runs or is refused
+# naming itself, never a crash (river-erosion read past its buffer and died of SIGSEGV).
+ops=(curves terrace island smooth clamp normalize mask thermal-erosion hydraulic-erosion river-erosion
+     diamond-square midpoint-displacement midpoint-line fbm warped-fbm worley)
+for op in "${ops[@]}"; do
+  for detail in 1 9; do
+    rm -rf "$bad"; mkdir "$bad"
+    "$cli" generate --algorithm midpoint-line --detail "$detail" --op "$op" --output "$bad/o.png" \
+      >/dev/null 2>"$dir/stderr"
+    code=$?
+    if [ "$code" -eq 0 ]; then
+      pass
+    elif [ "$code" -eq 64 ] && grep -qF -- "$op" "$dir/stderr" && [ -z "$(ls -A "$bad")" ]; then
+      pass
+    else
+      fail "--op $op on a one-row map (detail $detail): exit $code, $(cat "$dir/stderr")"
+    fi
+  done
+done
+expect 64 "runs on square 2-D maps only, and the base generator midpoint-line makes 513x1 samples" \
+  generate --algorithm midpoint-line --detail 9 --op river-erosion --output "$bad/o.png"
+
+# An entry's name that is not UTF-8 is refused naming --op (it ended in "internal error", exit 70).
+expect 64 "expected at most 200 bytes of UTF-8 text" generate --detail 5 --op "smooth:name=$(printf 'a\xffb')" \
+  --output "$bad/o.png"
+
 finish
