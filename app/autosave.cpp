@@ -5,6 +5,7 @@
 #include "error_text.h"
 
 #include "core/errors.h"
+#include "core/io/untrusted_file.h"
 #include "core/json_input.h"
 
 #include <nlohmann/json.hpp>
@@ -68,12 +69,9 @@ void writeRecoveryFile(const core::Registry& registry, const QString& recoveryPa
 }
 
 Recovery readRecoveryFile(const core::Registry& registry, const QString& recoveryPath) {
-    QFile in(recoveryPath);
-    if (!in.open(QIODevice::ReadOnly)) {
-        throw core::IoError(core::IoError::Kind::CannotCreate,
-                            "cannot read " + utf8(recoveryPath) + ": " + utf8(in.errorString()));
-    }
-    const json file = json::parse(in.readAll().toStdString(), nullptr, false);
+    const json file = json::parse(core::readUntrustedFile(QFile::encodeName(recoveryPath).toStdString(),
+                                                          core::kMaxRecipeBytes, "recovery file", "recovery file"),
+                                  nullptr, false);
     if (file.is_discarded() || !file.is_object()) {
         throw core::InputError("recovery file", utf8(recoveryPath), "a JSON object");
     }

@@ -1,6 +1,7 @@
 #include "document_format.h"
 
 #include "core/errors.h"
+#include "core/io/untrusted_file.h"
 #include "core/json_input.h"
 #include "core/registry.h"
 
@@ -234,15 +235,11 @@ void saveDocumentFile(const core::Registry& registry, const DocumentState& state
 
 DocumentState loadDocumentFile(const core::Registry& registry, const QString& path,
                                int* formatVersion) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        throw core::IoError(core::IoError::Kind::CannotCreate,
-                            "cannot open " + path.toStdString() + ": " +
-                                file.errorString().toStdString());
-    }
-    const QByteArray bytes = file.readAll();
-    return documentFromText(registry, std::string_view(bytes.constData(), std::size_t(bytes.size())),
-                            path.toStdString(), formatVersion);
+    // Untrusted like any file: a FIFO named *.terrain.json blocked the GUI thread for good, a link
+    // to /dev/zero read gigabytes before the refusal.
+    const std::string text = core::readUntrustedFile(QFile::encodeName(path).toStdString(), core::kMaxRecipeBytes,
+                                                     "document", "document file");
+    return documentFromText(registry, text, path.toStdString(), formatVersion);
 }
 
 }  // namespace terrain::app

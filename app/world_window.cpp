@@ -2,6 +2,7 @@
 
 #include "core/cancel.h"
 #include "core/errors.h"
+#include "core/io/untrusted_file.h"
 #include "core/stack/evaluator.h"
 #include "render/terrain_view.h"
 #include "core/executor.h"
@@ -482,13 +483,9 @@ void WorldWindow::showRecipe(const core::Recipe& recipe, const core::WorldUnits&
 }
 
 void WorldWindow::showWorldFile(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        throw core::InputError("world", path.toStdString(), "a readable world.json");
-    }
-    const QByteArray bytes = file.read(std::int64_t(16) << 20);
-    const core::WorldManifest world =
-        core::worldManifestFromText(m_registry, bytes.toStdString(), path.toStdString());
+    const std::string text =
+        core::readUntrustedFile(QFile::encodeName(path).toStdString(), core::kMaxRecipeBytes, "world", "world.json");
+    const core::WorldManifest world = core::worldManifestFromText(m_registry, text, path.toStdString());
     m_fromRecipe = false;
     {
         const QSignalBlocker block(m_detail);

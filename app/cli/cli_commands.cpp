@@ -11,6 +11,7 @@
 #include <core/io/export.h>
 #include <core/io/game_export.h>
 #include <core/io/splat.h>
+#include <core/io/untrusted_file.h>
 #include <core/recipe.h>
 #include <core/stack/evaluator.h>
 
@@ -42,41 +43,7 @@ namespace terrain::app::cli {
 using core::InputError;
 
 std::string readRecipeFile(const std::string& path, const std::string& field) {
-    // Regular files only: a FIFO or a device would block or never end, a folder is no recipe.
-    // O_NONBLOCK so that opening a FIFO without a writer returns at once; fstat checks what
-    // was opened, not what the name pointed to a moment before.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) {
-        throw InputError(field, core::quoteForMessage(path, 4 * core::kMaxQuotedChars),
-                         std::string("a readable recipe file (") + std::strerror(errno) + ")");
-    }
-    struct stat info {};
-    const auto refuse = [&](const std::string& why) {
-        ::close(fd);
-        throw InputError(field, core::quoteForMessage(path, 4 * core::kMaxQuotedChars),
-                         "a regular recipe file (" + why + ")");
-    };
-    if (::fstat(fd, &info) != 0) refuse(std::strerror(errno));
-    if (S_ISDIR(info.st_mode)) refuse("this is a folder");
-    if (S_ISFIFO(info.st_mode)) refuse("this is a FIFO");
-    if (S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode)) refuse("this is a device");
-    if (S_ISSOCK(info.st_mode)) refuse("this is a socket");
-    if (!S_ISREG(info.st_mode)) refuse("this is not a regular file");
-    if (info.st_size > kMaxRecipeFileBytes) {
-        refuse("it has " + std::to_string(info.st_size) + " bytes; at most " + std::to_string(kMaxRecipeFileBytes));
-    }
-    std::string text;
-    char buffer[65536];
-    for (;;) {
-        const ssize_t got = ::read(fd, buffer, sizeof buffer);
-        if (got < 0 && errno == EINTR) continue;
-        if (got < 0) refuse(std::strerror(errno));
-        if (got == 0) break;
-        text.append(buffer, std::size_t(got));
-        if (text.size() > std::size_t(kMaxRecipeFileBytes)) refuse("it grew past " + std::to_string(kMaxRecipeFileBytes) + " bytes");
-    }
-    ::close(fd);
-    return text;
+    return core::readUntrustedFile(path, std::size_t(kMaxRecipeFileBytes), field, "recipe file");
 }
 
 std::string recipeDataMessage(const std::string& path, const core::InputError& e) {

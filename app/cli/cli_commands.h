@@ -2,6 +2,7 @@
 // terrain-cli's commands over terrain_core. Flags are parsed in main.cpp (CLI11); the values
 // arrive here as text so that every bad value gets core's message: field, value, what is allowed.
 #include <core/errors.h>
+#include <core/io/untrusted_file.h>
 #include <core/io/world_units.h>
 #include <core/recipe.h>
 #include <core/registry.h>
@@ -29,7 +30,7 @@ struct RecipeDataError : std::runtime_error {
 };
 
 // Recipe files above this size are refused before they are read (a recipe is a few hundred bytes).
-inline constexpr long kMaxRecipeFileBytes = 16L * 1024 * 1024;
+inline constexpr long kMaxRecipeFileBytes = long(core::kMaxRecipeBytes);
 
 // The bytes of a recipe file named by `field` (--recipe, compare's RECIPE): regular files only,
 // refused without blocking (a FIFO, a device or a folder) with an InputError naming `field`.

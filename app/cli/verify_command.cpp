@@ -5,6 +5,7 @@
 #include <core/errors.h>
 #include <core/json_input.h>
 #include <core/io/sidecar.h>
+#include <core/io/untrusted_file.h>
 #include <core/sha256.h>
 
 #include <CLI/CLI.hpp>
@@ -23,7 +24,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr int kExitNoInput = 66;  // sysexits EX_NOINPUT
-constexpr std::size_t kMaxSidecarBytes = std::size_t(64) << 20;
 
 struct Checked {
     int code = kExitOk;
@@ -66,18 +66,17 @@ Checked verifyOne(const std::string& given) {
         return fail(kExitNoInput, file.string() + ": its sidecar " + sidecar.string() +
                                       " is missing (every export writes one)");
     }
-    std::ifstream in(sidecar, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in.good() && !in.eof()) return fail(kExitNoInput, sidecar.string() + ": cannot be read");
-    if (text.str().size() > kMaxSidecarBytes) {
-        return fail(kExitDataErr, sidecar.string() + ": larger than any sidecar we write");
+    std::string sidecarText;
+    try {
+        sidecarText = core::readUntrustedFile(sidecar, core::kMaxSidecarBytes, sidecar.string(), "sidecar");
+    } catch (const core::InputError& e) {
+        return fail(kExitDataErr, e.what());
     }
     nlohmann::json j;
     try {
         // The hardened reader (depth, duplicate keys, NUL bytes, huge numbers): a sidecar is
         // outside input like any other file.
-        j = core::parseJsonInput(text.str(), sidecar.string());
+        j = core::parseJsonInput(sidecarText, sidecar.string());
     } catch (const core::InputError& e) {
         return fail(kExitDataErr, std::string("not a sidecar: ") + e.what());
     }

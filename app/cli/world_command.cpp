@@ -85,10 +85,7 @@ int runInit(const core::Registry& registry, const WorldOptions& o) {
     const std::string text = core::worldManifestToText(registry, m);
     const fs::path path = dir / "world.json";
     if (fs::exists(path, ec)) {
-        std::ifstream in(path, std::ios::binary);
-        std::ostringstream old;
-        old << in.rdbuf();
-        if (old.str() != text) {
+        if (core::readUntrustedFile(path, core::kMaxRecipeBytes, "--out", "world.json") != text) {
             throw InputError("--out", *o.out,
                              "a new folder, or one whose world.json is this world: it holds another world (a changed "
                              "recipe or size would mix tiles of two worlds)");

@@ -3,6 +3,7 @@
 #include "../errors.h"
 #include "../json_input.h"
 #include "../sha256.h"
+#include "../io/untrusted_file.h"
 #include "../io/sidecar.h"
 #include "../recipe.h"
 #include "../stack/evaluator.h"
@@ -63,10 +64,8 @@ bool exported(const GameExportRequest& r, const WorldExportPlan& plan, const std
     const std::filesystem::path sidecar = sidecarPath(r.output);
     if (!std::filesystem::is_regular_file(sidecar, ec) || !std::filesystem::is_regular_file(r.output, ec)) return false;
     try {
-        std::ifstream in(sidecar, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        const nlohmann::json j = parseJsonOrNull(text.str());
+        const nlohmann::json j =
+            parseJsonOrNull(readUntrustedFile(sidecar, kMaxSidecarBytes, sidecar.string(), "sidecar"));
         const nlohmann::json& tile = j.at("tile");
         const nlohmann::json engine = j.contains("engine") ? j.at("engine").at("preset") : nlohmann::json();
         const nlohmann::json preset = r.preset ? nlohmann::json(r.preset->id) : nlohmann::json();
@@ -91,11 +90,13 @@ SplatNaming splatNaming(const WorldExportRequest& request, const WorldExportPlan
 // lists the plan's size, style and layers, and every file it names exists.
 bool splatThere(const SplatPlan& plan, const SplatNaming& names) {
     const std::filesystem::path sidecar = names("_splat", ".json");
-    std::ifstream in(sidecar, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream text;
-    text << in.rdbuf();
-    const nlohmann::json j = parseJsonOrNull(text.str());
+    std::string text;
+    try {
+        text = readUntrustedFile(sidecar, kMaxSidecarBytes, sidecar.string(), "splat sidecar");
+    } catch (const InputError&) {
+        return false;  // missing, or no small regular file: written again
+    }
+    const nlohmann::json j = parseJsonOrNull(text);
     if (!j.is_object() || j.value("size", nlohmann::json()) != plan.size) return false;
     if (stringMember(j, "style") != splatStyleName(plan.style)) return false;
     const nlohmann::json layers = j.value("layers", nlohmann::json());

@@ -16,6 +16,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
+#include <utility>
+#include <vector>
+
 namespace terrain::app::testing {
 namespace {
 
@@ -83,6 +88,36 @@ TEST_F(EditorFilesTest, OutOfRangeValuesAreRefusedNamingTheField) {
     json["recipe"]["stack"][0]["params"]["roughness"] = 99;
     expectOpenFailsAndKeepsDocument(QByteArray::fromStdString(json.dump()),
                                     QStringLiteral("roughness"));
+}
+
+// A document is untrusted like any file: a FIFO named *.terrain.json blocked the GUI thread for
+// good, a link to /dev/zero read gigabytes and ended in bad_alloc, and a 3 GB sparse file was
+// read whole before the refusal. Each is refused at once, naming why, and the document stays.
+TEST_F(EditorFilesTest, SpecialAndHugeFilesAreRefusedWithoutReadingThem) {
+    const DocumentState current = changeSomething();
+    m_prompts.saveChoice = Prompts::SaveChoice::Discard;
+    const QString fifo = m_dir.filePath(QStringLiteral("fifo.terrain.json"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString zero = m_dir.filePath(QStringLiteral("zero.terrain.json"));
+    ASSERT_TRUE(QFile::link(QStringLiteral("/dev/zero"), zero));
+    const QString sparse = m_dir.filePath(QStringLiteral("sparse.terrain.json"));
+    {
+        QFile file(sparse);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        ASSERT_TRUE(file.resize(qint64(3) << 30));  // a hole: no disk used
+    }
+    const std::vector<std::pair<QString, QString>> cases{
+        {fifo, QStringLiteral("this is a FIFO")},
+        {zero, QStringLiteral("this is a device")},
+        {sparse, QStringLiteral("3221225472 bytes; at most")},
+    };
+    for (const auto& [path, why] : cases) {
+        m_prompts.errors.clear();
+        EXPECT_FALSE(m_window->files()->openFile(path));
+        ASSERT_EQ(m_prompts.errors.size(), 1);
+        EXPECT_TRUE(m_prompts.errors.front().contains(why)) << m_prompts.errors.front().toStdString();
+        EXPECT_TRUE(m_window->document()->state() == current);
+    }
 }
 
 TEST_F(EditorFilesTest, SaveThenOpenRestoresTheDocument) {
