@@ -10,10 +10,13 @@
 #include "../io/export.h"
 #include "../io/png_reader.h"
 #include "../io/tiff_reader.h"
+#include "../io/untrusted_file.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -31,12 +34,25 @@ void writeTextAtomically(const fs::path& path, const std::string& text) {
     file.commit();
 }
 
+// A tile.json: empty when it is missing, or not a small regular file (a FIFO, a device, a link
+// to /dev/zero, a huge file): such a tile is not done, and verify names it.
 std::string readText(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return {};
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    try {
+        return readUntrustedFileIfPresent(path, kMaxTileJsonBytes, path.string(), "tile.json").value_or("");
+    } catch (const InputError&) {
+        return {};
+    }
+}
+
+// Whether `path` is a regular file whose SHA-256 is `sha256` (hex).
+bool fileMatches(const fs::path& path, const std::string& sha256) {
+    std::error_code ec;
+    if (sha256.empty() || !fs::is_regular_file(path, ec)) return false;
+    try {
+        return sha256FileHex(path) == sha256;
+    } catch (const std::exception&) {
+        return false;
+    }
 }
 
 // Every 2^level-th sample of the tile: the coarse lattice level of the same place (the lattice rule).
@@ -124,12 +140,16 @@ WorldManifest makeWorldManifest(const Registry& registry, const Recipe& recipe, 
     int tileDetail = 0;
     while (tileDetail < 31 && (1 << tileDetail) + 1 < tileSide) ++tileDetail;
     if ((1 << tileDetail) + 1 != tileSide || tileDetail < kMinTileDetail || tileDetail > kMaxTileDetail ||
-        tileDetail > worldDetail) {
+        tileDetail > worldDetail || worldDetail - tileDetail > kMaxWorldTileDetail) {
         throw InputError("--tile", std::to_string(tileSide),
                          "2^k+1 samples from " + std::to_string((1 << kMinTileDetail) + 1) + " to " +
                              std::to_string((1 << std::min(kMaxTileDetail, worldDetail)) + 1) +
                              " (33, 65, ... 1025, 2049, 4097): tiles share their edge samples and cut the " +
-                             std::to_string((std::int64_t(1) << worldDetail) + 1) + "-sample world evenly");
+                             std::to_string((std::int64_t(1) << worldDetail) + 1) + "-sample world evenly, in at most " +
+                             std::to_string(kMaxWorldTiles) + " tiles (" + std::to_string(1 << kMaxWorldTileDetail) +
+                             " a side: here tiles of at least " +
+                             std::to_string((1 << std::max(kMinTileDetail, worldDetail - kMaxWorldTileDetail)) + 1) +
+                             " samples)");
     }
     units.validate();
     WorldManifest m;
@@ -142,7 +162,29 @@ WorldManifest makeWorldManifest(const Registry& registry, const Recipe& recipe, 
     // Overviews down to a world of about 1025 samples a side, and tiles of at least 3.
     m.overviewLevels = std::max(0, std::min(tileDetail - 1, worldDetail - 10));
     m.toolVersion = TERRAIN_VERSION;
+    m.buildHash = worldBuildHash(m);
     return m;
+}
+
+std::string worldBuildHash(const WorldManifest& m) {
+    // Doubles go in as their bit patterns (hex): the hash must not depend on how a number prints.
+    const auto bits = [](double v) {
+        std::uint64_t u = 0;
+        std::memcpy(&u, &v, sizeof u);
+        char text[17];
+        std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(u));
+        return std::string(text);
+    };
+    nlohmann::json j;
+    j["recipe_sha256"] = m.recipeHash;
+    j["world_detail"] = m.worldDetail;
+    j["tile_detail"] = m.tileDetail;
+    j["metres_per_sample"] = bits(m.units.metresPerPixel);
+    j["height_range_m"] = {bits(m.units.loMetres), bits(m.units.hiMetres)};
+    j["height_mapping"] = {bits(double(m.mapping.lo)), bits(double(m.mapping.hi))};
+    j["overview_levels"] = m.overviewLevels;
+    j["tile_format"] = exportFormatName(m.tileFormat);
+    return sha256Hex(j.dump());
 }
 
 std::string worldManifestToText(const Registry& registry, const WorldManifest& m) {
@@ -189,7 +231,8 @@ WorldManifest worldManifestFromText(const Registry& registry, const std::string&
         throw InputError("recipe_sha256", jsonForMessage(hash), "the SHA-256 of the recipe in " + source + " (" +
                                                                      m.recipeHash + "): the recipe was edited");
     m.worldDetail = wholeIn(j, "world_detail", kMinTileDetail, kMaxWorldDetail, source);
-    m.tileDetail = wholeIn(j, "tile_detail", kMinTileDetail, std::min(kMaxTileDetail, m.worldDetail), source);
+    m.tileDetail = wholeIn(j, "tile_detail", std::max(kMinTileDetail, m.worldDetail - kMaxWorldTileDetail),
+                           std::min(kMaxTileDetail, m.worldDetail), source);
     m.units.metresPerPixel = finiteIn(j, "metres_per_sample", source);
     const nlohmann::json& range = member(j, "height_range_m", source);
     if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number())
@@ -210,6 +253,7 @@ WorldManifest worldManifestFromText(const Registry& registry, const std::string&
     const nlohmann::json& version = member(j, "tool_version", source);
     m.toolVersion = version.is_string() ? version.get<std::string>() : "";
     checkWindowable(registry, m.recipe);
+    m.buildHash = worldBuildHash(m);
     return m;
 }
 
@@ -218,11 +262,16 @@ bool tileDone(const WorldManifest& m, const fs::path& dir, std::int64_t index) {
     const std::string text = readText(dir / tileJsonFile(column, row));
     if (text.empty()) return false;
     const nlohmann::json j = parseJsonOrNull(text);
-    if (!j.is_object() || stringMember(j, "recipe_sha256") != m.recipeHash) return false;
-    std::error_code ec;
-    if (!fs::is_regular_file(dir / tileFile(m, column, row), ec)) return false;
-    for (int l = 1; l <= m.overviewLevels; ++l)
-        if (!fs::is_regular_file(dir / overviewFile(m, l, column, row), ec)) return false;
+    if (!j.is_object() || stringMember(j, "build_sha256") != m.buildHash) return false;
+    // The files as they were written: a tile damaged since is computed again, so "resubmit what
+    // verify names" repairs it.
+    if (!fileMatches(dir / tileFile(m, column, row), stringMember(j, "sha256"))) return false;
+    const nlohmann::json overviews = j.value("overviews", nlohmann::json::array());
+    for (int l = 1; l <= m.overviewLevels; ++l) {
+        if (!overviews.is_array() || overviews.size() < std::size_t(l) || !overviews[std::size_t(l - 1)].is_object() ||
+            !fileMatches(dir / overviewFile(m, l, column, row), stringMember(overviews[std::size_t(l - 1)], "sha256")))
+            return false;
+    }
     return true;
 }
 
@@ -238,6 +287,7 @@ bool computeTile(const Registry& registry, const WorldManifest& m, const fs::pat
     const Heightmap tile = evaluateStackWindow(registry, worldRecipe(m), m.units, tileWindow(m, column, row), context, &m.mapping);
     nlohmann::json record;
     record["recipe_sha256"] = m.recipeHash;
+    record["build_sha256"] = m.buildHash;
     record["index"] = index;
     record["column"] = column;
     record["row"] = row;
@@ -269,12 +319,24 @@ WorldCheck verifyWorld(const WorldManifest& m, const fs::path& dir) {
                                       name(column, row) + ")";
             std::vector<std::string> problems;
             Heightmap tile;
-            const std::string text = readText(dir / tileJsonFile(column, row));
+            std::string text, unreadable;
+            try {
+                text = readUntrustedFileIfPresent(dir / tileJsonFile(column, row), kMaxTileJsonBytes,
+                                                  tileJsonFile(column, row).generic_string(), "tile.json")
+                           .value_or("");
+            } catch (const InputError& e) {
+                unreadable = e.what();
+            }
             const nlohmann::json j = parseJsonOrNull(text);
-            if (text.empty() || !j.is_object()) {
+            if (!unreadable.empty()) {
+                problems.push_back(unreadable);
+            } else if (text.empty() || !j.is_object()) {
                 problems.push_back("no tile.json (" + tileJsonFile(column, row).generic_string() + "): not computed");
             } else if (stringMember(j, "recipe_sha256") != m.recipeHash) {
                 problems.push_back("computed for another recipe");
+            } else if (stringMember(j, "build_sha256") != m.buildHash) {
+                problems.push_back("computed under other world settings (height range, spacing, mapping, details, "
+                                   "overviews or tile format than world.json's now)");
             } else {
                 std::error_code ec;
                 const fs::path file = dir / tileFile(m, column, row);

@@ -27,11 +27,20 @@ inline constexpr int kMaxWorldDetail = 20;      // 1048577 samples a side
 inline constexpr int kMinTileDetail = 5;         // 33 samples
 inline constexpr int kMaxTileDetail = 13;        // 8193 samples (256 MiB of floats)
 inline constexpr int kWorldFormatVersion = 1;
+// At most 2^8 tiles a side, 65536 in all: a detail-20 world in tiles of 4097 samples. The tile
+// list, the VRT and verify's report grow with the tile count; past this they would grow without
+// bound before any output (a detail-20 world of 33-sample tiles has 2^30 tiles).
+inline constexpr int kMaxWorldTileDetail = 8;
+inline constexpr std::int64_t kMaxWorldTiles = std::int64_t(1) << (2 * kMaxWorldTileDetail);
 
 // What world.json holds: everything a task needs, so tasks on other machines agree.
 struct WorldManifest {
     Recipe recipe;            // as designed (its detail is the design detail)
-    std::string recipeHash;   // recipeHash() of it: tiles record it, and a changed recipe is a new world
+    std::string recipeHash;   // recipeHash() of it: a changed recipe is a new world
+    // SHA-256 of everything that decides a tile's bytes: the recipe, the details, the spacing, the
+    // height range and mapping, the overview levels and the tile format (worldBuildHash). Each
+    // tile.json records it: a tile made under other settings is not done, and verify names it.
+    std::string buildHash;
     int worldDetail = 0;      // side 2^worldDetail + 1
     int tileDetail = 0;       // tile side 2^tileDetail + 1
     WorldUnits units;         // metresPerPixel at worldDetail; the height range in metres
@@ -48,6 +57,9 @@ struct WorldManifest {
     int rows() const { return columns(); }
     std::int64_t tileCount() const { return std::int64_t(columns()) * rows(); }
 };
+
+// The manifest's buildHash, from its other fields.
+std::string worldBuildHash(const WorldManifest& manifest);
 
 // Builds the manifest: checks the recipe can be tiled (checkWindowable: names the operation and
 // why not), the details (InputError naming --world-detail / --tile) and computes the recipe's
@@ -68,7 +80,8 @@ std::filesystem::path tileFile(const WorldManifest& manifest, int column, int ro
 std::filesystem::path tileJsonFile(int column, int row);
 std::filesystem::path overviewFile(const WorldManifest& manifest, int level, int column, int row);
 
-// Whether tile `index` is finished: its tile.json exists, names this recipe hash, and its files exist.
+// Whether tile `index` is finished: its tile.json exists, names this build hash, and its files
+// (the tile and its overviews) are there with the SHA-256s it records: a damaged tile is not done.
 bool tileDone(const WorldManifest& manifest, const std::filesystem::path& dir, std::int64_t index);
 
 // Computes tile `index` (row-major: row = index / columns) unless it is done, writing its GeoTIFF
@@ -86,7 +99,7 @@ struct WorldCheck {
     std::int64_t failed = 0;
     std::vector<std::string> failures;  // one line each
 };
-// Every tile present, its tile.json naming this recipe, its files hashed as recorded, and every
+// Every tile present, its tile.json naming this build hash, its files hashed as recorded, and every
 // row and column two tiles share bit-identical.
 WorldCheck verifyWorld(const WorldManifest& manifest, const std::filesystem::path& dir);
 

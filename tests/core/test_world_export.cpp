@@ -192,7 +192,10 @@ TEST_F(WorldExportPlanTest, EachPresetGetsTilesItImportsWithTheWorldsOneMapping)
 }
 
 TEST_F(WorldExportPlanTest, AWorldNoSizeOfThePresetFitsIsRefusedNamingThePreset) {
-    const WorldManifest m = world(16, 65);  // 1024 x 1024 tiles
+    // 1024 x 1024 tiles: past kMaxWorldTiles, so made by hand (world init and world.json refuse
+    // it); the export's own check must still hold.
+    WorldManifest m = world(16, 257);
+    m.tileDetail = 6;
     WorldExportRequest unreal;
     unreal.output = "t.png";
     unreal.preset = &findEnginePreset("unreal");

@@ -376,7 +376,10 @@ expect 64 "--tile-pattern: '{stem}{x}{y}{ext}'" world export --world "$dir/eng/w
 expect 64 "--preset: 'cryengine'" world export --world "$dir/eng/world.json" --out "$bad/t.png" --preset cryengine
 expect 64 "--index: '16'" world export --world "$dir/eng/world.json" --out "$bad/t.png" --index 16
 expect 64 "--out" world export --world "$dir/eng/world.json"
-"$cli" world init --out "$dir/huge" --algorithm fbm --world-detail 20 --tile 33 >/dev/null 2>&1 || fail "init of a huge world"
+# 2^30 tiles of 33 samples: refused, naming the limit, before any list, VRT or report grows with it.
+expect 64 "in at most 65536 tiles (256 a side: here tiles of at least 4097 samples)" world init --out "$bad/w" \
+  --algorithm fbm --world-detail 20 --tile 33
+"$cli" world init --out "$dir/huge" --algorithm fbm --world-detail 20 --tile 4097 >/dev/null 2>&1 || fail "init of a huge world"
 expect 64 "--preset: 'unreal'" world export --world "$dir/huge/world.json" --out "$bad/t.png" --preset unreal
 rm -rf "${dir:?}"/eng* "${dir:?}"/gen-* "${dir:?}/huge"
 
