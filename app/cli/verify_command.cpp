@@ -15,6 +15,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -59,7 +60,36 @@ Checked fail(int code, const std::string& message) {
     return {code, {}};
 }
 
-Checked verifyOne(const std::string& given) {
+// The whole export set `set` (a sidecar's export_set) lists, from `file`'s folder: every member
+// there with its sidecar, and the hash over the members' contents equal to the set's. Empty when
+// it holds; else what is wrong. Sets from before members were listed are not checked here.
+std::string checkSet(const fs::path& file, const nlohmann::json& set) {
+    if (!set.contains("members")) return {};
+    const nlohmann::json& members = set["members"];
+    const nlohmann::json files = set.value("files", nlohmann::json());
+    if (!members.is_array() || !files.is_number_unsigned() || members.size() != files.get<std::size_t>() ||
+        members.empty() || !set.contains("sha256") || !set["sha256"].is_string()) {
+        return "its sidecar's export_set is not one we write (files, members, sha256)";
+    }
+    std::string hashes;
+    for (const auto& member : members) {
+        if (!member.is_string() || member.get<std::string>().empty() || fs::path(member.get<std::string>()).is_absolute())
+            return "its sidecar's export_set names a member that is not a relative path: " + core::jsonForMessage(member);
+        const fs::path path = file.parent_path() / member.get<std::string>();
+        const std::string count = std::to_string(members.size());
+        if (!isRegularFile(path)) return "the export set has " + count + " files, and " + path.string() + " is missing";
+        if (!isRegularFile(core::sidecarPath(path)))
+            return "the export set has " + count + " files, and the sidecar of " + path.string() + " is missing";
+        hashes += core::sha256FileHex(path) + "\n";
+    }
+    if (core::sha256Hex(hashes) != set["sha256"].get<std::string>()) {
+        return "the files of its export set do not hash to the set's SHA-256 in its sidecar: a member was changed "
+               "(together with its own sidecar), or replaced by one of another export";
+    }
+    return {};
+}
+
+Checked verifyOne(const std::string& given, std::map<std::string, std::string>& sets) {
     const auto [file, sidecar] = exportAndSidecar(given);
     if (!isRegularFile(file)) return fail(kExitNoInput, file.string() + ": no such file");
     if (!isRegularFile(sidecar)) {
@@ -99,6 +129,13 @@ Checked verifyOne(const std::string& given) {
     if (j.contains("export_set") && j["export_set"].is_object() &&
         j["export_set"].contains("sha256") && j["export_set"]["sha256"].is_string()) {
         ok.setSha256 = j["export_set"]["sha256"].get<std::string>();
+        // Each set once per run, however many of its files are named.
+        std::error_code ec;
+        const std::string key = fs::absolute(file.parent_path(), ec).string() + "\n" + ok.setSha256;
+        const auto known = sets.find(key);
+        const std::string problem = known != sets.end() ? known->second : checkSet(file, j["export_set"]);
+        sets[key] = problem;
+        if (!problem.empty()) return fail(kExitDataErr, file.string() + ": " + problem);
     }
     std::cout << file.string() << ": ok\n";
     return ok;
@@ -119,8 +156,9 @@ int runVerify(const VerifyOptions& options) {
     int code = kExitOk;
     std::optional<std::string> set;
     std::string setOf;
+    std::map<std::string, std::string> sets;
     for (const auto& given : options.files) {
-        const Checked checked = verifyOne(given);
+        const Checked checked = verifyOne(given, sets);
         if (checked.code != kExitOk) {
             if (code == kExitOk || checked.code == kExitNoInput) code = checked.code;
             continue;

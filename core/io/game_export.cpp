@@ -436,11 +436,18 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         result.width = source->width();
         result.height = source->height();
     }
+    // The set: its files' hashes in order, hashed, and each member's name relative to the sidecar
+    // that lists it, so `terrain-cli verify` of any one file checks the whole set (a member
+    // missing, or changed together with its own sidecar).
     std::string hashes;
     for (const auto& in : sidecars) hashes += in.fileSha256 + "\n";
-    const nlohmann::json set = {{"files", sidecars.size()}, {"sha256", sha256Hex(hashes)}};
     for (auto& in : sidecars) {
-        if (!request.placement) in.exportSet = set;
+        if (!request.placement) {
+            nlohmann::json members = nlohmann::json::array();
+            for (const auto& member : sidecars)
+                members.push_back(member.file.lexically_relative(in.file.parent_path()).generic_string());
+            in.exportSet = {{"files", sidecars.size()}, {"members", members}, {"sha256", sha256Hex(hashes)}};
+        }
         writeSidecar(in.file, sidecarJson(in), &transaction);
     }
     if (request.preset) {

@@ -17,7 +17,9 @@ namespace terrain::core {
 struct SidecarInput {
     std::filesystem::path file;  // the export it describes
     std::string fileSha256;      // SHA-256 (hex) of that file's bytes
-    nlohmann::json exportSet;    // {files, sha256 of the files' hashes}: null for a lone file
+    // {files, members (names relative to this sidecar's folder), sha256 of the members' hashes,
+    // one a line, in order}: null for a tile of a world export (the world has its own check).
+    nlohmann::json exportSet;
     ExportFormat format = ExportFormat::Png16;
     int width = 0;
     int height = 0;

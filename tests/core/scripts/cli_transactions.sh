@@ -18,7 +18,25 @@ check "verify a tile set" "$cli" verify "$dir"/t_x*_y*.png
 mkdir "$dir/other"
 "$cli" generate --detail 5 --seed 9 --tiles 2x2 --output "$dir/other/t.png" 2>/dev/null || fail "second set"
 cp "$dir/other/t_x1_y1.png" "$dir/other/t_x1_y1.png.json" "$dir/"
-expect 65 "come from different exports" verify "$dir"/t_x*_y*.png
+# A member of another export: the set's hash over its members no longer holds (the sets' hashes
+# differ too, but the set check of each file names it first).
+expect 65 "do not hash to the set's SHA-256" verify "$dir"/t_x*_y*.png
+# A set's check does not depend on which of its files are named: a member missing with its
+# sidecar, or changed together with its sidecar's sha256, fails the verify of any other member.
+"$cli" generate --detail 5 --tiles 2x2 --output "$dir/m.png" 2>/dev/null || fail "tiles for the set check"
+rm "$dir/m_x1_y1.png" "$dir/m_x1_y1.png.json"
+expect 65 "the export set has 4 files, and $dir/m_x1_y1.png is missing" verify "$dir"/m_x*_y*.png
+"$cli" generate --detail 5 --tiles 2x2 --output "$dir/m.png" 2>/dev/null || fail "tiles again"
+check "verify one file of a whole set" "$cli" verify "$dir/m_x1_y0.png"
+printf 'x' >>"$dir/m_x0_y0.png"
+$py - "$dir/m_x0_y0.png" <<'PY'
+import hashlib, json, sys
+path = sys.argv[1]
+side = json.load(open(path + ".json"))
+side["sha256"] = hashlib.sha256(open(path, "rb").read()).hexdigest()
+json.dump(side, open(path + ".json", "w"))
+PY
+expect 65 "do not hash to the set's SHA-256" verify "$dir/m_x1_y0.png"
 
 # --save-recipe belongs to the export: a refused export writes no recipe (finding 11).
 expect 73 "$bad/nope/x.png" generate --detail 3 --save-recipe "$bad/r.json" --output "$bad/nope/x.png"
