@@ -8,11 +8,19 @@
 // - The commit holds an advisory lock (flock) on every folder it writes into, taken in sorted
 //   order, so two exports to one path are serialised: the result is one complete set, never an
 //   image with another run's sidecar.
-// - Before the first rename a journal (".terrain-commit-<pid>.journal", written atomically)
-//   lists every temporary file and its target. A process killed between renames leaves the
-//   journal behind; the next commit into that folder finds it (its owner is dead: it held the
-//   lock) and finishes the renames, so the folder ends with the complete new set. Until then
-//   the mismatch is detectable: sidecars record their file's SHA-256 (terrain-cli verify).
+// - Before the first rename each folder gets a journal (".terrain-commit-<pid>.journal",
+//   written atomically) listing, by plain name, the temporary files in that folder and their
+//   targets. A process killed between renames leaves the journals behind; the next commit into
+//   a folder finds its journal (its owner is dead: it held the lock) and finishes that folder's
+//   renames, so the folder ends with its complete new set. Until then the mismatch is
+//   detectable: sidecars record their file's SHA-256 (terrain-cli verify). A commit killed
+//   while it was still placing the journals of several folders can leave one folder finished
+//   and another's temporary files removed as stale.
+// - A folder may come from someone else, so a journal is untrusted input: it is run only if it
+//   is a regular file of ours that nobody else may write, of a journal's size, and if it names
+//   nothing but its own temporary files, backups and their targets directly inside its folder
+//   (resolved through the folder's descriptor, never through a symlink). Anything else is left
+//   in place and reported (refusedJournals()); docs/reliability.md has the threat model.
 // - Temporary files and backups carry the writer's process id; the next commit into a folder
 //   removes those whose process is gone (a kill -9 mid-export leaves nothing for long).
 // - A target that exists and is not a regular file (device, FIFO, socket, folder) is refused; a
@@ -47,6 +55,10 @@ public:
 
     std::size_t size() const { return m_entries.size(); }
 
+    // After commit(): journals of interrupted commits found in the folders written that were
+    // not run ("PATH: why"), for the caller to show; they are left as they are.
+    const std::vector<std::string>& refusedJournals() const { return m_refusedJournals; }
+
     // Test seam: called before the index-th file is put in place; returning false makes that
     // step fail (as a full disk or a vanished folder would), so tests can check the rollback and,
     // by ending the process there, recovery from a kill between renames.
@@ -62,6 +74,7 @@ private:
     std::vector<Entry> m_entries;
     bool m_done = false;
     std::function<bool(std::size_t)> m_beforePlaceForTest;
+    std::vector<std::string> m_refusedJournals;
 };
 
 // Where a write to `target` must go: symlinks followed to the file they name; throws IoError
@@ -73,9 +86,15 @@ std::filesystem::path resolveOutputPath(const std::filesystem::path& target);
 // id: ".NAME.tmp-PID-" / ".NAME.old-PID-" (mkstemp's XXXXXX follow).
 std::string stagingPrefix(const std::filesystem::path& target, const char* kind);
 
+struct CleanupReport {
+    int removed = 0;                            // stale files removed, journals finished
+    std::vector<std::string> refusedJournals;  // "PATH: why", each left as it is
+};
+
 // Removes our temporary and backup files in `folder` whose process is gone, after finishing any
-// interrupted commit's journal found there. Called by commit() with the folder locked; exposed
-// for tests. Returns how many files it removed.
-int cleanStaleFiles(const std::filesystem::path& folder);
+// interrupted commit's journal found there. A journal that may not be run is left in place with
+// the files of its process and reported. Called by commit() with the folder locked; exposed for
+// tests and the fuzz target.
+CleanupReport cleanStaleFiles(const std::filesystem::path& folder);
 
 }  // namespace terrain::core
