@@ -64,7 +64,7 @@ report_times() {
   printf '%s\n' "${STEP_TIMES[@]}" >&2
 }
 
-FUZZ_TARGETS=(recipe document cli json splat world)
+FUZZ_TARGETS=(recipe document cli json splat world journal)
 
 sanitize_tests() {
   log "every test again under AddressSanitizer + UBSan, the GUI tests under Xvfb (build-sanitize/)"
