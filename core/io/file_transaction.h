@@ -22,7 +22,8 @@
 //   (resolved through the folder's descriptor, never through a symlink). Anything else is left
 //   in place and reported (refusedJournals()); docs/reliability.md has the threat model.
 // - Temporary files and backups carry the writer's process id; the next commit into a folder
-//   removes those whose process is gone (a kill -9 mid-export leaves nothing for long).
+//   removes those whose process is gone (a kill -9 mid-export leaves nothing for long), except
+//   those of a journal it refused.
 // - A target that exists and is not a regular file (device, FIFO, socket, folder) is refused; a
 //   symlink is followed and its target written, so the link survives.
 #include <filesystem>
@@ -42,7 +43,7 @@ public:
 
     // Called by AtomicFile::commit() with a finished, synced temporary file for `target` (already
     // resolved by resolveOutputPath). Throws IoError when another file of this transaction has
-    // the same target.
+    // the same target, or when `temp` is not in `target`'s folder (the journal names it there).
     void add(const std::filesystem::path& target, const std::filesystem::path& temp);
 
     // SHA-256 (hex) of what commit() will put at `target` (resolved the same way); throws
