@@ -309,7 +309,7 @@ TEST(FileTransaction, AnInterruptedCommitIsFinishedFromAnotherWorkingDirectory) 
     EXPECT_EQ(readAll(out / "map.bin"), "new map");
     EXPECT_EQ(readAll(out / "tiles" / "t0.bin"), "new tile");
     EXPECT_EQ(readAll(out / "map.bin.json"), sha256Hex("new map")) << "the sidecar of the new map";
-    for (const fs::path folder : {out, out / "tiles"}) {
+    for (const fs::path& folder : {out, out / "tiles"}) {
         for (const auto& entry : fs::directory_iterator(folder)) {
             EXPECT_NE(entry.path().filename().string()[0], '.') << entry.path() << " left behind";
         }
@@ -366,9 +366,13 @@ TEST(FileTransaction, AnUntrustedJournalIsNotRunAndDoesNotBlock) {
         } else {
             writeAll(journal, journalOf(entries));
             ::chmod(journal.c_str(), how == "writable by others" ? 0666 : 0600);
-            if (how == "another user's") ASSERT_EQ(::chown(journal.c_str(), 65534, 65534), 0);
+            if (how == "another user's") {
+                ASSERT_EQ(::chown(journal.c_str(), 65534, 65534), 0);
+            }
         }
-        if (how == "oversized") ASSERT_GT(fs::file_size(journal), 1u << 20);
+        if (how == "oversized") {
+            ASSERT_GT(fs::file_size(journal), 1u << 20);
+        }
         EXPECT_TRUE(inChildWithin(20, [&] { commitOneFile(dir.path()); })) << "the commit went ahead";
         EXPECT_EQ(readAll(dir / "a.png"), "original");
         EXPECT_TRUE(fs::exists(fs::symlink_status(journal)));
