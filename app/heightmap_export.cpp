@@ -100,6 +100,9 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                 for (const core::FieldText& warning : result.warnings) {
                     outcome.warnings << QString::fromStdString(warning.render(dialogFieldNames()));
                 }
+                for (const std::string& journal : transaction.refusedJournals()) {
+                    outcome.warnings << QString::fromStdString(kRefusedJournalNote + journal);
+                }
                 for (const std::filesystem::path& file : result.files) {
                     outcome.files << QFile::decodeName(QByteArray::fromStdString(file.string()));
                 }

@@ -341,6 +341,8 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
                                          transaction);
     }
     transaction.commit();
+    for (const std::string& journal : transaction.refusedJournals())
+        std::cerr << "terrain-cli: warning: " << core::kRefusedJournalNote << journal << "\n";
     if (gen.saveRecipe) std::cerr << "terrain-cli: recipe saved to " << *gen.saveRecipe << "\n";
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     for (const auto& warning : result.warnings) {

@@ -318,6 +318,8 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
         file.commit();
     }
     transaction.commit();
+    for (const std::string& journal : transaction.refusedJournals())
+        std::cerr << "terrain-cli: warning: " << core::kRefusedJournalNote << journal << "\n";
     std::cerr << "terrain-cli: wrote " << o.output << "\n";
     if (o.stats) std::cerr << "terrain-cli: wrote " << *o.stats << "\n";
     return kExitOk;

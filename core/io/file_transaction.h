@@ -87,6 +87,10 @@ std::filesystem::path resolveOutputPath(const std::filesystem::path& target);
 // id: ".NAME.tmp-PID-" / ".NAME.old-PID-" (mkstemp's XXXXXX follow).
 std::string stagingPrefix(const std::filesystem::path& target, const char* kind);
 
+// What front ends say of a refused journal, before its "PATH: why".
+inline constexpr const char* kRefusedJournalNote =
+    "left alone a commit journal found in the folder that may not be run here (docs/reliability.md): ";
+
 struct CleanupReport {
     int removed = 0;                            // stale files removed, journals finished
     std::vector<std::string> refusedJournals;  // "PATH: why", each left as it is

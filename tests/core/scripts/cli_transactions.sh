@@ -85,4 +85,16 @@ wait "$victim" 2>/dev/null
 "$cli" generate --detail 3 --output "$dir/k/small.png" 2>/dev/null || fail "export after the kill"
 [ -z "$(find "$dir/k" -name '.*')" ] && pass || fail "stale temporaries left: $(ls -A "$dir/k")"
 
+# A crafted commit journal in the folder written into (an asset pack, a shared drive) naming
+# files outside it: the export leaves it alone, says so, and nothing outside changes.
+mkdir -p "$dir/pack" "$dir/outside"
+printf 'secret bytes' >"$dir/outside/secret"
+printf 'victim bytes' >"$dir/outside/victim"
+printf 'terrain-commit 1\n17:../outside/secret17:../outside/victim0:\nend\n' >"$dir/pack/.terrain-commit-99999999.journal"
+"$cli" generate --detail 4 --output "$dir/pack/h.png" 2>"$dir/stderr" || fail "export beside a crafted journal"
+check "the crafted journal is reported" grep -qF "left alone a commit journal" "$dir/stderr"
+check "the file outside is kept" test "$(cat "$dir/outside/victim")" = "victim bytes"
+check "the other file outside is kept" test "$(cat "$dir/outside/secret")" = "secret bytes"
+check "the crafted journal is kept" test -f "$dir/pack/.terrain-commit-99999999.journal"
+
 finish
