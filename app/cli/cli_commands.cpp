@@ -139,6 +139,7 @@ struct Generated {
     core::HeightMapping world;  // the base generator's world mapping (--map world)
     core::MaskSet masks;
     core::HeightScale heights;  // raw <-> metres of the world's range
+    double generateMs = 0.0;    // the whole stack's evaluation, erosion included
 };
 
 // Runs the recipe's stack; `world` gives the metres of metre-valued parameters (spacing at the
@@ -154,11 +155,11 @@ Generated generateStack(const core::Registry& registry, const GenerationOptions&
     core::StackEvaluator evaluator(registry, 0);  // one evaluation: nothing to keep
     core::StackResult result = evaluator.evaluate(recipe, world, context);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    Generated g{recipe, std::move(result.map), result.world, std::move(result.masks), result.heights};
+    Generated g{recipe, std::move(result.map), result.world, std::move(result.masks), result.heights, ms};
     std::cerr << "terrain-cli: " << recipe.algorithm << " seed " << recipe.seed;
     if (!recipe.operations.empty()) std::cerr << ", " << recipe.operations.size() << " operation(s) after it";
     std::cerr << ", recipe sha256 " << core::recipeHash(registry, recipe) << ", " << g.map->width() << "x"
-              << g.map->height() << " in " << std::fixed << std::setprecision(1) << ms << " ms on "
+              << g.map->height() << ", generated in " << std::fixed << std::setprecision(1) << ms << " ms on "
               << context.threads << " thread(s)\n";
     return g;
 }
@@ -354,7 +355,8 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     std::cerr << "terrain-cli: " << result.files.size() << " file(s), " << result.width << "x" << result.height
               << ", " << core::exportFormatName(result.format) << ", " << request.mapping.toString() << ", heights "
               << request.world.loMetres << ".." << request.world.hiMetres << " m, " << result.world.metresPerPixel
-              << " m per pixel, in " << std::fixed << std::setprecision(1) << ms << " ms\n";
+              << " m per pixel, written in " << std::fixed << std::setprecision(1) << ms << " ms (generated in "
+              << g.generateMs << " ms before)\n";
     if (result.mesh) {
         // Three significant digits whatever the scale: "max error 1.4 m", "0.00312 m", "0 m".
         char error[32];

@@ -77,4 +77,11 @@ left=$(find "$dir" -name '.*tmp*' | wc -l)
 "$cli" generate --detail 13 --output "$dir/big.png" 2>/dev/null && [ -s "$dir/big.png" ] && pass || fail "detail 13"
 rm -f "$dir/big.png"
 
+# The summary tells the generation (erosion included) and the writing apart, each timed: the
+# number after "generated in" on the first line is the one the last line repeats.
+"$cli" generate --detail 6 --op river-erosion --output "$dir/timed.png" 2>"$dir/timed.err" || fail "timed export"
+first=$(grep -o 'generated in [0-9.]* ms on' "$dir/timed.err" | grep -o '[0-9.]*')
+last=$(grep -o 'written in [0-9.]* ms (generated in [0-9.]* ms before)' "$dir/timed.err" | sed 's/.*generated in \([0-9.]*\) ms.*/\1/')
+check "the summary names generation and writing: $(cat "$dir/timed.err")" test -n "$first" -a "$first" = "$last"
+
 finish
