@@ -101,7 +101,7 @@ QFuture<HeightmapExportOutcome> startHeightmapExport(const core::Registry& regis
                     outcome.warnings << QString::fromStdString(warning.render(dialogFieldNames()));
                 }
                 for (const std::string& journal : transaction.refusedJournals()) {
-                    outcome.warnings << QString::fromStdString(kRefusedJournalNote + journal);
+                    outcome.warnings << QString::fromStdString(core::kRefusedJournalNote + journal);
                 }
                 for (const std::filesystem::path& file : result.files) {
                     outcome.files << QFile::decodeName(QByteArray::fromStdString(file.string()));
