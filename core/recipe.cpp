@@ -523,10 +523,10 @@ void setOperationParamFromText(const Registry& registry, OpInstance& op, const s
         op.enabled = flag.parse(text, field) != 0.0;
         return;
     }
-    if (const ParamSpec* layer = findParam(layerParamSpecs(), key)) {
-        if (view.kind != OpKind::Generator) {
-            throw InputError(field, quoteForMessage(key), "a parameter of " + view.id + ": " + tableKeys(*view.params));
-        }
+    // The layer keys belong to generator layers; a filter's own parameter of the same name
+    // (hydraulic-erosion's seed_offset) is its own, below.
+    const ParamSpec* layer = view.kind == OpKind::Generator ? findParam(layerParamSpecs(), key) : nullptr;
+    if (layer != nullptr) {
         const double value = layer->parse(text, field);
         if (key == "blend") op.blend = static_cast<BlendMode>(int(value));
         if (key == "weight") op.weight = value;

@@ -39,6 +39,11 @@ assert s[2]["blend"] == "max" and s[2]["weight"] == 0.5 and s[2]["params"]["roug
 PY
 check "the sidecar holds the stack" $py -c 'import json,sys; assert len(json.load(open(sys.argv[1]))["recipe"]["stack"]) == 4' \
   "$dir/s1.r16.json"
+# hydraulic-erosion's own seed_offset (another pattern of rain) is taken like its other keys.
+gen --detail 6 --seed 3 --op hydraulic-erosion --output "$dir/rain0.r16" || fail "hydraulic-erosion"
+gen --detail 6 --seed 3 --op hydraulic-erosion:seed_offset=1 --output "$dir/rain1.r16" || fail "hydraulic-erosion:seed_offset=1"
+cmp -s "$dir/rain0.r16" "$dir/rain1.r16" && fail "hydraulic-erosion:seed_offset=1 rains elsewhere" || pass
+
 # --recipe then --op appends after the file's stack: the same as giving every --op.
 gen --detail 8 --seed 3 --op clamp:low=20,high=70 --save-recipe "$dir/one.json" --output "$dir/one.r16" || fail "one op"
 gen --recipe "$dir/one.json" --op midpoint-displacement:blend=max,weight=0.5,roughness=0.4 \
