@@ -5,13 +5,18 @@
 //
 // A drop: position, direction, speed, water, sediment (m³). Each step of one sample spacing it
 // turns downhill (the bilinear gradient, blended with its direction by the inertia), moves, and
-// compares heights: uphill it fills the hollow it left (up to its sediment); with more sediment
-// than its capacity max(slope, 0.01) * speed * water * capacity it deposits part of the excess;
-// else it erodes part of the shortfall from the cells within the drop's width (never more than
-// the height it just fell); at the end of its path, or where it soaks away on flat ground, what
-// it still carries settles over its width. Speed grows with the height fallen (gravity 4, as
-// Beyer), water evaporates. Rates are per metre of path and amounts are volumes spread over the
-// cells' areas, so the same rain on the same world erodes about the same at every detail.
+// compares heights: uphill it fills the hollow it left (up to its sediment, and no higher than
+// where it climbs to); with more sediment than its capacity max(slope, 0.01) * speed * water *
+// capacity it deposits part of the excess (no higher than itself; what does not fit it carries
+// on); else it erodes part of the shortfall from the cells within the drop's width (never more
+// than the height it just fell, and no cell below the height it flows to); at the end of its
+// path, or where it soaks away on flat ground, what it still carries settles over its width (no
+// cell above the highest within a sample of it). So no cell goes below the input's lowest or
+// above its highest: without the floor on erosion, a wide brush dug the cells the drop flowed
+// into, the next drop fell further into the pit, ran faster and eroded more, and the pits ran
+// away (-5.5e12 m). Speed grows with the height fallen (gravity 4, as Beyer), water evaporates.
+// Rates are per metre of path and amounts are volumes spread over the cells' areas, so the same
+// rain on the same world erodes about the same at every detail.
 //
 // Determinism: the map is cut into square tiles wider than twice a drop's reach (its path length
 // plus its width), coloured like a 2 x 2 checkerboard. Every drop belongs to the tile it starts
@@ -36,6 +41,8 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -60,6 +67,22 @@ struct HydraulicParams {
 constexpr int kRounds = 4;
 constexpr float kGravity = 4.0f;
 constexpr float kMinSlope = 0.01f;
+
+// What bounds the work by the map's size. The brush is at most kMaxBrushRadius samples in radius
+// (wider drops at this spacing erode as wide as that); a drop runs at most kMaxSteps steps (a path
+// far longer than any map is wide: it only keeps the step count an int at tiny spacings); and the
+// rain's drops times their steps times (brush cells + kStepCost) may be at most kWorkPerSample
+// per sample, or the rain is refused naming the most this map takes. kStepCost is a step's own
+// work (sampling, turning, the physics) in brush cells' writes: measured on 1025² at 1 m, a
+// 1-cell brush took 3.1 s and a 197-cell one 22 s for the same 31 M steps. The defaults at 1 m
+// per sample cost 30 * (9 + 32) = 1230 per sample, the docs' picture of this operation 63 000.
+constexpr double kMaxBrushRadius = 8.0;
+constexpr int kMaxSteps = 1 << 16;
+constexpr double kStepCost = 32.0;
+constexpr double kWorkPerSample = 131072.0;
+// Drops sorted at once, per sample: more drops than kRounds rounds of this take more rounds, so
+// the sorted starts stay within 8 * kMaxRoundDropsPerSample bytes per sample.
+constexpr double kMaxRoundDropsPerSample = 16.0;
 
 // What the drop kernels need: the map's size, the brush and the rates per sample step.
 struct DropSetup {
@@ -129,14 +152,24 @@ struct Brush {
     int radius = 0;
 };
 
+// `v` with 3 significant digits, rounded towards 0: a value that is still allowed.
+std::string roundedDown(double v) {
+    if (!(v > 0.0)) return "0";
+    const double unit = std::pow(10.0, std::floor(std::log10(v)) - 2.0);
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", std::floor(v / unit) * unit);
+    return text;
+}
+
+// The cells within `radiusSamples` (0.5 to kMaxBrushRadius, clamped) of the centre.
 Brush makeBrush(double radiusSamples, int side) {
     Brush b;
-    const double r = std::max(radiusSamples, 0.5);
+    const double r = std::clamp(radiusSamples, 0.5, kMaxBrushRadius);
     b.radius = int(std::ceil(r));
     double sum = 0.0;
     for (int y = -b.radius; y <= b.radius; ++y)
         for (int x = -b.radius; x <= b.radius; ++x) {
-            const double d = std::sqrt(double(x * x + y * y));
+            const double d = std::sqrt(double(x) * double(x) + double(y) * double(y));
             if (d > r) continue;
             b.dx.push_back(x);
             b.dy.push_back(y);
@@ -155,12 +188,30 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
                                depositionMask = addMask(call, "deposition");
     const double spacing = call.metresPerSample;
     const double world_m = double(side - 1) * spacing;
-    const auto drops = std::int64_t(std::llround(p.rain * world_m * world_m));
     // The kernels index cells with int: 2 side² < 2³¹ up to detail 14 (16385²), the registry's
     // largest map.
     if (2.0 * double(side) * double(side) >= 2147483647.0)
         throw InputError("detail", std::to_string(side) + " samples across",
                          FieldText("at most 32767 samples across for hydraulic-erosion"));
+    // The brush, the steps and the drops, in double until they are known to be in range.
+    const Brush brush = makeBrush(p.dropWidth_m / 2.0 / spacing, side);
+    const int steps = int(std::clamp(std::round(p.lifetime_m / spacing), 1.0, double(kMaxSteps)));
+    const double samples = double(side) * double(side);
+    const double stepWork = double(steps) * (double(brush.weight.size()) + kStepCost);
+    const double dropsWanted = std::round(p.rain * world_m * world_m);
+    if (dropsWanted * stepWork > kWorkPerSample * samples) {
+        const double most = kWorkPerSample * samples / stepWork / (world_m * world_m);
+        char spacingText[32];
+        std::snprintf(spacingText, sizeof spacingText, "%g", spacing);
+        throw InputError("rain", numberText(p.rain) + " drops/m²",
+                         FieldText("at most " + roundedDown(most) + " drops/m² on this map (" +
+                                   std::to_string(side) + "² samples at " + spacingText + " m, paths of " +
+                                   std::to_string(steps) + " steps and a brush of " +
+                                   std::to_string(brush.weight.size()) + " cell(s)): more would be more work than the map's size allows; "
+                                   "a shorter lifetime or a narrower drop_width takes more rain"));
+    }
+    const auto drops = std::int64_t(dropsWanted);
+    const int rounds = int(std::max(double(kRounds), std::ceil(dropsWanted / (kMaxRoundDropsPerSample * samples))));
     // Each cell's height in metres and the drops' visits side by side: a drop's visit lands on a
     // cache line its samples just loaded. Written first by the threads that fill it (the kernel
     // clears the pages where they are first touched).
@@ -173,7 +224,6 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
             visits(x, y) = 0.0f;
         }
     });
-    const Brush brush = makeBrush(p.dropWidth_m / 2.0 / spacing, side);
     DropSetup setup;
     setup.side = side;
     setup.perSpacing = float(1.0 / spacing);
@@ -184,7 +234,7 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     setup.keepWater = float(std::pow(1.0 - p.evaporation, spacing));
     setup.capacity = float(p.capacity);
     setup.inertia = float(p.inertia);
-    setup.steps = std::max(1, int(std::lround(p.lifetime_m / spacing)));
+    setup.steps = steps;
     setup.brushRadius = brush.radius;
     setup.brushCells = int(brush.weight.size());
     setup.brushDx = brush.dx.data();
@@ -216,7 +266,7 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     std::vector<std::int64_t> tileBegin(std::size_t(tiles) + 1);  // where each tile's drops begin
     std::vector<std::int64_t> place;  // per chunk and tile: the count, then where the next drop goes
     const auto sortRound = [&](int round) {
-        const std::int64_t count = drops > round ? (drops - round + kRounds - 1) / kRounds : 0;
+        const std::int64_t count = drops > round ? (drops - round + rounds - 1) / rounds : 0;
         const std::int64_t chunk = std::max<std::int64_t>(std::int64_t(1) << 16, (count + 63) / 64);
         const int chunks = int((count + chunk - 1) / chunk);
         place.assign(std::size_t(chunks) * std::size_t(tiles), 0);
@@ -226,7 +276,7 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
                              for (int c = begin; c < end; ++c) {
                                  std::int64_t* mine = place.data() + std::size_t(c) * std::size_t(tiles);
                                  const std::int64_t last = std::min(count, (c + 1) * chunk);
-                                 for (std::int64_t j = c * chunk; j < last; ++j) body(mine, round + j * kRounds);
+                                 for (std::int64_t j = c * chunk; j < last; ++j) body(mine, round + j * rounds);
                              }
                          });
         };
@@ -254,7 +304,7 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     };
     const int threads = threadsForWork(double(drops) * setup.steps * 8.0, call.context.threads);
     const HydraulicKernels& kernels = hydraulicKernels();
-    for (int round = 0; round < kRounds; ++round) {
+    for (int round = 0; round < rounds; ++round) {
         sortRound(round);
         for (int colour = 0; colour < 4; ++colour) {
             std::vector<DropRun> mine;
@@ -273,7 +323,7 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
             const int workers = std::max(1, std::min(threads, queue.count));
             parallelRows(workers, workers, call.context,
                          [&](int, int) { kernels.runDrops(setup, cells.samples().data(), queue); });
-            call.context.report(float(round * 4 + colour + 1) / float(kRounds * 4));
+            call.context.report(float(round * 4 + colour + 1) / float(rounds * 4));
             if (call.context.partial) {  // the editor shows the map as it erodes
                 forEachRow(call, [&](int y, const float* in, float* out) {
                     for (int x = 0; x < side; ++x)
@@ -309,7 +359,7 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
 OpType hydraulicErosionOpType() {
     ParamTable<HydraulicParams> table;
     table.add({"rain", "Rain", "drops/m²", ParamKind::Real, 0.0, 16.0, 0.05, 1.0,
-               "How many rain drops fall per square metre: more rain, deeper gullies", {}},
+               "How many rain drops fall per square metre: more rain, deeper gullies (refused past what the map's size allows)", {}},
               [](HydraulicParams& p, double v) { p.rain = v; })
         .add({"erosion", "Erosion", "", ParamKind::Real, 0.0, 1.0, 0.01, 0.3,
               "How fast a drop picks up sediment it has room for (per metre of path)", {}},
@@ -324,7 +374,7 @@ OpType hydraulicErosionOpType() {
               "How much a drop keeps its direction instead of turning straight downhill: higher meanders", {}},
              [](HydraulicParams& p, double v) { p.inertia = v; })
         .add({"drop_width", "Drop width", "m", ParamKind::Real, 0.1, 1000.0, 0.5, 3.0,
-              "The width over which a drop erodes: wider drops cut broader, smoother gullies", {}},
+              "The width over which a drop erodes: wider drops cut broader, smoother gullies (at most 16 samples across)", {}},
              [](HydraulicParams& p, double v) { p.dropWidth_m = v; })
         .add({"lifetime", "Path length", "m", ParamKind::Real, 1.0, 10000.0, 1.0, 30.0,
               "How far a drop runs before it soaks away: longer paths make longer gullies", {}},

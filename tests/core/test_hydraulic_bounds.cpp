@@ -128,3 +128,78 @@ TEST(HydraulicBounds, SeedOffsetIsTheOperationsOwnParameter) {
                                     .evaluate(rainedOn(7, 3, {{"seed_offset", "1"}}), world(baseRecipe(7), 500.0), context());
     EXPECT_NE(*a.map, *b.map);
 }
+
+// The blow-up: 16 drops per sample at 8 m per sample with a wide brush (16 m: the centre cell
+// and its four neighbours) and a high capacity. Before the erosion stopped at the height a drop
+// flows to, each drop's brush dug cells below the point it moved to, the next drop fell further
+// into the pit, ran faster and could erode more: the pits ran away (raw heights -27 against an
+// input of -0.16 .. 0.17 at detail 7; at detail 10 with more rain, -5.5e12 m).
+TEST(HydraulicBounds, WideDropsOnACoarseGridStayWithinTheInputsRange) {
+    int ran = 0;
+    for (std::uint64_t seed : {std::uint64_t(1), std::uint64_t(2)})
+        expectBounded({{"rain", "0.25"}, {"lifetime", "300"}, {"capacity", "64"}, {"drop_width", "16"}}, 8.0, seed, 7,
+                      &ran);
+    EXPECT_EQ(ran, 2);  // within the work the map allows
+}
+
+// Every combination of the parameters' extremes and interior values, at spacings from a
+// nanometre to a kilometre: refused (naming `rain`) or finite and within the input's range.
+TEST(HydraulicBounds, EveryParameterCombinationStaysWithinTheInputsRange) {
+    struct Range {
+        const char* key;
+        double lo, hi;
+    };
+    const Range box[] = {{"rain", 0.0, 16.0},      {"erosion", 0.0, 1.0},      {"deposition", 0.0, 1.0},
+                         {"capacity", 0.0, 64.0},  {"inertia", 0.0, 0.99},     {"drop_width", 0.1, 1000.0},
+                         {"lifetime", 1.0, 10000.0}, {"evaporation", 0.0, 0.5}};
+    const double spacings[] = {1e-9, 0.01, 0.5, 1.0, 8.0, 1000.0};
+    // A fixed sequence (splitmix64): each parameter at its minimum, its maximum or in between.
+    std::uint64_t state = 2026;
+    const auto next = [&] {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    };
+    int ran = 0, points = 0;
+    for (int i = 0; i < 60; ++i) {
+        Values values;
+        for (const Range& r : box) {
+            const std::uint64_t pick = next();
+            double v = pick % 3 == 0 ? r.lo : pick % 3 == 1 ? r.hi : r.lo + (r.hi - r.lo) * double(pick >> 40) / 16777216.0;
+            // The interior of the wide ranges on a log scale, so small values come up too.
+            if (pick % 3 == 2 && (std::string(r.key) == "rain" || std::string(r.key) == "drop_width" ||
+                                  std::string(r.key) == "lifetime"))
+                v = std::max(r.lo, r.hi * std::pow(2.0, -16.0 * double(pick >> 40) / 16777216.0));
+            char text[32];
+            std::snprintf(text, sizeof text, "%.6g", v);
+            values.emplace_back(r.key, text);
+        }
+        expectBounded(values, spacings[next() % std::size(spacings)], 1 + next() % 3, 6, &ran);
+        ++points;
+    }
+    std::printf("%d of %d combinations ran (the rest refused as too much rain for the map)\n", ran, points);
+    EXPECT_GT(ran, points / 4);
+}
+
+// The old worst cases: a 1000 m drop at 1 m per sample (a brush of 3.1 million cells: 120 s on
+// 129²), the most rain and the longest paths at 1 m and at 1 km per sample. Each is capped (the
+// brush to kMaxBrushRadius samples) or refused naming rain, quickly.
+TEST(HydraulicBounds, TheWorstCasesAreCappedOrRefused) {
+    int ran = 0;
+    expectBounded({{"drop_width", "1000"}}, 1.0, 1, 7, &ran);
+    EXPECT_EQ(ran, 1);  // capped, not refused
+    for (double spacing : {1.0, 1000.0}) {
+        const Outcome o = erode(rainedOn(7, 1, {{"rain", "16"}, {"lifetime", "10000"}, {"drop_width", "1000"}}), spacing);
+        EXPECT_TRUE(o.refused) << spacing;
+        EXPECT_NE(o.message.find("rain"), std::string::npos) << o.message;
+        EXPECT_NE(o.message.find("at most"), std::string::npos) << o.message;
+        std::printf("%s\n", o.message.c_str());
+    }
+}
+
+// At a nanometre per sample (a brush of 1.5e9 samples' radius, whose x * x + y * y overflowed
+// int, and 3e10 steps per path) it finishes, with finite output in the input's range.
+TEST(HydraulicBounds, ATinySpacingFinishesWithFiniteOutput) {
+    for (const char* width : {"3", "1000"}) expectBounded({{"drop_width", width}, {"rain", "16"}}, 1e-9, 1, 6);
+}
