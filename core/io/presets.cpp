@@ -130,7 +130,9 @@ std::string number(double value) {
 }
 
 // Ten significant digits: a relative error of 5e-10, far below half a 16-bit step (7.6e-6 of
-// the range), for the numbers that scale 16-bit codes; "%.6g" could lose the half step.
+// the range), for the numbers that scale 16-bit codes; "%.6g" could lose the half step. Every
+// number typed into an importer's decimal field uses it, the horizontal ones too: "%.6g" of a
+// spacing of 1.912231559 m puts the far edge of a 4097-sample map 6 mm off.
 std::string exact(double value) {
     char text[64];
     std::snprintf(text, sizeof text, "%.10g", value);
@@ -376,11 +378,11 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
             {"Flip Vertically",
              "on (Unity puts the file's first row at the terrain's z = 0, south, edge; our row 0 is "
              "north)"},
-            {"Terrain Size X", number(sizeX)},
+            {"Terrain Size X", exact(sizeX)},
             // ImportRaw divides each code by 65536 (see kCodeFullScale).
             {"Terrain Size Y", exact(range * kCodeFullScale)},
-            {"Terrain Size Z", number(sizeZ)},
-            {"Terrain Transform Position Y", number(world.loMetres)},
+            {"Terrain Size Z", exact(sizeZ)},
+            {"Terrain Transform Position Y", exact(world.loMetres)},
         };
     }
     if (id.rfind("unreal", 0) == 0) {  // unreal, unreal-ue4-world-composition
@@ -393,8 +395,8 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
         const double locationZ_cm = (world.loMetres + 32768.0 * range / 65535.0) * 100.0;
         return {
             {"Landscape mode > Import from File > Heightmap File", "this file"},
-            {"Scale X", number(world.metresPerPixel * 100.0)},
-            {"Scale Y", number(world.metresPerPixel * 100.0)},
+            {"Scale X", exact(world.metresPerPixel * 100.0)},
+            {"Scale Y", exact(world.metresPerPixel * 100.0)},
             {"Scale Z", exact(scaleZ)},
             {"Location Z (cm)", exact(locationZ_cm) + " (code 32768 sits at the actor's Z)"},
             {"Resolution", std::to_string(width) + " x " + std::to_string(height)},
@@ -406,16 +408,16 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
                 {"importer.tscn > Importer > height_file_name", "this file (EXR, metres)"},
                 {"import_scale", "1"},
                 {"height_offset", "0 (import_offset in older Terrain3D versions)"},
-                {"Terrain3D vertex_spacing", number(world.metresPerPixel)},
+                {"Terrain3D vertex_spacing", exact(world.metresPerPixel)},
             };
         }
         return {
             {"importer.tscn > Importer > height_file_name", "this file (.r16)"},
-            {"r16_range", number(world.loMetres) + ", " + number(world.hiMetres)},
+            {"r16_range", exact(world.loMetres) + ", " + exact(world.hiMetres)},
             {"r16_size", std::to_string(width) + ", " + std::to_string(height)},
             {"import_scale", "1"},
             {"height_offset", "0 (import_offset in older Terrain3D versions)"},
-            {"Terrain3D vertex_spacing", number(world.metresPerPixel)},
+            {"Terrain3D vertex_spacing", exact(world.metresPerPixel)},
         };
     }
     if (id == "godot-hterrain") {
@@ -427,7 +429,7 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
             {"Max Height", number(world.hiMetres)},
             {"Resolution (not a field: HTerrain deduces it from the file size)",
              std::to_string(width)},
-            {"HTerrain map_scale", number(world.metresPerPixel) + " (x and z)"},
+            {"HTerrain map_scale", exact(world.metresPerPixel) + " (x and z)"},
         };
     }
     if (id == "blender") {
@@ -440,8 +442,8 @@ std::vector<EngineSetting> engineSettings(const EnginePreset& preset, ExportForm
             {"Add > Mesh > Grid > X Subdivisions", std::to_string(width - 1)},
             {"Add > Mesh > Grid > Y Subdivisions", std::to_string(height - 1)},
             {"Grid > Size", "1 (then set the Dimensions)"},
-            {"Object > Dimensions X (m)", number(sizeX)},
-            {"Object > Dimensions Y (m)", number(sizeZ)},
+            {"Object > Dimensions X (m)", exact(sizeX)},
+            {"Object > Dimensions Y (m)", exact(sizeZ)},
             {"Modifiers > Add > Displace > Texture", "New, type Image or Movie, Open this file"},
             {"Image texture Color Space", "Non-Color"},
             {"Image texture > Image Mapping > Extension", "Extend (the default Repeat wraps the "
@@ -485,11 +487,11 @@ std::vector<EngineSetting> unityToolboxSettings(int columns, int rows, int tileS
         warnings.push_back("Unity's Terrain Toolbox takes a Terrain Height up to 10000 m, and the height range is " +
                            number(range) + " m; " + choose(field::kHeightRange, "at most 10000 m high"));
     }
-    const std::string pos = "X 0, Y " + number(world.loMetres) + ", Z 0";
+    const std::string pos = "X 0, Y " + exact(world.loMetres) + ", Z 0";
     return {
-        {"Terrain Toolbox > Create New Terrain > Total Terrain Width(m)", number(tileMetres * columns)},
-        {"Total Terrain Length(m)", number(tileMetres * rows)},
-        {"Terrain Height(m)", number(range)},
+        {"Terrain Toolbox > Create New Terrain > Total Terrain Width(m)", exact(tileMetres * columns)},
+        {"Total Terrain Length(m)", exact(tileMetres * rows)},
+        {"Terrain Height(m)", exact(range)},
         {"Start Position", pos},
         {"Tiles X Axis", std::to_string(columns)},
         {"Tiles Z Axis", std::to_string(rows)},
@@ -498,7 +500,7 @@ std::vector<EngineSetting> unityToolboxSettings(int columns, int rows, int tileS
         {"Select Heightmap Folder", "the folder of the .raw tiles (NAME_X_Z.raw, Z from the south)"},
         // Heightmap.cs: codes / 65535 (little-endian), then Min + t x (Max - Min).
         {"Height Remap Min", "0"},
-        {"Height Remap Max", number(range)},
+        {"Height Remap Max", exact(range)},
         // SetHeights puts the file's first row at the tile's z = 0 (south) edge; our row 0 is north.
         {"Flip Axis", "Vertical"},
     };

@@ -237,6 +237,50 @@ TEST(ExportPresets, SettingsCarryTheNumbersToType) {
     for (const auto& s : blender) EXPECT_EQ(s.value.find("enough"), std::string::npos) << s.name;
 }
 
+// Horizontal numbers are typed as exactly as the vertical ones: 1000 m over 522 sample steps
+// is Unreal's Scale X = 191.5708812... cm. Six digits ("191.571") put the far edge of a
+// 100 km landscape 6 cm off; ten keep it within a tenth of a millimetre.
+TEST(ExportPresets, HorizontalScalesCarryTenSignificantDigits) {
+    WorldUnits w;
+    w.metresPerPixel = 1000.0 / 522.0;
+    w.hiMetres = 300.0;
+    const auto significant = [](const std::string& text) {
+        int digits = 0;
+        bool leading = true;
+        for (const char c : text) {
+            if (c == 'e' || c == 'E') break;
+            if (c < '0' || c > '9') continue;
+            if (c != '0') leading = false;
+            if (!leading) ++digits;
+        }
+        return digits;
+    };
+    const auto expectExact = [&](const std::vector<EngineSetting>& settings, const std::string& name,
+                                 double want) {
+        const std::string text = settingOf(settings, name);
+        SCOPED_TRACE(name + " = " + text);
+        // "%.10g" drops trailing zeros (122.605364 is 122.6053640), so the digits are checked
+        // where the value needs them and the error everywhere: 6 digits err by up to 5e-6.
+        EXPECT_NEAR(std::stod(text), want, std::abs(want) * 5e-10);
+        return text;
+    };
+    const double cm = w.metresPerPixel * 100.0;
+    const auto ue = engineSettings(findEnginePreset("unreal"), ExportFormat::Png16, 505, 505, w);
+    EXPECT_EQ(significant(expectExact(ue, "Scale X", cm)), 10);  // 191.5708812
+    EXPECT_EQ(significant(expectExact(ue, "Scale Y", cm)), 10);
+    const auto unity = engineSettings(findEnginePreset("unity"), ExportFormat::Raw16, 513, 513, w);
+    expectExact(unity, "Terrain Size X", 512.0 * w.metresPerPixel);
+    expectExact(unity, "Terrain Size Z", 512.0 * w.metresPerPixel);
+    const auto t3 = engineSettings(findEnginePreset("godot-terrain3d"), ExportFormat::Exr, 300, 300, w);
+    expectExact(t3, "Terrain3D vertex_spacing", w.metresPerPixel);
+    const auto blender = engineSettings(findEnginePreset("blender"), ExportFormat::Exr, 65, 65, w);
+    expectExact(blender, "Object > Dimensions X (m)", 64.0 * w.metresPerPixel);
+    expectExact(blender, "Object > Dimensions Y (m)", 64.0 * w.metresPerPixel);
+    const auto hterrain = engineSettings(findEnginePreset("godot-hterrain"), ExportFormat::Raw16, 65, 65, w);
+    const std::string scale = settingOf(hterrain, "HTerrain map_scale");
+    expectExact({{"map_scale", scale.substr(0, scale.find(' '))}}, "map_scale", w.metresPerPixel);
+}
+
 // Unity and Unreal divide a 16-bit code by 65536; with the printed numbers, read back as typed,
 // every code lands within half a quantisation step of the metres it was written for
 // (LO + c x range / 65535). Before issue 15 the error reached 1.5 steps.
