@@ -141,7 +141,9 @@ std::string exact(double value) {
 
 // Unity's raw import and Unreal's landscape both divide a 16-bit code by 65536 (full scale is
 // code 65536, not 65535), while we write t = 1 as 65535: scaling the range by 65536 / 65535
-// puts every code c on LO + c x range / 65535, exactly where it was written.
+// puts every code c on LO + c x range / 65535, exactly where it was written. That is the
+// importer's arithmetic: Unity then keeps each height in 15 bits (0..32766), a level of about
+// two of our steps, so inside the engine a sample is about 1.5 steps off whatever we print.
 constexpr double kCodeFullScale = 65536.0 / 65535.0;
 
 // A value the engine's field takes as a whole number; the tolerance absorbs rounding in derived
