@@ -16,6 +16,10 @@
 #include <iostream>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
+
 #include "core/errors.h"
 #include "core/io/presets.h"
 #include "core/io/splat.h"
@@ -162,6 +166,52 @@ TEST(SplatTerrain3D, OneLayerEverywhereIsBaseOnly) {
     }
     const Control c = readControl(dir / "one_control.exr");
     for (std::uint32_t v : c.values) ASSERT_EQ(v, 1u << 27 | 1u << 22) << "texture 1 as base and overlay, blend 0";
+}
+
+// Terrain3D's format puts the base id's low 4 bits and the overlay id's top 4 bits in the float's
+// exponent (bits 30-23), and has no spare bit there: every pixel with texture 0 as base and
+// texture 1 as overlay (and a blend) is a float32 denormal, in Terrain3D's own painted maps too.
+// They are exactly those pixels; OpenEXR's reader returns their bits unchanged; a reader that
+// flushes denormals (FTZ/DAZ, as GPUs may for float shader inputs) reads +0: texture 0 alone.
+TEST(SplatTerrain3D, DenormalsAreExactlyBaseZeroOverOneAndKeepTheirBits) {
+    ScratchDir dir;
+    const int side = 65;
+    const auto weights = threeLayers(side);
+    {
+        FileTransaction transaction;
+        writeSplat(layersNamed({"a=height>10", "b=slope>20", "c=rest"}), weights, side,
+                   SplatStyle::Terrain3DControl, beside(dir / "land.exr"), transaction);
+        transaction.commit();
+    }
+    const Control c = readControl(dir / "land_control.exr");
+    int denormals = 0;
+    for (int y = 0; y < side; ++y) {
+        for (int x = 0; x < side; ++x) {
+            const std::uint32_t v = c.values[std::size_t(y) * side + std::size_t(x)];
+            const float f = std::bit_cast<float>(v);
+            const bool baseZeroOverOne = (v >> 27) == 0 && (v >> 22 & 0x1Fu) == 1 && (v >> 14 & 0xFFu) > 0;
+            EXPECT_EQ(std::fpclassify(f) == FP_SUBNORMAL, baseZeroOverOne) << x << "," << y << " bits " << v;
+            if (!baseZeroOverOne) continue;
+            ++denormals;
+            // What was written (layer a the larger weight, b the next), read back bit for bit.
+            const float a = weights[0].at(x, y), b = weights[1].at(x, y);
+            ASSERT_GE(a, b);
+            const auto blend = std::uint32_t(std::lround(255.0 * double(b) / (double(a) + double(b))));
+            EXPECT_EQ(v, 1u << 22 | blend << 14) << x << "," << y;
+#if defined(__SSE2__)
+            // A flushing reader: the same load and a multiply by 1 with FTZ and DAZ on.
+            const unsigned csr = _mm_getcsr();
+            _mm_setcsr(csr | 0x8040u);  // FTZ (bit 15) and DAZ (bit 6)
+            volatile float in = f, one = 1.0f;  // volatile: no folding of the multiply
+            volatile float flushed = in * one;
+            _mm_setcsr(csr);
+            EXPECT_EQ(std::bit_cast<std::uint32_t>(float(flushed)), 0u) << "texture 0 alone, blend 0";
+#endif
+        }
+    }
+    EXPECT_GT(denormals, 100) << "the test map mixes layers a and b";
+    std::cout << "Terrain3D control map, 65² of three layers: " << denormals
+              << " pixels are float32 denormals (texture 0 base, texture 1 overlay), bits intact\n";
 }
 
 // A tile's splat files are named as its heightmap, the tile pattern last: Unreal's tiled import

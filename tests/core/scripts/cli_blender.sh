@@ -42,13 +42,17 @@ check "splat layers in Blender: 255 above 60 m, 0 below, at each vertex's UV" \
 
 "$cli" generate "${common[@]}" --preset godot-terrain3d --splat 'above=height>60~0' --splat 'rest=rest' \
   -o "$dir/t3.exr" >/dev/null 2>"$dir/err" || fail "terrain3d splat: $(cat "$dir/err")"
-t3_control() {
+t3_control() {  # [CONTROL_EXR soft]
   timeout 240 blender -b --factory-startup --python "$(dirname "$0")/blender_terrain3d_control.py" -- \
-    "$dir/t3_control.exr" "$dir/h.r32" 60 >"$dir/blender.log" 2>&1
+    "${1:-$dir/t3_control.exr}" "$dir/h.r32" 60 ${2:-} >"$dir/blender.log" 2>&1
   local rc=$?
   grep "BLENDER_T3D_CONTROL" "$dir/blender.log"
   [ $rc -eq 0 ] || { tail -20 "$dir/blender.log"; return 1; }
 }
 check "Terrain3D control map read by Blender's EXR loader: texture 0 above 60 m, 1 below, bits intact" t3_control
+"$cli" generate "${common[@]}" --preset godot-terrain3d --splat 'above=height>60~20' --splat 'rest=rest' \
+  -o "$dir/t3s.exr" >/dev/null 2>"$dir/err" || fail "terrain3d soft splat: $(cat "$dir/err")"
+check "Terrain3D control map's denormals (texture 0 over 1) read intact by Blender's EXR loader" \
+  t3_control "$dir/t3s_control.exr" soft
 
 finish
