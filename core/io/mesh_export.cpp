@@ -1,9 +1,11 @@
 #include "mesh_export.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -26,13 +28,36 @@ void appendU32(std::string& out, std::uint32_t v) {
     for (int b = 0; b < 4; ++b) out += static_cast<char>((v >> (8 * b)) & 0xffu);
 }
 
+// The normal and UV of the vertex at sample (x, y), from the metres `h(x, y)` of the whole field
+// (see GridMesh): the surface is y = h(x east, z south), so the normal is (-dh/dx, 1, -dh/dz)
+// normalised.
+template <class Height>
+void appendSampleAttributes(GridMesh& mesh, int x, int y, int width, int height, double metresPerPixel,
+                            const Height& h) {
+    const int x0 = std::max(x - 1, 0), x1 = std::min(x + 1, width - 1);
+    const int y0 = std::max(y - 1, 0), y1 = std::min(y + 1, height - 1);
+    const double east = (double(h(x1, y)) - double(h(x0, y))) / (double(x1 - x0) * metresPerPixel);
+    const double south = (double(h(x, y1)) - double(h(x, y0))) / (double(y1 - y0) * metresPerPixel);
+    const double length = std::sqrt(east * east + south * south + 1.0);
+    mesh.normals.insert(mesh.normals.end(), {float(-east / length), float(1.0 / length), float(-south / length)});
+    mesh.uvs.insert(mesh.uvs.end(), {float(double(x) / double(width - 1)), float(double(y) / double(height - 1))});
+}
+
+void checkAttributes(const GridMesh& mesh) {
+    const std::size_t vertices = mesh.positions.size() / 3;
+    if (mesh.normals.size() != vertices * 3 || mesh.uvs.size() != vertices * 2) {
+        throw std::invalid_argument("mesh writer: every vertex needs a normal and a UV");
+    }
+}
+
 // Every sample, two triangles a grid cell.
 GridMesh fullGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
                       const WorldUnits& world) {
     const std::uint64_t columns = std::uint64_t(map.width()), rows = std::uint64_t(map.height());
     const std::uint64_t vertices = columns * rows;
-    // 12 bytes a vertex, 6 indices of 4 bytes a quad, and about as much again while writing.
-    checkGridFits("the mesh", map.width(), map.height(), 2 * (12 + 24));
+    // 32 bytes a vertex (position, normal, UV), 6 indices of 4 bytes a quad, and about as much
+    // again while writing.
+    checkGridFits("the mesh", map.width(), map.height(), 2 * (32 + 24));
     if (vertices > std::numeric_limits<std::uint32_t>::max()) {
         throw InputError(field::kTriangles, std::to_string(vertices) + " vertices",
                          "at most 2^32-1 vertices; ask for fewer triangles");
@@ -44,6 +69,14 @@ GridMesh fullGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
             mesh.positions.push_back(float(double(x) * world.metresPerPixel));
             mesh.positions.push_back(float(metresOf(mapping, world, map.at(x, y))));
             mesh.positions.push_back(float(double(y) * world.metresPerPixel));
+        }
+    }
+    mesh.normals.reserve(vertices * 3);
+    mesh.uvs.reserve(vertices * 2);
+    const auto height = [&](int x, int y) { return mesh.positions[(std::size_t(y) * columns + std::size_t(x)) * 3 + 1]; };
+    for (int y = 0; y < map.height(); ++y) {
+        for (int x = 0; x < map.width(); ++x) {
+            appendSampleAttributes(mesh, x, y, map.width(), map.height(), world.metresPerPixel, height);
         }
     }
     mesh.indices.reserve((columns - 1) * (rows - 1) * 6);
@@ -95,6 +128,9 @@ GridMesh buildGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
         mesh.positions.push_back(float(double(x) * world.metresPerPixel));
         mesh.positions.push_back(metres.at(int(x), int(y)));
         mesh.positions.push_back(float(double(y) * world.metresPerPixel));
+        // Still a sample of the grid: its own gradient, from its neighbours in the field.
+        appendSampleAttributes(mesh, int(x), int(y), map.width(), map.height(), world.metresPerPixel,
+                               [&](int sx, int sy) { return metres.at(sx, sy); });
     }
     mesh.indices = std::move(tin.triangles);
     return mesh;
@@ -102,28 +138,35 @@ GridMesh buildGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
 
 void writeObj(const GridMesh& mesh, const std::filesystem::path& path,
               FileTransaction* transaction) {
+    checkAttributes(mesh);
     AtomicFile file(path, transaction);
     std::string text = "# terrain-editor " TERRAIN_VERSION
-                       ": heightmap mesh in metres, y up, x east, z south\n";
-    char line[128];
+                       ": heightmap mesh in metres, y up, x east, z south; vn the height field's "
+                       "normals, vt 0..1 over the map with v up (north row v = 1)\n";
+    char line[160];
+    const auto append = [&](int n) {
+        text.append(line, std::size_t(n));
+        if (text.size() > (1u << 20)) {
+            file.write(text.data(), text.size());
+            text.clear();
+        }
+    };
     for (std::size_t i = 0; i < mesh.positions.size(); i += 3) {
-        const int n = std::snprintf(line, sizeof line, "v %.9g %.9g %.9g\n",
-                                    double(mesh.positions[i]), double(mesh.positions[i + 1]),
-                                    double(mesh.positions[i + 2]));
-        text.append(line, std::size_t(n));
-        if (text.size() > (1u << 20)) {
-            file.write(text.data(), text.size());
-            text.clear();
-        }
+        append(std::snprintf(line, sizeof line, "v %.9g %.9g %.9g\n", double(mesh.positions[i]),
+                             double(mesh.positions[i + 1]), double(mesh.positions[i + 2])));
     }
+    for (std::size_t i = 0; i < mesh.normals.size(); i += 3) {
+        append(std::snprintf(line, sizeof line, "vn %.9g %.9g %.9g\n", double(mesh.normals[i]),
+                             double(mesh.normals[i + 1]), double(mesh.normals[i + 2])));
+    }
+    for (std::size_t i = 0; i < mesh.uvs.size(); i += 2) {
+        append(std::snprintf(line, sizeof line, "vt %.9g %.9g\n", double(mesh.uvs[i]),
+                             1.0 - double(mesh.uvs[i + 1])));
+    }
+    // Vertex k has normal k and UV k: every corner is k/k/k.
     for (std::size_t i = 0; i < mesh.indices.size(); i += 3) {
-        const int n = std::snprintf(line, sizeof line, "f %u %u %u\n", mesh.indices[i] + 1,
-                                    mesh.indices[i + 1] + 1, mesh.indices[i + 2] + 1);
-        text.append(line, std::size_t(n));
-        if (text.size() > (1u << 20)) {
-            file.write(text.data(), text.size());
-            text.clear();
-        }
+        const std::uint32_t a = mesh.indices[i] + 1, b = mesh.indices[i + 1] + 1, c = mesh.indices[i + 2] + 1;
+        append(std::snprintf(line, sizeof line, "f %u/%u/%u %u/%u/%u %u/%u/%u\n", a, a, a, b, b, b, c, c, c));
     }
     file.write(text.data(), text.size());
     file.commit();
@@ -131,8 +174,12 @@ void writeObj(const GridMesh& mesh, const std::filesystem::path& path,
 
 void writeGlb(const GridMesh& mesh, const std::filesystem::path& path,
               FileTransaction* transaction) {
+    checkAttributes(mesh);
     const std::size_t positionBytes = mesh.positions.size() * sizeof(float);
+    const std::size_t normalBytes = mesh.normals.size() * sizeof(float);
+    const std::size_t uvBytes = mesh.uvs.size() * sizeof(float);
     const std::size_t indexBytes = mesh.indices.size() * sizeof(std::uint32_t);
+    const std::size_t vertices = mesh.positions.size() / 3;
     float lo[3] = {std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
                    std::numeric_limits<float>::max()};
     float hi[3] = {-lo[0], -lo[1], -lo[2]};
@@ -146,18 +193,25 @@ void writeGlb(const GridMesh& mesh, const std::filesystem::path& path,
         {"scenes", {{{"nodes", {0}}}}},
         {"nodes", {{{"mesh", 0}, {"name", "terrain"}}}},
         {"meshes", {{{"name", "terrain"},
-                     {"primitives", {{{"attributes", {{"POSITION", 0}}}, {"indices", 1}, {"mode", 4}}}}}}},
-        {"buffers", {{{"byteLength", positionBytes + indexBytes}}}},
+                     {"primitives", {{{"attributes", {{"POSITION", 0}, {"NORMAL", 1}, {"TEXCOORD_0", 2}}},
+                                      {"indices", 3}, {"mode", 4}}}}}}},
+        {"buffers", {{{"byteLength", positionBytes + normalBytes + uvBytes + indexBytes}}}},
         {"bufferViews", {{{"buffer", 0}, {"byteOffset", 0}, {"byteLength", positionBytes}, {"target", 34962}},
-                         {{"buffer", 0}, {"byteOffset", positionBytes}, {"byteLength", indexBytes}, {"target", 34963}}}},
-        {"accessors", {{{"bufferView", 0}, {"componentType", 5126}, {"count", mesh.positions.size() / 3},
+                         {{"buffer", 0}, {"byteOffset", positionBytes}, {"byteLength", normalBytes}, {"target", 34962}},
+                         {{"buffer", 0}, {"byteOffset", positionBytes + normalBytes}, {"byteLength", uvBytes}, {"target", 34962}},
+                         {{"buffer", 0}, {"byteOffset", positionBytes + normalBytes + uvBytes}, {"byteLength", indexBytes},
+                          {"target", 34963}}}},
+        {"accessors", {{{"bufferView", 0}, {"componentType", 5126}, {"count", vertices},
                         {"type", "VEC3"}, {"min", {lo[0], lo[1], lo[2]}}, {"max", {hi[0], hi[1], hi[2]}}},
-                       {{"bufferView", 1}, {"componentType", 5125}, {"count", mesh.indices.size()},
+                       {{"bufferView", 1}, {"componentType", 5126}, {"count", vertices}, {"type", "VEC3"}},
+                       // glTF's UV: (0, 0) is the image's top-left (north-west) pixel, v down.
+                       {{"bufferView", 2}, {"componentType", 5126}, {"count", vertices}, {"type", "VEC2"}},
+                       {{"bufferView", 3}, {"componentType", 5125}, {"count", mesh.indices.size()},
                         {"type", "SCALAR"}}}},
     };
     std::string json = gltf.dump();
     while (json.size() % 4 != 0) json += ' ';  // chunks are 4-byte aligned; JSON pads with spaces
-    const std::size_t binBytes = positionBytes + indexBytes;  // both multiples of 4
+    const std::size_t binBytes = positionBytes + normalBytes + uvBytes + indexBytes;  // multiples of 4
     const std::size_t total = 12 + 8 + json.size() + 8 + binBytes;
     if (total > std::numeric_limits<std::uint32_t>::max()) {
         throw InputError(field::kTriangles, std::to_string(mesh.indices.size() / 3),
@@ -177,6 +231,8 @@ void writeGlb(const GridMesh& mesh, const std::filesystem::path& path,
     file.write(header.data(), header.size());
     // glTF stores little-endian; so does every machine we build for (x86-64, arm64).
     file.write(mesh.positions.data(), positionBytes);
+    file.write(mesh.normals.data(), normalBytes);
+    file.write(mesh.uvs.data(), uvBytes);
     file.write(mesh.indices.data(), indexBytes);
     file.commit();
 }

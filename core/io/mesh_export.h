@@ -19,8 +19,18 @@
 namespace terrain::core {
 
 // A mesh whose vertices are samples of the grid (all of them, or a simplified subset).
+//
+// Each vertex carries its sample's normal and UV, so importers shade it smoothly and can lay the
+// splat maps and other images of the same map over it. The normal is the height field's, not the
+// faces': central differences in metres (one-sided at the map's edges), as the normal maps
+// (normal_map.h), so it does not change when simplification removes the vertex's neighbours. UVs
+// span the map, u = column / (width - 1) east, v = row / (height - 1) south: image coordinates,
+// (0, 0) at the north-west (top-left) pixel, which is glTF's TEXCOORD_0; writeObj flips v, since
+// OBJ's vt has v up (north row at v = 1).
 struct GridMesh {
     std::vector<float> positions;       // x, y, z per vertex
+    std::vector<float> normals;         // x, y, z per vertex, unit length
+    std::vector<float> uvs;             // u, v per vertex, v down (image rows)
     std::vector<std::uint32_t> indices; // three per triangle, counter-clockwise seen from above
     double maxErrorMetres = 0.0;        // largest vertical distance from a sample to the mesh
 };
@@ -32,7 +42,8 @@ struct GridMesh {
 GridMesh buildGridMesh(const Heightmap& map, const ResolvedMapping& mapping,
                        const WorldUnits& world, std::int64_t targetTriangles);
 
-// Both write atomically and throw IoError like the other exporters.
+// Both write atomically and throw IoError like the other exporters; the mesh must have a normal
+// and a UV for every vertex (buildGridMesh's do), else they throw std::invalid_argument.
 void writeObj(const GridMesh& mesh, const std::filesystem::path& path,
               FileTransaction* transaction = nullptr);
 void writeGlb(const GridMesh& mesh, const std::filesystem::path& path,

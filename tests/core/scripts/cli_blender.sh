@@ -7,7 +7,8 @@
 # (issue 13): the greyscale layers of --splat 'above=height>60~0' --splat 'rest=rest', loaded by
 # Blender and looked up at each vertex's UV, weigh 255 above 60 m and 0 below; Godot Terrain3D's
 # control map of the same layers, read by Blender's EXR loader, decodes to texture 0 above 60 m
-# and texture 1 below (blender_terrain3d_control.py).
+# and texture 1 below (blender_terrain3d_control.py). Meshes: Blender's OBJ and glTF importers
+# find a UV map (north-west corner (0, 1)) and the height field's normals (blender_mesh_import.py).
 # Exit 77 (ctest SKIP_RETURN_CODE) only when blender is absent; setup.sh installs it.
 source "$(dirname "$0")/cli_test_lib.sh"
 command -v blender >/dev/null || { echo "SKIP: blender is not installed (apt-get install blender)"; exit 77; }
@@ -54,5 +55,18 @@ check "Terrain3D control map read by Blender's EXR loader: texture 0 above 60 m,
   -o "$dir/t3s.exr" >/dev/null 2>"$dir/err" || fail "terrain3d soft splat: $(cat "$dir/err")"
 check "Terrain3D control map's denormals (texture 0 over 1) read intact by Blender's EXR loader" \
   t3_control "$dir/t3s_control.exr" soft
+
+# Meshes: Blender's OBJ and glTF importers read the full grid (obj) and a simplified glb of the
+# same map with a UV map and our normals (blender_mesh_import.py).
+"$cli" generate "${common[@]}" -o "$dir/m.obj" 2>"$dir/err" || fail "obj: $(cat "$dir/err")"
+"$cli" generate "${common[@]}" --triangles 1000 -o "$dir/m.glb" 2>"$dir/err" || fail "glb: $(cat "$dir/err")"
+mesh_import() {
+  timeout 240 blender -b --factory-startup --python-exit-code 1 --python "$(dirname "$0")/blender_mesh_import.py" -- \
+    "$dir/m.obj" "$dir/m.glb" >"$dir/blender.log" 2>&1
+  local rc=$?
+  grep "BLENDER_MESH" "$dir/blender.log"
+  [ $rc -eq 0 ] || { tail -20 "$dir/blender.log"; return 1; }
+}
+check "Blender imports the OBJ and the GLB with a UV map and the height field's normals" mesh_import
 
 finish

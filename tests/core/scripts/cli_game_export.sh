@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # terrain-cli game-ready export end to end, read back by tools that are not ours: numpy and PIL
-# (RAW16, PNG16, RAW32, tiles), exrheader (OpenEXR), gdalinfo (GDAL, TIFF), assimp info (OBJ,
-# GLB), Python's json (sidecars). Bad input: exit code, message naming flag and value, no file.
+# (RAW16, PNG16, RAW32, tiles), exrheader (OpenEXR), gdalinfo (GDAL, TIFF), assimp info and dump (OBJ,
+# GLB: counts, extent, normals, UVs), Python's json (sidecars). Bad input: exit code, message naming flag and value, no file.
 # Needs TERRAIN_CLI (set by ctest). A missing reader fails the test: setup.sh installs them all.
 source "$(dirname "$0")/cli_test_lib.sh"
 
@@ -146,7 +146,11 @@ expect 64 "--world-size: '-3'" generate --world-size -3 -o "$dir/bad/w.png"
 # Meshes: assimp reads OBJ and GLB; vertex/face counts and the extent in metres.
 "$cli" generate --detail 5 --map normalize --metres-per-pixel 2 --height-range 0:50 -o "$dir/m.obj" 2>/dev/null || fail "obj"
 assimp info "$dir/m.obj" >"$dir/obj.txt" 2>&1 || fail "assimp obj: $(tail -5 "$dir/obj.txt")"
-check "obj vertices" grep -qE "^Vertices: +1089$" "$dir/obj.txt"
+# assimp info's default post-processing computes tangents from the UVs and splits the vertices
+# whose tangents differ per face (2634 here); with only the joining of identical vertices the
+# file's 1089 vertices come back.
+assimp dump "$dir/m.obj" "$dir/m.jiv.xml" -jiv >/dev/null 2>&1 || fail "assimp dump -jiv"
+check "obj vertices" grep -q '<Positions num="1089"' "$dir/m.jiv.xml"
 check "obj faces" grep -qE "^Faces: +2048$" "$dir/obj.txt"
 check "obj extent in metres" grep -q "Maximum point      (64.000000 50.000000 64.000000)" "$dir/obj.txt"
 "$cli" generate --detail 7 --format glb --triangles 2000 -o "$dir/m.glb" 2>"$dir/glb.err" || fail "glb"
@@ -163,6 +167,53 @@ check "full grid: max error 0" grep -q "mesh of 512 triangles, max error 0 m" "$
 assimp info "$dir/m0.obj" >"$dir/obj0.txt" 2>&1 || fail "assimp obj0: $(tail -5 "$dir/obj0.txt")"
 check "--triangles 0 keeps every sample" grep -qE "^Faces: +512$" "$dir/obj0.txt"
 check "glb extent (corners kept by the simplification)" grep -qE "Maximum point +\(128.000000 [0-9.]+ 128.000000\)" "$dir/glb.txt"
+# Normals and UVs as assimp reads them. `assimp info` (5.2) does not list them; `assimp dump`
+# writes the imported scene (ASSXML) with its Normals and TextureCoords. Both formats of one map:
+# unit normals pointing up, equal to central differences of the heights assimp read (one-sided at
+# the edges) within float rounding, and the same UV at the same vertex: assimp flips glTF's V (down)
+# to its own V (up), which OBJ's vt already is, so the north row (z = 0) is v = 1 in both.
+"$cli" generate --detail 5 --map normalize --metres-per-pixel 2 --height-range 0:50 -o "$dir/m5.glb" 2>/dev/null || fail "glb of the obj's map"
+assimp_mesh() { assimp dump "$1" "$1.xml" >/dev/null 2>&1 || { echo "assimp dump $1 failed"; return 1; }; }
+check "assimp dump reads the OBJ" assimp_mesh "$dir/m.obj"
+check "assimp dump reads the GLB" assimp_mesh "$dir/m5.glb"
+check "assimp's normals are the height field's and its UVs agree across OBJ and GLB" $py - "$dir/m.obj.xml" "$dir/m5.glb.xml" <<'PY'
+import sys, xml.etree.ElementTree as ET
+import numpy as np
+def read(path):
+    mesh = ET.parse(path).getroot().find(".//Mesh")
+    def block(tag, **attrs):
+        for e in mesh.findall(tag):
+            if all(e.get(k) == v for k, v in attrs.items()):
+                return np.array(e.text.split(), dtype=float).reshape(int(e.get("num")), -1)
+        raise AssertionError(f"{path}: no {tag} {attrs}")
+    p, n = block("Positions"), block("Normals")
+    uv = block("TextureCoords", set="0", num_components="2")
+    assert len(p) == len(n) == len(uv), (len(p), len(n), len(uv))
+    out = {}
+    for pos, nor, t in zip(p, n, uv):
+        key = (round(pos[0] / 2), round(pos[2] / 2))
+        out[key] = (pos[1], nor, t)
+    return out
+obj, glb = read(sys.argv[1]), read(sys.argv[2])
+assert len(obj) == len(glb) == 33 * 33, (len(obj), len(glb))
+h = np.zeros((33, 33))
+for (x, z), (y, _, _) in obj.items():
+    h[z, x] = y
+worst = 0.0
+for m in (obj, glb):
+    for (x, z), (y, nor, t) in m.items():
+        assert abs(np.linalg.norm(nor) - 1) < 1e-5 and nor[1] > 0, nor
+        x0, x1, z0, z1 = max(x - 1, 0), min(x + 1, 32), max(z - 1, 0), min(z + 1, 32)
+        east = (h[z, x1] - h[z, x0]) / ((x1 - x0) * 2.0)
+        south = (h[z1, x] - h[z0, x]) / ((z1 - z0) * 2.0)
+        want = np.array([-east, 1.0, -south]) / np.sqrt(east * east + south * south + 1)
+        worst = max(worst, float(np.abs(nor - want).max()))
+        assert abs(t[0] - x / 32) < 1e-6 and abs(t[1] - (1 - z / 32)) < 1e-6, ((x, z), t)
+    assert worst < 1e-5, worst
+for key in obj:
+    assert np.allclose(obj[key][2], glb[key][2], atol=1e-6), (key, obj[key][2], glb[key][2])
+print(f"assimp: {len(obj)} vertices with normals and UVs in both, normals within {worst:.1e} of the height field's")
+PY
 
 # Normal map: PIL sees RGB; flat-ish blue dominates.
 "$cli" generate --detail 6 --format normal -o "$dir/n.png" 2>/dev/null || fail "normal"
