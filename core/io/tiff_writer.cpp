@@ -80,8 +80,7 @@ void writeGeoKeys(TIFF* t, const WorldUnits& world, const int originSamples[2]) 
     GTIFKeySet(keys.get(), GTRasterTypeGeoKey, TYPE_SHORT, 1, RasterPixelIsPoint);
     GTIFKeySet(keys.get(), ProjectedCSTypeGeoKey, TYPE_SHORT, 1, KvUserDefined);
     GTIFKeySet(keys.get(), ProjLinearUnitsGeoKey, TYPE_SHORT, 1, Linear_Meter);
-    GTIFKeySet(keys.get(), GTCitationGeoKey, TYPE_ASCII, 0,
-               "terrain-editor local grid in metres, x east, y north");
+    GTIFKeySet(keys.get(), GTCitationGeoKey, TYPE_ASCII, 0, kLocalGridCitation);
     if (!GTIFWriteKeys(keys.get())) fail("cannot write the GeoTIFF keys");
 }
 

@@ -10,6 +10,7 @@
 #include "../io/export.h"
 #include "../io/png_reader.h"
 #include "../io/tiff_reader.h"
+#include "../io/tiff_writer.h"
 #include "../io/untrusted_file.h"
 
 #include <nlohmann/json.hpp>
@@ -415,6 +416,9 @@ std::string vrtText(const WorldManifest& m, int level, const std::vector<std::st
     // The tiles' PixelIsPoint origin (sample centres) as GDAL's corner-based geotransform.
     out << "  <GeoTransform>" << -0.5 * mps << ", " << mps << ", 0, " << 0.5 * mps << ", 0, " << -mps
         << "</GeoTransform>\n";
+    // The tiles' CRS (the local metric grid the GeoTIFF tiles declare; PNG tiles carry none, and
+    // lie on the same grid), so GDAL and QGIS put the mosaic and its tiles in one CRS.
+    out << "  <SRS dataAxisToSRSAxisMapping=\"1,2\">" << kLocalGridWkt << "</SRS>\n";
     out << "  <Metadata><MDI key=\"AREA_OR_POINT\">Point</MDI></Metadata>\n";
     const bool codes = m.tileFormat == ExportFormat::Png16;
     const char* type = codes ? "UInt16" : "Float32";

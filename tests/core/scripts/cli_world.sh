@@ -124,6 +124,23 @@ full = band.ReadAsArray()
 ov = band.GetOverview(1).ReadAsArray()
 assert ov.shape == (1025, 1025) and np.array_equal(ov.view(np.uint32), full[::4, ::4].view(np.uint32))
 PY
+# The mosaic says which CRS its tiles are in (the tiles' local metric grid), so QGIS and GDAL see
+# the mosaic and a tile in one CRS: gdalsrsinfo prints the same definition for both.
+cp "$dir/gdal/tiles/x0_y0.tif" "$dir/tile-ref.tif"  # kept for the png16 world below
+gdalsrsinfo -o wkt1 "$dir/tile-ref.tif" >"$dir/tile.wkt" 2>&1 || fail "gdalsrsinfo on a tile: $(cat "$dir/tile.wkt")"
+srs_same() {  # FILE: gdalsrsinfo of FILE prints the tile's WKT; GDAL's parse of both is the same CRS
+  gdalsrsinfo -o wkt1 "$1" >"$dir/srs.wkt" 2>&1 || { echo "gdalsrsinfo $1: $(cat "$dir/srs.wkt")"; return 1; }
+  cmp -s "$dir/srs.wkt" "$dir/tile.wkt" || { diff "$dir/tile.wkt" "$dir/srs.wkt"; return 1; }
+  $py -c "
+import sys
+from osgeo import gdal, osr
+a, b = (gdal.Open(p).GetProjection() for p in sys.argv[1:3])
+assert a and b, (a, b)
+sa, sb = osr.SpatialReference(wkt=a), osr.SpatialReference(wkt=b)
+assert sa.IsSame(sb) and sa.GetLinearUnits() == 1.0, (a, b)" "$1" "$dir/tile-ref.tif"
+}
+check "world.vrt has its tiles' CRS (gdalsrsinfo, osgeo)" srs_same "$dir/gdal/world.vrt"
+check "overviews/2.vrt has its tiles' CRS" srs_same "$dir/gdal/overviews/2.vrt"
 check "world verify passes a whole world" bash -c "'$cli' world verify --world '$dir/gdal/world.json' >/dev/null"
 
 # 3. Idempotent tasks; verify finds what changed.
@@ -172,6 +189,7 @@ band = json.loads(subprocess.run(["gdalinfo", "-json", sys.argv[3]], check=True,
 assert band["type"] == "UInt16" and band["offset"] == 0 and abs(band["scale"] - 100 / 65535) < 1e-12, band
 assert band["unit"] == "m", band
 PY
+check "the png16 world.vrt has the tiff tiles' local CRS" srs_same "$dir/png/world.vrt"
 check "png16 world verify passes" bash -c "'$cli' world verify --world '$dir/png/world.json' >/dev/null"
 # One code on tile 5's west column (tile 4's east column) changed and its tile.json re-hashed: only
 # the shared-edge check, which reads the PNG's codes, can see it.
