@@ -30,7 +30,9 @@
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QThreadPool>
@@ -40,12 +42,32 @@ namespace terrain::app {
 
 namespace {
 
+// A panel that scrolls vertically only: it is never narrower than its content's minimum (so a
+// long parameter list gets a vertical scroll bar, never a horizontal one under cut-off rows),
+// and follows that minimum when the rows are rebuilt for another algorithm.
+class VerticalScrollArea : public QScrollArea {
+public:
+    explicit VerticalScrollArea(QWidget* content) {
+        setWidget(content);
+        setWidgetResizable(true);
+        setFrameShape(QFrame::NoFrame);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        content->installEventFilter(this);
+    }
+    QSize minimumSizeHint() const override {
+        const int width = widget()->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width() +
+                          2 * frameWidth();
+        return {width, QScrollArea::minimumSizeHint().height()};
+    }
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (watched == widget() && event->type() == QEvent::LayoutRequest) updateGeometry();
+        return QScrollArea::eventFilter(watched, event);
+    }
+};
+
 QDockWidget* makeDock(const QString& title, const QString& name, QWidget* content,
                       QWidget* parent) {
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
+    auto* scroll = new VerticalScrollArea(content);
     auto* dock = new QDockWidget(title, parent);
     dock->setObjectName(name);
     dock->setWidget(scroll);

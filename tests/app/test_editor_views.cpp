@@ -1,4 +1,4 @@
-// What the status bar and the centre area say (issue 15, items 11 and 13): the time until the map
+// What the status bar and the centre area say: the time until the map
 // is on screen, and the 1-D midpoint line drawn as a horizon instead of a 513×1 strip.
 #include "editor_fixture.h"
 
@@ -14,7 +14,10 @@
 #include "render/preview_widget.h"
 #include "render/terrain_view.h"
 
+#include <QDockWidget>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -98,6 +101,25 @@ TEST_F(EditorViewsTest, MidpointLineShowsAsHorizonChart) {
     EXPECT_FALSE(chart->isVisible());
     EXPECT_TRUE(m_window->preview()->isVisible());
     EXPECT_TRUE(m_window->terrainView()->isVisible());
+}
+
+// The Terrain panel was cut off at the editor's default size (1400 x 860): a horizontal scroll
+// bar under the parameter rows. It scrolls vertically only and is as wide as its rows need, for
+// every algorithm's rows and after a preset's stack.
+TEST_F(EditorViewsTest, TheTerrainPanelFitsItsRowsAtTheDefaultSize) {
+    m_window->resize(1400, 860);
+    auto* dock = m_window->findChild<QDockWidget*>(QStringLiteral("terrainDock"));
+    ASSERT_NE(dock, nullptr);
+    auto* scroll = qobject_cast<QScrollArea*>(dock->widget());
+    ASSERT_NE(scroll, nullptr);
+    for (const core::Algorithm& algorithm : m_window->registry().algorithms()) {
+        SCOPED_TRACE(algorithm.id);
+        loadState(smallStateFor(algorithm));
+        QTest::qWait(50);  // the dock's layout settles after the rows are rebuilt
+        EXPECT_FALSE(scroll->horizontalScrollBar()->isVisible());
+        EXPECT_GE(scroll->viewport()->width(), scroll->widget()->minimumSizeHint().width());
+        EXPECT_LE(scroll->widget()->width(), scroll->viewport()->width());
+    }
 }
 
 }  // namespace
