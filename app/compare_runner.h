@@ -1,7 +1,7 @@
 #pragma once
 // Evaluates recipes (whole stacks) for the compare panels and the seed grid on the thread pool,
 // through one shared core::StackEvaluator, so panels with a common prefix share its cached
-// stages (issue 11). One StackRunner per panel or thumbnail, with the generation controller's
+// stages. One StackRunner per panel or thumbnail, with the generation controller's
 // rule: the latest request wins (a new one cancels the running job), and only the answer to the
 // latest request is delivered.
 #include "core/heightmap.h"

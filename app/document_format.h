@@ -6,7 +6,7 @@
 //
 // Version 2 added "world": {"metresPerPixel": M, "heightRangeMetres": [LO, HI]}. Version 1 files
 // (and files without "world") load with the defaults of WorldSize, which are terrain-cli's.
-// Version 3 holds a recipe of format 2 (the lattice rule, issue 10): older documents still open,
+// Version 3 holds a recipe of format 2 (the lattice rule): older documents still open,
 // but make a different terrain than when saved; documentNotice() says so once.
 #include "document_state.h"
 

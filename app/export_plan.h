@@ -17,7 +17,7 @@ namespace terrain::app {
 
 // What the export dialog asks for: the file and core's request for it (output, format, preset,
 // mapping, world units, size, tiles, triangle target). Recipe and progress come at export time.
-// Splat maps beside the heightmap (issue 13): the layers as terrain-cli --splat takes them
+// Splat maps beside the heightmap: the layers as terrain-cli --splat takes them
 // ("rock=slope>35"), in order, and --splat-size (0: the size core picks for the preset).
 struct SplatChoice {
     std::vector<std::string> layers;

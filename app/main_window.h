@@ -109,7 +109,7 @@ private:
     void saveLayout();
 
     core::Registry m_registry;
-    // One evaluator for the editor, the compare window and the seed grid (issue 11): shared so
+    // One evaluator for the editor, the compare window and the seed grid: shared so
     // those windows' running jobs keep it alive while MainWindow is destroyed.
     std::shared_ptr<core::StackEvaluator> m_evaluator;
     std::unique_ptr<Prompts> m_dialogPrompts;

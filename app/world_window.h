@@ -1,5 +1,5 @@
 #pragma once
-// View ▸ World View (issue 14, docs/worlds.md "In the editor"): a whole world, up to 1048577²
+// View ▸ World View (docs/worlds.md "In the editor"): a whole world, up to 1048577²
 // samples, panned and zoomed in 2-D at any scale. Nothing is read from disk: view tiles of 256²
 // samples of the level that matches the zoom (every 2^level-th sample of the world) are computed
 // on demand from the lattice's coarse levels (core::computeViewTile) on a worker thread, nearest

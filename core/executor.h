@@ -1,6 +1,6 @@
 #pragma once
 // The threads a generation's row-parallel passes run on (parallel.h), passed in through
-// GenerateContext::executor instead of a process-wide pool (issue 11). An owner (the editor's
+// GenerateContext::executor instead of a process-wide pool. An owner (the editor's
 // generation worker, the CLI, a benchmark) starts one for as long as it generates: a generation
 // runs one pass per level, and starting threads for each pass costs more than the small levels.
 //

@@ -14,9 +14,9 @@ namespace terrain::core {
 
 class Registry;
 
-// Format 2: the lattice rule (issue 10). Detail became resolution: every random draw sits on one
+// Format 2: the lattice rule. Detail became resolution: every random draw sits on one
 // world lattice, so a recipe of format 1 now makes a different terrain than when it was saved.
-// Format 3: the stack (issue 11): "stack": [base generator, operations...]. A format 2 recipe
+// Format 3: the stack: "stack": [base generator, operations...]. A format 2 recipe
 // reads as a one-entry stack and makes the same bytes.
 constexpr int kRecipeFormatVersion = 3;
 constexpr int kLatticeRecipeVersion = 2;

@@ -41,7 +41,7 @@ struct Algorithm {
     std::function<void(const Recipe&, double metresPerSample, const GenerateContext&, Heightmap& out)>
         generateInto;
     // The samples of `window` of the map generateInto makes, bit for bit, computed without the
-    // rest of the map (issue 14: world tiles). recipe.detail may exceed maxDetail, up to
+    // rest of the map (world tiles). recipe.detail may exceed maxDetail, up to
     // kLatticeDetail (rng.h): a world's detail. Throws InputError naming a parameter whose value
     // cannot be windowed. Empty for algorithms that cannot be (the 1-D line).
     std::function<void(const Recipe&, double metresPerSample, SampleWindow, const GenerateContext&, Heightmap& out)>

@@ -52,7 +52,7 @@ constexpr std::uint64_t hash4(std::uint64_t seed, std::uint32_t x, std::uint32_t
     return PointHash(seed, stream)(x, y);
 }
 
-// The world lattice (the lattice rule, issue 10): every map spans [0, 2^kLatticeDetail] on one
+// The world lattice (the lattice rule): every map spans [0, 2^kLatticeDetail] on one
 // fixed lattice whatever its detail, and a point's draw is hashed at its lattice position, i.e. its
 // map coordinate shifted up to that finest level. A point of the map at detail d is then the same
 // lattice point, with the same draw, at every detail above d, so the map at detail d + k sampled

@@ -1,6 +1,6 @@
 #pragma once
 // Scratch memory a generation works in, passed in through GenerateContext::workspace instead of
-// per-thread buffers (issue 11): the 2-D generators' coarse-level grids and each worker's row
+// per-thread buffers: the 2-D generators' coarse-level grids and each worker's row
 // arrays. A caller that generates again and again keeps one alive (the stack evaluator's pool,
 // the editor's generation worker, the benchmarks) so that its pages stay faulted in: that made
 // slider-driven regeneration several times faster than fresh buffers (docs/performance.md).

@@ -1,5 +1,5 @@
 #pragma once
-// The fixed scale from a recipe's raw heights to metres (issue 10, "heights in metres are the
+// The fixed scale from a recipe's raw heights to metres ("heights in metres are the
 // same at every detail"). The raw range that becomes the world's height range is the range of
 // the recipe's map at one fixed reference detail. By the lattice rule that map is the same
 // terrain at every detail (every 2^k-th sample of a finer map), so the scale never depends on

@@ -211,7 +211,7 @@ std::string sizeText(core::OutputSize size) {
     return std::to_string(size.width) + "x" + std::to_string(size.height);
 }
 
-// A preset without --size (issue 15, item 5): a chosen --resize reaches the preset's nearest
+// A preset without --size: a chosen --resize reaches the preset's nearest
 // size; a lower detail that is that size is suggested first (the lattice rule: the same terrain,
 // every 2nd sample); Unreal crops the centre of the next 2^n+1 map by default and says so.
 // Otherwise checkGameExport refuses with the commands that work.
@@ -273,7 +273,7 @@ void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOpt
 }
 
 // The splat layers and how they are written (core::planSplat, as the export dialog checks them),
-// before generating (issue 13).
+// before generating.
 std::optional<core::SplatPlan> planSplat(const core::Registry& registry, const core::Recipe& recipe,
                                          const OutputOptions& out, const core::GameExportRequest& request, int side) {
     if (out.splat.empty()) {

@@ -1,5 +1,5 @@
 #pragma once
-// terrain-cli's words for the stack (issue 11): `--op ID[:KEY=VALUE,...]` appends an operation
+// terrain-cli's words for the stack: `--op ID[:KEY=VALUE,...]` appends an operation
 // to a recipe, `--recipe preset:ID` starts from a built-in preset. Bad input is an InputError
 // naming the flag, the value and what is allowed, with a "did you mean" for a near miss.
 #include <core/recipe.h>

@@ -1,5 +1,5 @@
 #pragma once
-// "did you mean": the known subcommand or flag nearest to a mistyped one (issue 15, item 15).
+// "did you mean": the known subcommand or flag nearest to a mistyped one.
 #include <string>
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// `terrain-cli world init|tile|verify|vrt` (issue 14, docs/worlds.md): the task contract that
+// `terrain-cli world init|tile|verify|vrt` (docs/worlds.md): the task contract that
 // lets GNU parallel, a Slurm job array or any engine that hands out indices build a world of
 // exact tiles. Values arrive as text and are checked here, naming the flag.
 #include "cli_commands.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Gradient-noise fBm and its domain-warped form (issue 12): Perlin's gradient noise in 2-D as his
+// Gradient-noise fBm and its domain-warped form: Perlin's gradient noise in 2-D as his
 // "Improving noise" (2002) computes it (quintic fade, a hashed choice among fixed gradients, lerp
 // of the corners' dot products), summed over octaves in world metres, the lattice hashed from the
 // seed; the gradient set is our own (kNoiseGradX below says why).
@@ -56,7 +56,7 @@ void fbmInto(const FbmParams& params, double metresPerSample, const GenerateCont
 void warpedFbmInto(const WarpedFbmParams& params, double metresPerSample, const GenerateContext& context,
                    Heightmap& out);
 
-// The samples of `window` of those maps, bit for bit, computed alone (issue 14: world tiles);
+// The samples of `window` of those maps, bit for bit, computed alone (world tiles);
 // detail up to kLatticeDetail.
 void fbmWindowInto(const FbmParams& params, double metresPerSample, SampleWindow window, const GenerateContext& context,
                    Heightmap& out);

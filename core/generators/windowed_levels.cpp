@@ -1,5 +1,5 @@
 // Any window of a diamond-square or midpoint-displacement map, bit for bit, without the rest of
-// the map (issue 14, docs/worlds.md "Why tiles are exact").
+// the map (docs/worlds.md "Why tiles are exact").
 //
 // Every new point of a level is a fixed sum of points of the level above plus a hash of its own
 // lattice position, so the window of level l needs only the window of level l - 1 grown by a

@@ -1,5 +1,5 @@
 #pragma once
-// Worley's cellular noise (1996, "A cellular texture basis function"), issue 12: the distance from
+// Worley's cellular noise (1996, "A cellular texture basis function"): the distance from
 // each sample to the nearest (F1) and second-nearest (F2) of a scatter of feature points, in world
 // metres. One feature point per lattice cell, placed by the hash of (seed, cell): cheap, and an
 // even density (Worley's Poisson-distributed count per cell adds clumps and holes a designer
@@ -35,7 +35,7 @@ WorleyParams worleyParams(const Recipe& recipe);
 // in cells (negated when inverted).
 void worleyInto(const WorleyParams& params, double metresPerSample, const GenerateContext& context, Heightmap& out);
 
-// The samples of `window` of that map, bit for bit, computed alone (issue 14: world tiles).
+// The samples of `window` of that map, bit for bit, computed alone (world tiles).
 void worleyWindowInto(const WorleyParams& params, double metresPerSample, SampleWindow window,
                       const GenerateContext& context, Heightmap& out);
 

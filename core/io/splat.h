@@ -1,5 +1,5 @@
 #pragma once
-// Splat maps (issue 13): material weights per layer, from rules on slope, height and the stack's
+// Splat maps: material weights per layer, from rules on slope, height and the stack's
 // masks, written the way each engine imports them. Layers are taken in order: each covers what
 // its rule selects of what the layers before it left (with soft edges), `rest` takes whatever
 // is left, and anything no layer took goes to the last layer, so the weights of every pixel

@@ -8,7 +8,7 @@
 // The running sums are exact: values are whole multiples of a fixed step (FixedPoint) held in
 // integers, so adding and removing them never rounds and a sample's sum is the same whichever
 // sample the line started from. Each sample's output then depends only on the samples within
-// the filter's reach, which is what lets a world tile (issue 14) compute `smooth` on the tile
+// the filter's reach, which is what lets a world tile compute `smooth` on the tile
 // grown by that reach and equal the whole map bit for bit; and the split between threads never
 // changes a bit.
 #include "../cancel.h"

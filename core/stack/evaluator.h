@@ -1,5 +1,5 @@
 #pragma once
-// Runs a recipe's stack through a per-stage cache (issue 11). Stage k's key hashes everything
+// Runs a recipe's stack through a per-stage cache. Stage k's key hashes everything
 // that decides its bits: the base generator (algorithm, detail, seed, parameters), the world
 // (metres per sample and height range, which metre-valued parameters depend on) and every
 // enabled entry up to k (type, type version, parameters, blend, weight, seed offset; not the
@@ -126,7 +126,7 @@ Heightmap evaluateStack(const Registry& registry, const Recipe& recipe, const Wo
                         const GenerateContext& context);
 
 // Throws InputError (the base generator) or StageError (an entry) unless every enabled entry of
-// the recipe can be computed on a window of the map alone (issue 14, world tiles): a base
+// the recipe can be computed on a window of the map alone (world tiles): a base
 // generator and generator layers with Algorithm::generateWindowInto, filters that are per sample
 // (OpType::perSample: by the sample's value and its place in the map, as island and terrace's
 // edge noise; normalize too, from the whole map's range at the reference detail), no entry

@@ -1,5 +1,5 @@
 #pragma once
-// The stack (issue 11, docs/architecture.md "The stack"): a recipe is a base generator followed
+// The stack (docs/architecture.md "The stack"): a recipe is a base generator followed
 // by operations. This header holds what every operation type declares (OpType: its ParamSpec
 // table bound to a typed struct, and a pure run function) and what a recipe stores per entry
 // (OpInstance). The evaluator (evaluator.h) runs a recipe through a per-stage cache.
@@ -51,7 +51,7 @@ struct OpInstance {
     bool operator==(const OpInstance&) const = default;
 };
 
-// Masks flow down the stack beside the heights (issue 13): grids of the map's size with values
+// Masks flow down the stack beside the heights: grids of the map's size with values
 // in [0, 1], by name. An operation that makes a mask adds it (replacing one of the same name);
 // the others pass the masks below on unchanged. Shared, never modified once made.
 using MaskSet = std::map<std::string, std::shared_ptr<const Heightmap>>;
@@ -97,7 +97,7 @@ struct OpCall {
     // Where addMask gets a grid of the input's size (the evaluator reuses evicted, pre-faulted
     // buffers); empty: a new one.
     std::function<std::shared_ptr<Heightmap>(int width, int height)> allocate;
-    // Where the input lies in the whole map (a world tile, issue 14): its first column and row
+    // Where the input lies in the whole map (a world tile): its first column and row
     // there and the whole map's size. Empty (the default): the input is the whole map. Read it
     // through placeOf().
     MapPlace place;
@@ -158,7 +158,7 @@ struct OpType {
     bool passesHeights = false;
     // Whether an entry with these parameters is per sample: its output at a sample depends on
     // the input at that sample, the parameters and where the sample lies in the whole map
-    // (placeOf), not on its neighbours, so a world tile (issue 14) runs it on the tile alone.
+    // (placeOf), not on its neighbours, so a world tile runs it on the tile alone.
     // Empty: never.
     std::function<bool(const std::map<std::string, double>&)> perSample;
     // For an entry that reads its neighbours within a fixed distance: how many samples out, at

@@ -1,4 +1,4 @@
-// hydraulic-erosion (issue 13): rain drops run downhill, pick up sediment where they are fast and
+// hydraulic-erosion: rain drops run downhill, pick up sediment where they are fast and
 // steep and drop it where they slow down, carving gullies and filling hollows. The droplet model of
 // Beyer (2015, "Implementation of a method for hydraulic erosion"), in world units, made
 // deterministic on any thread count by a fixed spatial schedule.

@@ -1,4 +1,4 @@
-// mask: a mask layer from the heights (issue 13, "Masks are stack layers"). It leaves the heights
+// mask: a mask layer from the heights (docs/operations.md "Masks"). It leaves the heights
 // as they are and adds a mask named after its source (`slope`, `height` or `curvature`) that
 // later entries are blended through and exports paint materials from.
 #include "ops.h"

@@ -1,4 +1,4 @@
-// river-erosion (issue 13): rivers cut valleys whose depth follows the water that drains through
+// river-erosion: rivers cut valleys whose depth follows the water that drains through
 // them: the stream-power law dh/dt = U - K A^m S (A the drainage area, S the slope), solved with
 // the implicit scheme of Braun and Willett (2013, "A very efficient O(n), implicit and parallel
 // method to solve the stream power equation"), which stays stable at any time step.

@@ -1,4 +1,4 @@
-// thermal-erosion (issue 13): material steeper than the angle of repose slides down until no
+// thermal-erosion: material steeper than the angle of repose slides down until no
 // slope exceeds it, leaving scree at the foot of the slopes.
 //
 // The talus rule of Musgrave, Kolb and Mace (1989) — where the ground is steeper than the angle

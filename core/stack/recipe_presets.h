@@ -1,5 +1,5 @@
 #pragma once
-// Built-in starting points (issue 11): recipes stored as JSON in resources/presets/*.json,
+// Built-in starting points: recipes stored as JSON in resources/presets/*.json,
 // compiled into terrain_core so the editor's Presets menu and `terrain-cli --recipe preset:ID`
 // read the same files. Each is an ordinary format-3 recipe.
 #include "../recipe.h"

@@ -1,4 +1,4 @@
-// Computing a window of a recipe's stack on its own (issue 14: world tiles and the world view).
+// Computing a window of a recipe's stack on its own (world tiles and the world view).
 #include "evaluator.h"
 
 #include "../errors.h"

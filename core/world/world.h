@@ -1,5 +1,5 @@
 #pragma once
-// Worlds bigger than one machine (issue 14, docs/worlds.md): a recipe at a world detail D (side
+// Worlds bigger than one machine (docs/worlds.md): a recipe at a world detail D (side
 // 2^D + 1 samples, D up to 20 and beyond) cut into square tiles of 2^k + 1 samples that share
 // their edge rows and columns. Each tile is computed on its own from a halo of coarse levels
 // (evaluateStackWindow) and equals the same samples of the whole map bit for bit, so any engine

@@ -1,5 +1,5 @@
 #pragma once
-// A world's engine tiles (issue 14, docs/worlds.md "Engine tiles"): each world tile becomes the
+// A world's engine tiles (docs/worlds.md "Engine tiles"): each world tile becomes the
 // engine preset's tile of the same index, written by the same kind of task (terrain-cli world
 // export --index K-K2), with the world's one height mapping so neighbours meet without a step.
 // When the preset takes the world's tiles as they are (Unity, Godot HTerrain: 2^k+1 tiles sharing

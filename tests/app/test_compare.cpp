@@ -303,7 +303,7 @@ TEST_F(CompareTest, PairColumnOnlyWithTwoPanels) {
     EXPECT_TRUE(window->pairColumn()->isVisible());
 }
 
-// Issue 15 item 14: the window opens on the document and another algorithm.
+// The window opens on the document and another algorithm.
 TEST(CompareOpening, OpensOnTwoDifferentAlgorithms) {
     const core::Registry registry = core::makeBuiltinRegistry();
     for (const char* algorithm : {"diamond-square", "midpoint-displacement"}) {

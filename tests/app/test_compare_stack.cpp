@@ -1,4 +1,4 @@
-// The compare window with a stacked document (issue 11): each panel holds the document's stack
+// The compare window with a stacked document: each panel holds the document's stack
 // after its own generator, shares the common prefix, keeps the stack through parameter edits,
 // turns an entry off in one panel, and "Use in document" is one undo step. Waits poll for the
 // workers; nothing asserts how fast.
@@ -78,7 +78,7 @@ protected:
     std::unique_ptr<CompareWindow> window;
 };
 
-// Issue 11: each panel holds a whole stack, the document's after the panel's own generator, and
+// Each panel holds a whole stack, the document's after the panel's own generator, and
 // shows the stacked terrain (the map core::evaluateStack makes in the document's world).
 TEST_F(CompareStackTest, PanelsHoldTheDocumentStackAfterTheirGenerator) {
     const core::Recipe& doc = document->state().recipe;

@@ -173,7 +173,7 @@ TEST(DocumentFormat, MalformedFileThrowsInputError) {
     }
 }
 
-// Issue 16 (findings 1, 2, 12): the editor's reader refuses hostile files naming the field.
+// The editor's reader refuses hostile files naming the field.
 TEST(DocumentFormat, HostileTextIsRefusedNamingTheField) {
     const core::Registry registry = core::makeBuiltinRegistry();
     const auto refusal = [&](const std::string& text) {

@@ -228,7 +228,7 @@ TEST_F(EditorTest, TheDialogsWorldSizeGoesIntoTheDocumentAsOneUndoStep) {
     EXPECT_FALSE(document->isModified());
 }
 
-// Issue 15 item 12: the export starts beside the document with its name, and exporting (with the
+// The export starts beside the document with its name, and exporting (with the
 // document's world size) neither marks it modified nor adds an undo step.
 TEST_F(EditorTest, ExportStartsBesideTheDocumentAndLeavesItUnmodified) {
     Document* document = m_window->document();
@@ -312,7 +312,7 @@ TEST_F(EditorTest, ViewTogglesAreNotUndoStepsAndDoNotModifyTheDocument) {
 
 // core's warnings and refusals name fields by reference: the editor's report, its status line and
 // its error show the dialog's labels, never terrain-cli's flags.
-// Splat maps from the export dialog (issue 13): layers typed into its field with the keyboard,
+// Splat maps from the export dialog: layers typed into its field with the keyboard,
 // a bad rule refused naming the field, and the files byte-identical to terrain-cli --splat.
 TEST_F(EditorTest, SplatLayersTypedInTheDialogWriteTheCliSplatMaps) {
     DocumentState state = smallState();  // 65 x 65: a Unity size

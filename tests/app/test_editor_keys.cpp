@@ -1,4 +1,4 @@
-// Keys and bars a new user trips on (issue 15, items 7–10): window shortcuts reach the window
+// Keys and bars a new user trips on: window shortcuts reach the window
 // from a focused number box, Save As and Help have their keys and entries, Open Recent drops
 // missing files, and the toolbar and status bar do not jump.
 #include "editor_fixture.h"

@@ -1,4 +1,4 @@
-// Issue 10 in the editor: a change at a large detail first shows the exact lower detail of the
+// The lattice rule in the editor: a change at a large detail first shows the exact lower detail of the
 // same recipe (by the lattice rule, every 2^k-th sample of the final map) in the 2-D preview and
 // the 3-D view, then the full map follows with progress; no other terrain is ever on screen.
 #include "editor_fixture.h"

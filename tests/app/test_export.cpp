@@ -347,7 +347,7 @@ TEST(ExportDialog, TheLastChoicesComeBack) {
     EXPECT_TRUE(second.exportButton()->isEnabled()) << errorShown(second).toStdString();
 }
 
-// Issue 15 item 6: each preset, and each map size, suggests its size from the map, never from
+// Each preset, and each map size, suggests its size from the map, never from
 // the size an earlier preset or export left in the fields.
 TEST(ExportDialog, EachPresetAndEachMapSizeSuggestTheSizeAgain) {
     ExportDialog dialog(QStringLiteral("/tmp/terrain/land.png"), QSize(1025, 1025), kWorld);
@@ -432,7 +432,7 @@ TEST(ExportDialog, ResamplingKeepsTheWorldsSizeInMetres) {
     EXPECT_DOUBLE_EQ(cliJson["world_size_metres"][0].get<double>(), 128.0) << cliJson.dump();
 }
 
-// Issue 15 item 12: the export starts beside the document, with its name.
+// The export starts beside the document, with its name.
 TEST(ExportDialog, TheFileNameStartsFromTheDocument) {
     EXPECT_EQ(ExportActions::suggestedExportPath(QStringLiteral("/maps/valley.terrain.json"),
                                                  QStringLiteral("/last")),

@@ -61,11 +61,11 @@ TEST_F(GenerationControllerTest, LatestRequestWinsAndResultsOnlyMoveForward) {
     EXPECT_LT(results.size(), 50u);
 }
 
-// The coarse map is the same recipe at a lower detail, which by the lattice rule (issue 10) is
+// The coarse map is the same recipe at a lower detail, which by the lattice rule is
 // every 2^k-th sample of the full map, bit for bit: the first image shows the final terrain.
 TEST_F(GenerationControllerTest, LargeMapsShowAnExactLowerDetailFirstThenTheFullMap) {
     static_assert(GenerationController::coarseDetail(12) == 10);
-    static_assert(GenerationController::coarseDetail(13) == 11);  // issue 10: 11 or 12 at 13
+    static_assert(GenerationController::coarseDetail(13) == 11);  // the lattice rule: 11 or 12 at 13
     static_assert(GenerationController::coarseDetail(14) == 11);
     for (const char* algorithm : {"diamond-square", "midpoint-displacement"}) {
         results.clear();

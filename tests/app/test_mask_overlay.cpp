@@ -1,5 +1,5 @@
-// A mask of the stack shown over the 2-D preview and the 3-D view (issue 13, "Masks are stack
-// layers"): chosen with real keys in the view controls, tinted where the mask is, saved with the
+// A mask of the stack shown over the 2-D preview and the 3-D view (docs/operations.md "Masks"):
+// chosen with real keys in the view controls, tinted where the mask is, saved with the
 // document. Under Xvfb like the other editor tests.
 #include "editor_fixture.h"
 

@@ -100,7 +100,7 @@ TEST_F(SeedVariationsTest, ARecipeChangeRegeneratesFromTheDocumentSeed) {
     ASSERT_TRUE(waitAllCurrent());
 }
 
-// Issue 11: a stacked recipe's thumbnails show the stacked terrain (evaluated as the editor
+// A stacked recipe's thumbnails show the stacked terrain (evaluated as the editor
 // does, in the document's world); a click still sets the seed only.
 TEST(SeedVariationsStack, ThumbnailsShowTheWholeStack) {
     const core::Registry registry = core::makeBuiltinRegistry();

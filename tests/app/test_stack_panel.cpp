@@ -1,4 +1,4 @@
-// The stack in the editor (issue 11): the stack panel's edits by mouse and keyboard, one undo step
+// The stack in the editor: the stack panel's edits by mouse and keyboard, one undo step
 // each, byte-for-byte undo/redo, show-up-to-here and before/after, errors on the entry, two drags
 // are two undo steps, presets. Under Xvfb like the other editor tests.
 #include "editor_fixture.h"

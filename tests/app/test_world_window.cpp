@@ -1,4 +1,4 @@
-// View ▸ World View under Xvfb (issue 14): opened by its shortcut from the focused window, the
+// View ▸ World View under Xvfb: opened by its shortcut from the focused window, the
 // document's recipe as a 65537² world, what is on screen is the lattice (a world sample at
 // 1024·i equals sample i of the document's own map), wheel zoom keeps the sample under the mouse,
 // a drag pans by what the mouse moved, the cache stays within its budget while panning across a

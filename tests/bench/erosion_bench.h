@@ -1,5 +1,5 @@
 #pragma once
-// terrain-bench's erosion cases (issue 13): each operation on one 4 km world at 1025² and 4097²,
+// terrain-bench's erosion cases: each operation on one 4 km world at 1025² and 4097²,
 // and against its textbook reference (one thread, one resolution) in the same run.
 namespace terrain::bench {
 

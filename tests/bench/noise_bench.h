@@ -1,5 +1,5 @@
 #pragma once
-// terrain-bench's noise cases (issue 12): our fBm against libnoise's Perlin fBm (the only noise
+// terrain-bench's noise cases: our fBm against libnoise's Perlin fBm (the only noise
 // library Debian ships; a benchmark-only dependency) and warped fBm against plain fBm, each pair
 // interleaved in one run.
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// terrain-bench's world cases (issue 14): a 4097² tile of a larger world, computed from its halo
+// terrain-bench's world cases: a 4097² tile of a larger world, computed from its halo
 // (evaluateStackWindow), against the single-map generator making a 4097² map, interleaved.
 namespace terrain::bench {
 

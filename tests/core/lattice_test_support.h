@@ -1,6 +1,6 @@
 #pragma once
 // Shared by test_lattice.cpp, test_lattice_large.cpp and test_large_maps.cpp. The lattice rule
-// (issue 10) says the map at detail d + k sampled every 2^k-th point in x and y is bit-identical
+// says the map at detail d + k sampled every 2^k-th point in x and y is bit-identical
 // to the map at detail d.
 #include <core/cancel.h>
 #include <core/generators/generators.h>

@@ -1,4 +1,4 @@
-// interpolation=cubic, the remedy for the grid artefacts (issue 15, item 16): it matches its
+// interpolation=cubic, the remedy for the grid artefacts: it matches its
 // step-by-step reference, gives the same bytes on any thread count, leaves the default untouched,
 // and lowers the crease score. The lattice rule for it is in test_lattice.cpp.
 //

@@ -1,4 +1,4 @@
-// Erosion operations (issue 13): thermal-erosion moves material (volume kept), leaves no slope
+// Erosion operations: thermal-erosion moves material (volume kept), leaves no slope
 // steeper than its angle of repose, settles a heap into a round cone, gives the same bytes on any
 // thread count and the same terrain at every detail, and writes its scree mask; hydraulic-erosion
 // likewise. river-erosion's tests are in test_river_erosion.cpp.

@@ -1,4 +1,4 @@
-// The execution context (issue 11): the executor's passes (nested, throwing, cancelled, without
+// The execution context: the executor's passes (nested, throwing, cancelled, without
 // threads), workspaces reused across generations, and two evaluations at once giving the same
 // bytes as one at a time. Run under ThreadSanitizer too (tests/tsan).
 #include "core/cancel.h"

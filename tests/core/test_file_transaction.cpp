@@ -1,4 +1,4 @@
-// Multi-file exports are transactions (issue 16, findings 3-9): all files or none, previous
+// Multi-file exports are transactions: all files or none, previous
 // files kept until the new set is complete, a kill between renames finished by the next export,
 // stale temporaries removed, non-regular targets refused, symlinks followed, no setuid bits.
 #include <gtest/gtest.h>

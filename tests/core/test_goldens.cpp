@@ -1,6 +1,6 @@
 // Golden SHA-256 of seeded outputs (the raw little-endian float bytes). A golden changes only on
-// purpose, with the reason in the commit message (last: the lattice rule, issue 10; the noise
-// generators' were added with them, issue 12).
+// purpose, with the reason in the commit message (last: the lattice rule; the noise
+// generators' were added with them).
 #include "stack_test_support.h"
 
 #include <core/cancel.h>

@@ -1,4 +1,4 @@
-// The gradient-noise generators `fbm` and `warped-fbm` (issue 12): the fast kernels against the
+// The gradient-noise generators `fbm` and `warped-fbm`: the fast kernels against the
 // plain Perlin/Quilez reference, every SIMD variant and thread count giving the same bytes, the
 // lattice rule in world metres, wrap, the statistics the parameters promise, bad parameters.
 #include "core/analysis/statistics.h"

@@ -1,4 +1,4 @@
-// core::parseJsonInput and the recipe reader on hostile input (issue 16, findings 1, 2 and 12):
+// core::parseJsonInput and the recipe reader on hostile input:
 // each test fails on the plain nlohmann::json::parse the readers used before.
 #include <core/errors.h>
 #include <core/json_input.h>

@@ -1,4 +1,4 @@
-// The lattice rule (issue 10): detail is resolution, not shape. For every generator, edge mode,
+// The lattice rule: detail is resolution, not shape. For every generator, edge mode,
 // corner mode and clamp setting, any seed and parameters, the map at detail d + k sampled every
 // 2^k-th point in x and y is bit-identical to the map at detail d. Details 1-12 here (every pair
 // d < d + k), 13 and 14 in test_lattice_large.cpp (ctest label "large").

@@ -1,4 +1,4 @@
-// The lattice rule (issue 10) at the largest 2-D details, 13 (8193²) and 14 (16385², 1 GiB of
+// The lattice rule at the largest 2-D details, 13 (8193²) and 14 (16385², 1 GiB of
 // floats): the map at 14 sampled every 2nd and 4th point is the map at 13 and 12, and 13 every 2nd
 // point is 12, for every edge mode, corner mode and clamp setting. A separate executable, so ctest
 // can give it the label "large" (ctest -L large runs it alone, -LE large skips it). The grids are

@@ -1,4 +1,4 @@
-// Masks as stack layers (issue 13): the `mask` operation, masks flowing down the stack beside the
+// Masks as stack layers: the `mask` operation, masks flowing down the stack beside the
 // heights, and any entry blended through a mask.
 #include "core/cancel.h"
 #include "core/errors.h"

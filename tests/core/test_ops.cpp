@@ -1,4 +1,4 @@
-// The first shaping operations of the stack (issue 11): curves, terrace, island, smooth. Each is
+// The first shaping operations of the stack: curves, terrace, island, smooth. Each is
 // run through the evaluator (core::evaluateStack) for the stack properties (thread counts, the
 // lattice rule, bad parameters) and on hand-made inputs for its behaviour.
 #include "core/analysis/variogram.h"

@@ -128,7 +128,7 @@ TEST(Recipe, BadValuesNameFieldValueAndWhatIsAllowed) {
 }
 
 TEST(Recipe, Format1RecipesStillLoadAndSayOnceTheyMakeAnotherTerrainNow) {
-    // Issue 10: format 2 is the lattice rule; a format-1 recipe loads, and the caller learns
+    // Format 2 is the lattice rule; a format-1 recipe loads, and the caller learns
     // its version to show the one-line notice.
     int version = 0;
     const core::Recipe old = core::recipeFromText(

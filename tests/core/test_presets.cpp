@@ -227,7 +227,7 @@ TEST(ExportPresets, SettingsCarryTheNumbersToType) {
     const auto blender = engineSettings(findEnginePreset("blender"), ExportFormat::Png16, 65, 65, w);
     EXPECT_EQ(settingOf(blender, "Displace modifier > Strength"), "512");
     EXPECT_EQ(settingOf(blender, "Displace modifier > Midlevel"), "0");
-    // Issue 15 item 1: exact steps, never "enough"; Extend and Closest (checked in Blender by
+    // Exact steps, never "enough"; Extend and Closest (checked in Blender by
     // ctest cli_blender).
     EXPECT_EQ(settingOf(blender, "Add > Mesh > Grid > X Subdivisions"), "64");
     EXPECT_EQ(settingOf(blender, "Object > Dimensions X (m)"), "128");
@@ -283,7 +283,7 @@ TEST(ExportPresets, HorizontalScalesCarryTenSignificantDigits) {
 
 // Unity and Unreal divide a 16-bit code by 65536; with the printed numbers, read back as typed,
 // every code lands within half a quantisation step of the metres it was written for
-// (LO + c x range / 65535). Before issue 15 the error reached 1.5 steps.
+// (LO + c x range / 65535). Before the fix the error reached 1.5 steps.
 TEST(ExportPresets, SixteenBitCodesLandWithinHalfAStep) {
     WorldUnits w;
     w.loMetres = -37.25;
@@ -307,7 +307,7 @@ TEST(ExportPresets, SixteenBitCodesLandWithinHalfAStep) {
     EXPECT_LE(unrealErr, step / 2) << "Unreal, in steps: " << unrealErr / step;
 }
 
-// Issue 15 item 2: UE5 places tiles edge to edge and fits the whole landscape; UE4 World
+// UE5 places tiles edge to edge and fits the whole landscape; UE4 World
 // Composition shares tile edges and checks each tile.
 TEST(ExportPresets, UnrealTilesAreSizedAsUE5SeesTheWholeLandscape) {
     const auto& ue5 = findEnginePreset("unreal");

@@ -1,4 +1,4 @@
-// The built-in recipe presets (issue 11): resources/presets/*.json compiled into terrain_core.
+// The built-in recipe presets: resources/presets/*.json compiled into terrain_core.
 #include "core/errors.h"
 #include "core/recipe.h"
 #include "core/registry.h"

@@ -1,4 +1,4 @@
-// river-erosion (issue 13): the flood's order, valleys cut on any thread count alike, connected
+// river-erosion: the flood's order, valleys cut on any thread count alike, connected
 // rivers that reach the border, flow downhill, water gathering into channels but not into
 // parallel gullies, lakes that drain through their outlet with their floor uncut and a mask of
 // their own, no creases along the coarse grid, beds that are troughs rather than one-sample

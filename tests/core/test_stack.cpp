@@ -1,4 +1,4 @@
-// The stack model, its JSON, and the evaluator's per-stage cache (issue 11).
+// The stack model, its JSON, and the evaluator's per-stage cache.
 #include "core/cancel.h"
 #include "core/errors.h"
 #include "core/recipe.h"

@@ -1,4 +1,4 @@
-// Windows of a map computed on their own (issue 14: exact world tiles) equal the same samples of
+// Windows of a map computed on their own (exact world tiles) equal the same samples of
 // the whole map, bit for bit: every edge mode, clamp setting, detail 1..11, windows at the
 // corners, along the borders, one sample wide, the whole map, and random ones; 1 and 3 threads.
 // The names contain the generators' names, so ctest runs them with every kernel variant.

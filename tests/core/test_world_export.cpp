@@ -1,4 +1,4 @@
-// A world's engine tiles (issue 14): windows of a resize, tile names for each engine's tiled
+// A world's engine tiles: windows of a resize, tile names for each engine's tiled
 // import, a tile checked as part of its set, and the plan each preset gets. The files themselves
 // are compared with `terrain-cli generate --tiles` byte for byte in tests/core/scripts/cli_world.sh.
 #include <gtest/gtest.h>

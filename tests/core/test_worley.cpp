@@ -1,4 +1,4 @@
-// The `worley` generator (issue 12): the kernel against the plain reference (bit for bit), the
+// The `worley` generator: the kernel against the plain reference (bit for bit), the
 // candidate cells against brute force, F1's zeros and continuity, every SIMD variant and thread
 // count, the lattice rule, wrap, bad parameters.
 #include "core/bench/reference_worley.h"

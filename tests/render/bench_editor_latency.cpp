@@ -1,5 +1,5 @@
 // editor-latency-bench: how long a parameter change takes to reach the screen, stage by stage,
-// on the path the editor takes (issue 3's target: <= 16 ms median at 1025², <= 150 ms at 4097²).
+// on the path the editor takes (the editor's latency target: <= 16 ms median at 1025², <= 150 ms at 4097²).
 //
 //   generate   the recipe with a changed roughness, on every core, into a fresh or a reused grid
 //   preview    min/max and the 2-D preview image (render::renderPreviewImage, grey)
@@ -7,7 +7,7 @@
 //
 // The fill floor (writing the same grid once) is measured in the same run as the baseline.
 //
-// FirstExactImage (issue 10): a change at detail 13 or 14 through the editor's own
+// FirstExactImage: a change at detail 13 or 14 through the editor's own
 // GenerationController, timed from submit() until its first result, the exact lower detail of
 // the same recipe (every 2^k-th sample of the final map), is in the 2-D preview and the 3-D view
 // (PreviewWidget::setContent + TerrainView::setHeightmap, as MainWindow::onResult does); target
@@ -201,7 +201,7 @@ void BM_FirstExactImage(benchmark::State& state) {
 
 BENCHMARK(BM_FirstExactImage)->Arg(13)->Arg(14)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(9);
 
-// StackLastOperation (issue 11): a slider change on the last of a 5-operation stack at 1025²
+// StackLastOperation: a slider change on the last of a 5-operation stack at 1025²
 // (diamond-square + island + terrace + smooth + curves + clamp, the clamp's high alternating),
 // through the editor's GenerationController on a shared StackEvaluator, from submit() until the
 // map is in the 2-D preview and the 3-D view; target <= 16 ms median. `stages_run` counts the
@@ -275,7 +275,7 @@ void BM_StackLastOperation(benchmark::State& state) {
 
 BENCHMARK(BM_StackLastOperation)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(15);
 
-// WorldView (issue 14): the world view (app/world_window.h) on diamond-square at detail 20
+// WorldView: the world view (app/world_window.h) on diamond-square at detail 20
 // (1048577²), a 1000 x 700 canvas at one sample a pixel, jumping each iteration to a place 40 km
 // away whose tiles are not cached. first_frame: setView + a synchronous repaint (the view drawn
 // from the cached coarse tiles; target <= 16 ms); complete: from setView until every visible

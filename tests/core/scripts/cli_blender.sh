@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The Blender route (issue 15, item 1), checked by Blender itself: blender_displace.py follows the
+# The Blender route, checked by Blender itself: blender_displace.py follows the
 # steps terrain-cli prints for --preset blender on a 65x65 map (Grid, Dimensions, Displace with
 # the image, Non-Color, Extend, Closest, UV, Strength, Midlevel 0), evaluates the modifier and
 # compares every vertex height with a raw32 export of the same recipe. PNG16: within half a
 # quantisation step (plus Blender's float32 vertices); EXR: within 1e-3 m. The splat route
-# (issue 13): the greyscale layers of --splat 'above=height>60~0' --splat 'rest=rest', loaded by
+#: the greyscale layers of --splat 'above=height>60~0' --splat 'rest=rest', loaded by
 # Blender and looked up at each vertex's UV, weigh 255 above 60 m and 0 below; Godot Terrain3D's
 # control map of the same layers, read by Blender's EXR loader, decodes to texture 0 above 60 m
 # and texture 1 below (blender_terrain3d_control.py). Meshes: Blender's OBJ and glTF importers
@@ -27,7 +27,7 @@ check "no 'enough' in the steps" sh -c "! grep -qi enough '$dir/png.txt'"
   -o "$dir/s.png" >"$dir/splat.txt" 2>"$dir/err" || fail "splat: $(cat "$dir/err")"
 
 run_blender() {  # settings image tolerance [above.png rest.png threshold]
-  timeout 240 blender -b --factory-startup --python "$script" -- "$1" "$2" "$dir/h.r32" "$3" "${@:4}" \
+  timeout 240 blender -b --factory-startup --python-exit-code 1 --python "$script" -- "$1" "$2" "$dir/h.r32" "$3" "${@:4}" \
     >"$dir/blender.log" 2>&1
   local rc=$?
   grep -E "BLENDER_MAX_ERROR_M|BLENDER_SPLAT" "$dir/blender.log"
@@ -44,7 +44,7 @@ check "splat layers in Blender: 255 above 60 m, 0 below, at each vertex's UV" \
 "$cli" generate "${common[@]}" --preset godot-terrain3d --splat 'above=height>60~0' --splat 'rest=rest' \
   -o "$dir/t3.exr" >/dev/null 2>"$dir/err" || fail "terrain3d splat: $(cat "$dir/err")"
 t3_control() {  # [CONTROL_EXR soft]
-  timeout 240 blender -b --factory-startup --python "$(dirname "$0")/blender_terrain3d_control.py" -- \
+  timeout 240 blender -b --factory-startup --python-exit-code 1 --python "$(dirname "$0")/blender_terrain3d_control.py" -- \
     "${1:-$dir/t3_control.exr}" "$dir/h.r32" 60 ${2:-} >"$dir/blender.log" 2>&1
   local rc=$?
   grep "BLENDER_T3D_CONTROL" "$dir/blender.log"

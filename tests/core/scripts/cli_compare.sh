@@ -60,7 +60,7 @@ EOF
   && pass || fail "--map per-panel: each histogram over its own range"
 "$cli" compare --help | grep -q -- "--recipe" && pass || fail "compare --help"
 
-# Stacks (issue 11): a recipe's operations after its base. One stacked recipe alone compares the
+# Stacks: a recipe's operations after its base. One stacked recipe alone compares the
 # algorithms of its shape under the same stack; each panel is the whole stack.
 $py - "$dir/clip.json" "$dir/stacked.json" <<'EOF'
 import json, sys

@@ -38,7 +38,7 @@ PY
   -o "$dir/ue.png" >"$dir/ue.txt" 2>"$dir/err" || fail "unreal: $(cat "$dir/err")"
 check "unreal Z scale = 1024*12800/65535" grep -q "Scale Z: 200.0030518$" "$dir/ue.txt"
 
-# Issue 15 item 3: both engines divide 16-bit codes by 65536. Rebuild metres from the codes with
+# Both engines divide 16-bit codes by 65536. Rebuild metres from the codes with
 # the printed numbers and each engine's formula; compare with a float export of the same recipe.
 "$cli" generate --detail 9 --seed 3 --format raw32 --height-range 20:270 --metres-per-pixel 2 \
   -o "$dir/u32.r32" 2>"$dir/err" || fail "raw32 twin: $(cat "$dir/err")"
@@ -92,7 +92,7 @@ check "tiff type Float32" grep -q "Type=Float32" "$dir/gdal.txt"
 check "tiff min/max are metres" grep -q "Minimum=-10.000, Maximum=90.000" "$dir/gdal.txt"
 
 # GeoTIFF: GDAL reads the spacing and each tile's origin, so gdalbuildvrt mosaics the tiles back
-# into the whole map (issue 15, item 4).
+# into the whole map.
 mkdir -p "$dir/geo"
 "$cli" generate --detail 6 --metres-per-pixel 2 --tiles 2x2 --format tiff32 -o "$dir/geo/t.tif" 2>/dev/null || fail "tiff tiles"
 "$cli" generate --detail 6 --metres-per-pixel 2 --format tiff32 -o "$dir/whole.tif" 2>/dev/null || fail "tiff whole"
@@ -113,7 +113,7 @@ PY
 "$cli" generate --detail 6 --map normalize --format raw32 --height-range 5:15 -o "$dir/t.r32" 2>/dev/null || fail "raw32"
 check "raw32 (numpy)" $py -c "import numpy as np; d=np.fromfile('$dir/t.r32','<f4'); assert d.size==65*65 and d.min()==5 and d.max()==15, (d.size,d.min(),d.max())"
 
-# Heights in metres are the same at every detail (issue 10): every 8th sample of detail 12 is
+# Heights in metres are the same at every detail: every 8th sample of detail 12 is
 # detail 9, in float metres and in 16-bit codes, read back by numpy and PIL.
 for d in 9 12; do
   "$cli" generate --detail $d --seed 5 --height-range -40:360 --format raw32 -o "$dir/w$d.r32" 2>/dev/null || fail "raw32 detail $d"
@@ -246,7 +246,7 @@ check "worldpainter warns about a non-whole Scale" grep -qF \
 "$cli" generate --detail 9 --preset unreal-ue4-world-composition --size 1009x1009 --tiles 2x2 -o "$dir/land.png" \
   >/dev/null 2>"$dir/err" || fail "UE4 world composition 2x2 tiles of 505: $(cat "$dir/err")"
 check "unreal tile names _x1_y1" test -s "$dir/land_x1_y1.png" -a -s "$dir/land_x1_y1.png.json"
-# Issue 15 item 2: UE5 places _xN_yM tiles edge to edge (StartX = Coord.X x FileWidth), so
+# UE5 places _xN_yM tiles edge to edge (StartX = Coord.X x FileWidth), so
 # --preset unreal tiles share no border and the whole landscape (2 x 481 = 962, 961 = 31 x 31
 # quads) is what must fit; the tiles laid side by side are the single-file export (numpy, PIL).
 "$cli" generate --detail 10 --seed 2 --preset unreal --tiles 2x2 --size 962x962 -o "$dir/ue5.png" \
@@ -275,7 +275,7 @@ assert (t[0, 0][-1, :] == t[0, 1][0, :]).all() and (t[1, 0][-1, :] == t[1, 1][0,
 assert min(a.min() for a in t.values()) == 0 and max(a.max() for a in t.values()) == 65535
 PY
 
-# Issue 15 item 5: a preset without --size. A chosen --resize reaches the preset's nearest size;
+# A preset without --size. A chosen --resize reaches the preset's nearest size;
 # Unreal crops the centre of the 2^n+1 map by default and says so.
 for mode in crop bicubic; do
   "$cli" generate --detail 9 --preset unreal --resize $mode -o "$dir/r$mode.png" >/dev/null 2>"$dir/err" \
@@ -298,7 +298,7 @@ rm -f "$dir/u13.r16"
 
 # Bad input.
 o="$dir/bad/out.r16"
-# Issue 15 item 5: a lower detail is the same terrain (the lattice rule), so it comes first.
+# A lower detail is the same terrain (the lattice rule), so it comes first.
 expect 64 "--detail: '13' is not allowed; expected a detail whose map Unity imports (a square of 2^n+1 samples from 33x33 to 4097x4097): --detail 12 gives 4097x4097" \
   generate --detail 13 --preset unity -o "$o"
 expect 64 "or keep this detail with --size 4097x4097 --resize bicubic" generate --detail 13 --preset unity -o "$o"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# terrain-cli against hostile recipe files (issue 16, findings 1, 2 and 12): every one is refused
+# terrain-cli against hostile recipe files: every one is refused
 # with exit 64/65 and a message naming the field, never a crash (signal 6/11 = exit 134/139), a
 # hang (a FIFO) or a cut message. Needs TERRAIN_CLI (set by ctest).
 source "$(dirname "$0")/cli_test_lib.sh"

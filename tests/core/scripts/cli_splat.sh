@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Splat maps from the command line (issue 13): --splat NAME=RULE in order, per engine; every file
+# Splat maps from the command line: --splat NAME=RULE in order, per engine; every file
 # read back with PIL (sizes, channels, weights summing to 255 or 65535 per pixel, the rules'
 # meaning); bad input refused naming the flag, nothing written. Needs TERRAIN_CLI (set by ctest).
 source "$(dirname "$0")/cli_test_lib.sh"

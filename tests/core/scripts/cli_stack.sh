@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The stack from the command line (issue 11): --op, --recipe FILE|preset:ID, --save-recipe,
+# The stack from the command line: --op, --recipe FILE|preset:ID, --save-recipe,
 # list --json/--markdown, and bad input (exit 64, the flag and value named, nothing written).
 # Needs TERRAIN_CLI (set by ctest).
 source "$(dirname "$0")/cli_test_lib.sh"
@@ -8,7 +8,7 @@ gen() { "$cli" generate "$@" 2>>"$dir/log"; }
 sha() { sha256sum "$1" | cut -d' ' -f1; }
 
 # A recipe without operations makes the bytes it made before the stack (format 2, and the same
-# flags): SHA-256 of the outputs of terrain-cli before issue 11.
+# flags): SHA-256 of the outputs of terrain-cli before the stack.
 printf '{"format":"terrain-recipe","version":2,"algorithm":"diamond-square","detail":7,"seed":5,"params":{"roughness":0.55,"edge":"wrap"}}' >"$dir/v2.json"
 gen --recipe "$dir/v2.json" --output "$dir/v2.png" || fail "format-2 recipe"
 check "format-2 recipe: the bytes of before the stack" [ "$(sha "$dir/v2.png")" = "962df2094f1947ede27735b680671f05fbd4e642f994daae7f23be41cac2e07a" ]
@@ -61,7 +61,7 @@ check "hurst=1 on a layer is roughness 0.5" grep -q '"roughness": 0.5' "$dir/h.j
 COLUMNS=40 "$cli" ansi --detail 5 --op clamp:low=40,high=60 >"$dir/ansi.txt" 2>/dev/null \
   && grep -q $'\e\\[' "$dir/ansi.txt" && pass || fail "ansi with --op"
 
-# Masks (issue 13): --mask writes a mask of the stack instead of the heights; an entry blended
+# Masks: --mask writes a mask of the stack instead of the heights; an entry blended
 # through it changes the map only where the mask is above 0.
 gen --detail 8 --seed 3 --world-size 2000 --height-range 0:600 --op mask:source=slope,slope_min_deg=25 --mask slope --format png16 \
   --output "$dir/slope.png" || fail "--mask slope"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# terrain-cli usage help (issue 15, item 15): a mistyped flag or subcommand gets the nearest
+# terrain-cli usage help: a mistyped flag or subcommand gets the nearest
 # known one; `ansi` draws at the terminal's real width (ioctl TIOCGWINSZ) when COLUMNS is not
 # exported. Needs TERRAIN_CLI (set by ctest).
 source "$(dirname "$0")/cli_test_lib.sh"

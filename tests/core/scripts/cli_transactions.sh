@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# terrain-cli end to end for issue 16's export findings: all-or-nothing exports (saved recipe,
+# terrain-cli end to end for the export findings: all-or-nothing exports (saved recipe,
 # sidecar, tiles, compare sheet + stats), special output paths, tile name clashes, non-UTF-8
 # names, the PNG width limit, and `terrain-cli verify`. Needs TERRAIN_CLI (set by ctest).
 source "$(dirname "$0")/cli_test_lib.sh"

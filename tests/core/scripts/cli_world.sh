@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Worlds of exact tiles (issue 14) end to end: `terrain-cli world init|tile|verify|vrt`.
+# Worlds of exact tiles end to end: `terrain-cli world init|tile|verify|vrt`.
 #  1. The tiles, mosaicked by GDAL through world.vrt, are byte-identical to `terrain-cli generate`
 #     of the whole map: every 2-D algorithm, every diamond-square edge mode, details 10-12, tile
 #     sides 33-1025, a stack of per-sample operations with a blended generator layer, and one

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A world built by a Slurm job array (issue 14): a single-node cluster of Debian's slurm-wlm and
+# A world built by a Slurm job array: a single-node cluster of Debian's slurm-wlm and
 # munge, started here without systemd, on loopback only, with its own key, ports and state in a
 # scratch folder, and stopped at the end. docs/examples/world/slurm.sbatch runs as the array;
 # the job is scancelled at about half, the missing array indices are resubmitted the way the
