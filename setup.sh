@@ -81,7 +81,7 @@ report_times() {
   fi
 }
 
-FUZZ_TARGETS=(recipe document cli json splat world journal)
+FUZZ_TARGETS=(recipe document cli json splat world journal worldfolder)
 
 sanitize_tests() {
   log "every test again under AddressSanitizer + UBSan, the GUI tests under Xvfb (build-sanitize/)"
