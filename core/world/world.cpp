@@ -56,6 +56,16 @@ bool fileMatches(const fs::path& path, const std::string& sha256) {
     }
 }
 
+// Whether overview `level` of tile (column, row) is there with the SHA-256 its tile.json `record`
+// lists for it.
+bool overviewMatches(const WorldManifest& m, const fs::path& dir, const nlohmann::json& record, int level,
+                     int column, int row) {
+    const nlohmann::json overviews = record.value("overviews", nlohmann::json::array());
+    const std::size_t at = std::size_t(level - 1);
+    return overviews.is_array() && overviews.size() > at && overviews[at].is_object() &&
+           fileMatches(dir / overviewFile(m, level, column, row), stringMember(overviews[at], "sha256"));
+}
+
 // Every 2^level-th sample of the tile: the coarse lattice level of the same place (the lattice rule).
 Heightmap subsample(const Heightmap& tile, int level) {
     const int step = 1 << level;
@@ -267,12 +277,8 @@ bool tileDone(const WorldManifest& m, const fs::path& dir, std::int64_t index) {
     // The files as they were written: a tile damaged since is computed again, so "resubmit what
     // verify names" repairs it.
     if (!fileMatches(dir / tileFile(m, column, row), stringMember(j, "sha256"))) return false;
-    const nlohmann::json overviews = j.value("overviews", nlohmann::json::array());
-    for (int l = 1; l <= m.overviewLevels; ++l) {
-        if (!overviews.is_array() || overviews.size() < std::size_t(l) || !overviews[std::size_t(l - 1)].is_object() ||
-            !fileMatches(dir / overviewFile(m, l, column, row), stringMember(overviews[std::size_t(l - 1)], "sha256")))
-            return false;
-    }
+    for (int l = 1; l <= m.overviewLevels; ++l)
+        if (!overviewMatches(m, dir, j, l, column, row)) return false;
     return true;
 }
 
@@ -357,13 +363,8 @@ WorldCheck verifyWorld(const WorldManifest& m, const fs::path& dir) {
                         problems.push_back(std::string("cannot be read: ") + e.what());
                     }
                 }
-                const nlohmann::json overviews = j.value("overviews", nlohmann::json::array());
                 for (int l = 1; l <= m.overviewLevels; ++l) {
-                    const fs::path overview = dir / overviewFile(m, l, column, row);
-                    const bool listed = overviews.is_array() && overviews.size() >= std::size_t(l) &&
-                                        overviews[std::size_t(l - 1)].is_object();
-                    if (!listed || !fs::is_regular_file(overview, ec) ||
-                        sha256FileHex(overview) != stringMember(overviews[std::size_t(l - 1)], "sha256")) {
+                    if (!overviewMatches(m, dir, j, l, column, row)) {
                         problems.push_back("overview level " + std::to_string(l) + " is missing or changed");
                     }
                 }
