@@ -128,7 +128,7 @@ CompareWindow::CompareWindow(const core::Registry& registry, Document* document,
         // that the spacing is given at) evaluates again.
         connect(m_document, &Document::stateChanged, this, [this](const DocumentState& previous) {
             for (ComparePanel* panel : m_panels) panel->refreshWorld();
-            if (!(previous.world == m_document->state().world)) scheduleAnalysis();
+            if (!(previous.world() == m_document->state().world())) scheduleAnalysis();
         });
     }
     connect(&m_analyzer, &CompareAnalyzer::ready, this, &CompareWindow::onAnalysisReady);
@@ -408,7 +408,7 @@ DifferenceUnit CompareWindow::differenceUnit() const {
 core::WorldUnits CompareWindow::worldUnitsFor(const core::Recipe& panelRecipe) const {
     // The document's world keeps its extent at every detail: a panel at another detail (or of
     // another algorithm) spans the same metres with its own number of samples.
-    const WorldSize world = m_document ? m_document->state().world : WorldSize{};
+    const WorldSize world = m_document ? m_document->state().world() : WorldSize{};
     core::WorldUnits units = world.units();
     if (!m_document) return units;
     const core::Recipe& recipe = m_document->state().recipe;

@@ -5,8 +5,14 @@
 #include "prompts.h"
 
 #include "core/errors.h"
+#include "core/io/atomic_file.h"
+#include "core/recipe.h"
 
 #include <QDir>
+#include <QDropEvent>
+#include <QFile>
+#include <QMimeData>
+#include <QUrl>
 #include <QFileInfo>
 #include <QMenu>
 #include <QSettings>
@@ -23,6 +29,12 @@ const QString kFolderKey = QStringLiteral("files/lastDocumentFolder");
 QString documentFilter() {
     return QObject::tr("Terrain documents (*.terrain.json);;All files (*)");
 }
+
+QString openFilter() {
+    return QObject::tr("Terrain documents and recipes (*.json);;Terrain documents (*.terrain.json);;All files (*)");
+}
+
+QString recipeFilter() { return QObject::tr("Recipes (*.json);;All files (*)"); }
 
 }  // namespace
 
@@ -44,7 +56,7 @@ bool DocumentFiles::newDocument() {
 
 bool DocumentFiles::open() {
     if (!maybeSave()) return false;
-    const QString path = m_prompts->askOpenPath(tr("Open Terrain"), lastFolder(), documentFilter());
+    const QString path = m_prompts->askOpenPath(tr("Open Terrain"), lastFolder(), openFilter());
     if (path.isEmpty()) return false;
     return loadInto(path);
 }
@@ -55,10 +67,9 @@ bool DocumentFiles::openFile(const QString& path) {
 }
 
 bool DocumentFiles::loadInto(const QString& path) {
-    DocumentState state;
-    int version = kDocumentFormatVersion;
+    OpenedFile opened;
     try {
-        state = loadDocumentFile(m_registry, path, &version);
+        opened = openTerrainFile(m_registry, path);
     } catch (const std::exception& e) {
         m_prompts->showError(tr("Cannot open document"),
                              tr("%1 cannot be opened:\n%2\n\nThe current document is kept.")
@@ -66,11 +77,57 @@ bool DocumentFiles::loadInto(const QString& path) {
         return false;
     }
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    m_document->reset(state, absolute);
+    // A recipe becomes a new, untitled document: Save writes a document, never over the recipe.
+    m_document->reset(opened.state, opened.isRecipe ? QString() : absolute);
     rememberFolder(absolute);
-    addRecent(absolute);
-    if (const QString note = documentNotice(version); !note.isEmpty()) emit notice(note);
+    if (!opened.isRecipe) addRecent(absolute);
+    QString note = opened.notice;
+    if (opened.isRecipe) {
+        note = tr("Opened the recipe %1 as a new document.").arg(QFileInfo(path).fileName()) +
+               (note.isEmpty() ? QString() : QStringLiteral(" ") + note);
+    }
+    if (!note.isEmpty()) emit notice(note);
     return true;
+}
+
+bool DocumentFiles::exportRecipe() {
+    QString suggested = m_document->filePath();
+    suggested = suggested.isEmpty() ? QDir(lastFolder()).filePath(QStringLiteral("untitled.recipe.json"))
+                                    : suggested.replace(kDocumentSuffix, QStringLiteral(".recipe.json"));
+    QString path = m_prompts->askSavePath(tr("Export Recipe"), suggested, recipeFilter());
+    if (path.isEmpty()) return false;
+    if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) path += QStringLiteral(".json");
+    try {
+        const std::string text = core::recipeToText(m_registry, m_document->state().recipe);
+        core::AtomicFile file(QFile::encodeName(path).toStdString());
+        file.write(text.data(), text.size());
+        file.commit();
+    } catch (const std::exception& e) {
+        m_prompts->showError(tr("Cannot export recipe"),
+                             tr("The recipe was not written:\n%1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    emit notice(tr("Recipe written to %1 (terrain-cli generate --recipe reads it).")
+                    .arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool DocumentFiles::eventFilter(QObject* watched, QEvent* event) {
+    // A file dropped on the window opens as File ▸ Open does (a document, or a recipe).
+    if (event->type() == QEvent::DragEnter || event->type() == QEvent::Drop) {
+        auto* drop = static_cast<QDropEvent*>(event);
+        const QList<QUrl> urls = drop->mimeData()->urls();
+        if (urls.size() == 1 && urls.front().isLocalFile()) {
+            drop->acceptProposedAction();
+            if (event->type() == QEvent::Drop) {
+                const QString path = urls.front().toLocalFile();
+                // After the drop returns: a modal question inside a drop handler blocks the source.
+                QMetaObject::invokeMethod(this, [this, path] { openFile(path); }, Qt::QueuedConnection);
+            }
+            return true;
+        }
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 bool DocumentFiles::save() {

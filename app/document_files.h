@@ -1,7 +1,8 @@
 #pragma once
 // New, Open, Open Recent, Save and Save As for the Document, with the "unsaved changes" question
 // and the recent-files list and last folder kept in QSettings. A file that cannot be used is
-// reported through Prompts and leaves the current document as it was.
+// reported through Prompts and leaves the current document as it was. Open also reads recipes
+// (terrain-cli's), which become new untitled documents; Export Recipe writes one.
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -39,6 +40,8 @@ public:
     bool save();
     bool saveAs();
     bool saveTo(const QString& path);
+    // File ▸ Export Recipe: the document's recipe (its world included) as terrain-cli reads it.
+    bool exportRecipe();
     // Asks Save / Discard / Cancel when there are unsaved changes; true when it is fine to go on.
     bool maybeSave();
 
@@ -47,6 +50,10 @@ public:
 signals:
     // A one-line note for the status bar (e.g. a document made before the lattice rule).
     void notice(const QString& text);
+
+protected:
+    // Installed on the main window: a dropped file opens like File ▸ Open.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     bool loadInto(const QString& path);

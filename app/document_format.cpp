@@ -140,9 +140,6 @@ json documentToJson(const core::Registry& registry, const DocumentState& state) 
         {"format", kDocumentFormatName},
         {"version", kDocumentFormatVersion},
         {"recipe", core::recipeToJson(registry, state.recipe)},
-        {"world",
-         {{"metresPerPixel", state.world.metresPerPixel},
-          {"heightRangeMetres", {state.world.lowMetres, state.world.highMetres}}}},
         {"view",
          {{"colorMap", colorMapName(v.colorMap)},
           {"hillshade", v.hillshade},
@@ -175,7 +172,8 @@ DocumentState documentFromJson(const core::Registry& registry, const json& docum
     const auto format = document.find("format");
     if (format == document.end() || *format != kDocumentFormatName) {
         throw core::InputError("format", format == document.end() ? "(missing)" : core::jsonForMessage(*format),
-                               std::string("\"") + kDocumentFormatName + "\"");
+                               std::string("\"") + kDocumentFormatName +
+                                   "\" (a document), or \"terrain-recipe\" (a recipe) to open it");
     }
     const auto version = document.find("version");
     if (version == document.end() || !version->is_number_integer()) {
@@ -190,10 +188,12 @@ DocumentState documentFromJson(const core::Registry& registry, const json& docum
     if (formatVersion) *formatVersion = version->get<int>();
     for (const auto& item : document.items()) {
         const std::string& key = item.key();
-        if (key != "format" && key != "version" && key != "recipe" && key != "world" &&
-            key != "view") {
+        const bool oldWorld = key == "world" && version->get<int>() < kWorldDocumentVersion;
+        if (key != "format" && key != "version" && key != "recipe" && !oldWorld && key != "view") {
             throw core::InputError(core::quoteForMessage(key), core::jsonForMessage(item.value()),
-                                   "format, version, recipe, world or view");
+                                   version->get<int>() < kWorldDocumentVersion
+                                       ? "format, version, recipe, world or view"
+                                       : "format, version, recipe or view (the world is in the recipe)");
         }
     }
     if (!document.contains("recipe")) {
@@ -207,7 +207,8 @@ DocumentState documentFromJson(const core::Registry& registry, const json& docum
         throw core::InputError(e.field() == "recipe" ? e.field() : "recipe." + e.field(), e.value(),
                                e.allowed());
     }
-    if (document.contains("world")) state.world = worldFromJson(document.at("world"));
+    // Before version 4 the world sat beside the recipe, its spacing at the recipe's detail.
+    if (document.contains("world")) state.setWorld(worldFromJson(document.at("world")));
     if (document.contains("view")) state.view = viewFromJson(document.at("view"));
     return state;
 }
@@ -231,6 +232,25 @@ void saveDocumentFile(const core::Registry& registry, const DocumentState& state
                             "cannot write " + path.toStdString() + ": " +
                                 file.errorString().toStdString());
     }
+}
+
+OpenedFile openTerrainFile(const core::Registry& registry, const QString& path) {
+    const std::string text = core::readUntrustedFile(QFile::encodeName(path).toStdString(), core::kMaxRecipeBytes,
+                                                     "document", "document or recipe file");
+    const json parsed = core::parseJsonInput(text, path.toStdString());
+    OpenedFile opened;
+    if (parsed.is_object() && parsed.contains("format") && parsed["format"] == "terrain-recipe") {
+        int version = core::kRecipeFormatVersion;
+        opened.state = defaultDocumentState(registry);
+        opened.state.recipe = core::recipeFromJson(registry, parsed, &version);
+        opened.isRecipe = true;
+        opened.notice = QString::fromStdString(core::olderRecipeNotice(version, opened.state.recipe));
+        return opened;
+    }
+    int version = kDocumentFormatVersion;
+    opened.state = documentFromJson(registry, parsed, &version);
+    opened.notice = documentNotice(version);
+    return opened;
 }
 
 DocumentState loadDocumentFile(const core::Registry& registry, const QString& path,

@@ -8,6 +8,8 @@
 // (and files without "world") load with the defaults of WorldSize, which are terrain-cli's.
 // Version 3 holds a recipe of format 2 (the lattice rule): older documents still open,
 // but make a different terrain than when saved; documentNotice() says so once.
+// Version 4 holds a recipe of format 4, which carries the world (extent, height range, sea level);
+// the document's own "world" is read from older files into the recipe.
 #include "document_state.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -23,8 +25,9 @@ class Registry;
 
 namespace terrain::app {
 
-inline constexpr int kDocumentFormatVersion = 3;
+inline constexpr int kDocumentFormatVersion = 4;
 inline constexpr int kLatticeDocumentVersion = 3;
+inline constexpr int kWorldDocumentVersion = 4;
 
 // The one-line notice for a document of `version` (empty when current).
 QString documentNotice(int version);
@@ -48,5 +51,15 @@ void saveDocumentFile(const core::Registry& registry, const DocumentState& state
 // this editor can use (malformed JSON with its position, a foreign file, a newer version, …).
 DocumentState loadDocumentFile(const core::Registry& registry, const QString& path,
                                int* formatVersion = nullptr);
+
+// What File ▸ Open, the command line and a dropped file read: a document, or a recipe
+// (terrain-cli's --save-recipe, format "terrain-recipe") as a new document with the default view.
+struct OpenedFile {
+    DocumentState state;
+    bool isRecipe = false;
+    QString notice;  // one line about an older format, or empty
+};
+// Throws as loadDocumentFile does.
+OpenedFile openTerrainFile(const core::Registry& registry, const QString& path);
 
 }  // namespace terrain::app

@@ -22,18 +22,27 @@ core::WorldUnits WorldSize::units() const {
     return units;
 }
 
-DocumentState withRecipe(const DocumentState& current, const core::Recipe& recipe,
-                         const core::Registry& registry) {
+WorldSize DocumentState::world() const {
+    const core::WorldUnits units = core::worldUnits(recipe);
+    return WorldSize{units.metresPerPixel, units.loMetres, units.hiMetres};
+}
+
+void DocumentState::setWorld(const WorldSize& world) {
+    recipe.world = core::worldWithUnits(recipe.world, world.units(), recipe.detail);
+}
+
+DocumentState withWorld(const DocumentState& current, const WorldSize& world, const core::Registry& registry,
+                        const std::string& field) {
+    DocumentState next = current;
+    const core::RecipeWorld to = core::worldWithUnits(current.recipe.world, world.units(), current.recipe.detail);
+    next.recipe = core::rescaledToWorld(registry, current.recipe, to, field);
+    return next;
+}
+
+DocumentState withRecipe(const DocumentState& current, const core::Recipe& recipe, const core::Registry&) {
     DocumentState next = current;
     next.recipe = recipe;
-    const core::Algorithm* before = registry.find(current.recipe.algorithm);
-    const core::Algorithm* after = registry.find(recipe.algorithm);
-    if (!before || !after) return next;
-    const int oldSpan = before->sizeForDetail(current.recipe.detail).width - 1;
-    const int newSpan = after->sizeForDetail(recipe.detail).width - 1;
-    if (oldSpan > 0 && newSpan > 0 && oldSpan != newSpan) {
-        next.world.metresPerPixel = current.world.metresPerPixel * double(oldSpan) / double(newSpan);
-    }
+    next.recipe.world = current.recipe.world;  // the panels edit the terrain, not its world
     return next;
 }
 

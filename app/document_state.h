@@ -33,9 +33,10 @@ inline constexpr float kMaxHeightScale = 5.0f;
 inline constexpr float kMaxLightElevation_deg = 90.0f;
 inline constexpr float kMinLightElevation_deg = 1.0f;
 
-// The world the map stands for: the spacing of samples and the heights in metres that the lowest
-// and the highest mapped height become. Exports write it (core::WorldUnits); the defaults are
-// core's, so they match terrain-cli without --metres-per-pixel and --height-range (1 m, 0..100 m).
+// The world the map stands for as the export dialog shows it: the spacing of samples at the
+// recipe's detail and the heights in metres that the lowest and the highest mapped height become.
+// The recipe holds it (core::RecipeWorld: the extent, so the spacing follows the detail); the
+// defaults match terrain-cli without a recipe and world flags (1 m, 0..100 m at detail 9).
 struct WorldSize {
     double metresPerPixel = core::WorldUnits{}.metresPerPixel;
     double lowMetres = core::WorldUnits{}.loMetres;
@@ -47,21 +48,32 @@ struct WorldSize {
 };
 
 struct DocumentState {
-    core::Recipe recipe;
-    WorldSize world;
+    core::Recipe recipe;  // the whole terrain, its world included
     ViewSettings view;
 
     bool operator==(const DocumentState&) const = default;
+
+    // The recipe's world at its detail.
+    WorldSize world() const;
+    // Sets the recipe's world to `world` (the spacing at the recipe's detail) as it is, without
+    // scaling the recipe's parameters: what a file or a test states.
+    void setWorld(const WorldSize& world);
 };
 
-// The editor's starting terrain: diamond-square at its defaults (detail 9, roughness 0.6), seed 1.
-// The state after the panel's edit to `recipe`: a change of detail (or of algorithm, where the
-// sizes differ) keeps the world's extent in metres, so metres per sample halve when the detail
-// rises by one and the terrain is as large in the engine at every detail ("design small, export
-// big"). One state, so the edit and its new spacing are one undo step.
+// The state with the recipe moved into `world` (core::rescaledToWorld): every parameter in metres
+// scales with it, so the terrain keeps its shape, as the CLI's --world-size and --height-range do
+// to a recipe. Throws core::InputError naming `field` when a scaled value leaves its range.
+DocumentState withWorld(const DocumentState& current, const WorldSize& world, const core::Registry& registry,
+                        const std::string& field);
+
+// The state after the panel's edit to `recipe`. The recipe's world is its extent in metres, so a
+// change of detail (or of algorithm) keeps it: metres per sample halve when the detail rises by
+// one and the terrain is as large in the engine at every detail ("design small, export big").
 DocumentState withRecipe(const DocumentState& current, const core::Recipe& recipe,
                          const core::Registry& registry);
 
+// The editor's starting terrain: diamond-square at its defaults (detail 9, roughness 0.6), seed 1,
+// in the default world (512 m, 0..100 m).
 DocumentState defaultDocumentState(const core::Registry& registry);
 
 // "gray", "terrain", "rainbow" (the document's spelling) and back.

@@ -69,7 +69,12 @@ void ExportActions::exportHeightmap() {
     m_lastChoices = settings;
     m_lastDocumentPath = source.documentPath;
     const WorldSize world = dialog.worldSize();
-    if (!(world == source.world)) emit worldSizeChosen(world);
+    if (!(world == source.world)) {
+        emit worldSizeChosen(world);
+        // Refused (a parameter would leave its range in that world; the error is shown): the
+        // terrain stays in its world, and nothing is written in another one.
+        if (!(m_source().world == world)) return;
+    }
     exportHeightmapTo(settings.path, settings.request, settings.splat);
 }
 
@@ -97,6 +102,7 @@ QFuture<HeightmapExportOutcome> ExportActions::exportHeightmapTo(const QString& 
     job.map = source.map;
     job.recipe = source.recipe;
     job.request = std::move(request);
+    job.request.world = core::worldUnits(source.recipe);  // the recipe's world is the one truth
     job.request.output = toFilesystemPath(path);
     job.splat = std::move(splat);
     QFuture<HeightmapExportOutcome> future;

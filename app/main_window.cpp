@@ -96,7 +96,7 @@ MainWindow::MainWindow(QWidget* parent)
           [this] {
               ExportActions::Source source;
               source.recipe = m_document->state().recipe;
-              source.world = m_document->state().world;
+              source.world = m_document->state().world();
               source.documentPath = m_document->filePath();
               if (m_fullMap && m_fullRecipe == source.recipe) source.map = m_fullMap;
               return source;
@@ -152,7 +152,7 @@ GenerationRequest MainWindow::currentRequest(bool force) const {
     const DocumentState& state = m_document->state();
     GenerationRequest request;
     request.recipe = state.recipe;
-    request.world = state.world.units();
+    request.world = core::worldUnits(state.recipe);
     request.style = state.view.previewStyle();
     request.upTo = m_stack->shownStage();
     request.force = force;
@@ -222,6 +222,9 @@ void MainWindow::createActions() {
     a.exportHeightmap = make(tr("&Export Heightmap…"), QKeySequence(tr("Ctrl+E")),
                              tr("Write the heightmap for a game engine: presets, world size, "
                                 "formats, size and tiles"));
+    a.exportRecipe = make(tr("Export &Recipe…"), {},
+                          tr("Write the recipe (the whole terrain, its world included) for "
+                             "terrain-cli generate --recipe and world init --recipe"));
     a.exportTerrainView = make(tr("Export 3-D View as &Image…"), {},
                                tr("Save the 3-D view as a picture"));
     a.exportPreview = make(tr("Export 2-D &Preview as Shown…"), {},
@@ -285,6 +288,7 @@ void MainWindow::createMenusAndToolBar() {
     file->addAction(a.saveAs);
     file->addSeparator();
     file->addAction(a.exportHeightmap);
+    file->addAction(a.exportRecipe);
     file->addAction(a.exportTerrainView);
     file->addAction(a.exportPreview);
     file->addSeparator();
@@ -357,6 +361,9 @@ void MainWindow::connectParts() {
     connect(a.open, &QAction::triggered, m_files, &DocumentFiles::open);
     connect(a.save, &QAction::triggered, m_files, &DocumentFiles::save);
     connect(a.saveAs, &QAction::triggered, m_files, &DocumentFiles::saveAs);
+    connect(a.exportRecipe, &QAction::triggered, m_files, &DocumentFiles::exportRecipe);
+    setAcceptDrops(true);
+    installEventFilter(m_files);
     connect(a.exportHeightmap, &QAction::triggered, m_exports, &ExportActions::exportHeightmap);
     connect(a.exportTerrainView, &QAction::triggered, m_exports,
             &ExportActions::exportTerrainView);
@@ -429,9 +436,13 @@ void MainWindow::connectParts() {
     connect(preview(), &render::PreviewWidget::hoverLeft, m_status, &StatusPanel::clearHover);
     // The export dialog edits the document's world size: one undo step.
     connect(m_exports, &ExportActions::worldSizeChosen, this, [this](const WorldSize& world) {
-        DocumentState next = m_document->state();
-        next.world = world;
-        m_document->edit(next, tr("Change World Size"));
+        // The terrain keeps its shape in the new world: its metre parameters scale with it.
+        try {
+            m_document->edit(withWorld(m_document->state(), world, m_registry, "world size"),
+                             tr("Change World Size"));
+        } catch (const core::InputError& e) {
+            m_prompts->showError(tr("World size"), QString::fromStdString(e.what()));
+        }
     });
     connect(m_exports, &ExportActions::statusMessage, this,
             [this](const QString& message) { m_status->showMessage(message); });
@@ -452,7 +463,7 @@ void MainWindow::onStateChanged(const DocumentState& previous) {
                               before.lightAzimuth_deg != after.lightAzimuth_deg ||
                               before.lightElevation_deg != after.lightElevation_deg ||
                               before.overlay != after.overlay;
-    if (!(previous.recipe == state.recipe) || !(previous.world == state.world) || styleChanged) {
+    if (!(previous.recipe == state.recipe) || styleChanged) {
         submitCurrent();
     }
 }
@@ -464,8 +475,11 @@ void MainWindow::loadPreset(const std::string& id) {
         for (const core::RecipePreset& preset : core::builtinRecipePresets()) {
             if (preset.id == id) name = QString::fromStdString(preset.name);
         }
-        // The world keeps its extent and height range (withRecipe adapts the spacing).
-        m_document->edit(withRecipe(m_document->state(), recipe, m_registry), tr("Load Preset %1").arg(name));
+        // A preset is a whole terrain, its world included; World Size then moves it into another
+        // world, keeping its shape.
+        DocumentState next = m_document->state();
+        next.recipe = recipe;
+        m_document->edit(next, tr("Load Preset %1").arg(name));
     } catch (const std::exception& e) {
         m_prompts->showError(tr("Preset"), QString::fromStdString(e.what()));
     }
@@ -490,7 +504,7 @@ WorldWindow* MainWindow::openWorldWindow() {
     // The document's recipe over the document's extent, at detail 16 (65537²) or finer.
     const DocumentState& state = m_document->state();
     m_worldWindow->setStyle(state.view.previewStyle());  // the colours and hillshade of the 2-D preview
-    m_worldWindow->showRecipe(state.recipe, state.world.units(), std::max(16, state.recipe.detail));
+    m_worldWindow->showRecipe(state.recipe, core::worldUnits(state.recipe), std::max(16, state.recipe.detail));
     m_worldWindow->show();
     m_worldWindow->raise();
     m_worldWindow->activateWindow();
@@ -518,7 +532,7 @@ void MainWindow::applyViewToTerrain(const ViewSettings& view) {
 }
 
 void MainWindow::onResult(const GenerationResult& result) {
-    const core::WorldUnits units = m_document->state().world.units();
+    const core::WorldUnits units = core::worldUnits(m_document->state().recipe);
     m_views->showMapShape(result.map, result.world.lo, result.world.hi, units.loMetres,
                           units.hiMetres);
     preview()->setContent(result.map, result.image);

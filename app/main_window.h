@@ -143,6 +143,7 @@ private:
         QAction* save = nullptr;
         QAction* saveAs = nullptr;
         QAction* exportHeightmap = nullptr;
+        QAction* exportRecipe = nullptr;
         QAction* exportTerrainView = nullptr;
         QAction* exportPreview = nullptr;
         QAction* quit = nullptr;

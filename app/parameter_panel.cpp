@@ -5,12 +5,14 @@
 #include "slider_spin.h"
 
 #include "core/registry.h"
+#include "core/stack/stage_plan.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QSlider>
@@ -229,6 +231,28 @@ void ParameterPanel::rebuildOperation() {
         m_opMask->setToolTip(tr("Apply this entry through a mask made lower in the stack: its result where the "
                                 "mask is 1, the map below where it is 0 (a mask operation or erosion makes one)."));
         form->addRow(tr("Through mask"), m_opMask);
+        // Named stages: what this entry reads, and the name later entries read its result by.
+        m_opInput = new QComboBox(m_opBox);
+        m_opInput->setObjectName(QStringLiteral("operationInput"));
+        m_opInput->setToolTip(tr("What this entry works on: the map below it, or a stage published earlier in the "
+                                 "stack (terrain-cli --op ID:input=NAME)."));
+        form->addRow(tr("Reads"), m_opInput);
+        m_opPublish = new QLineEdit(m_opBox);
+        m_opPublish->setObjectName(QStringLiteral("operationPublish"));
+        m_opPublish->setPlaceholderText(tr("not published"));
+        m_opPublish->setToolTip(tr("A name for this entry's result (its heights and masks): a later entry can read "
+                                   "it or take a mask of it as NAME.mask. Lower-case letters, digits, - and _."));
+        form->addRow(tr("Publish as"), m_opPublish);
+        const bool linkable = core::opTypeView(m_registry, op.type).kind != core::OpKind::GroupEnd;
+        m_opMask->setEnabled(linkable);
+        m_opInput->setEnabled(linkable);
+        m_opPublish->setEnabled(linkable);
+        connect(m_opInput, &QComboBox::activated, this, [this](int choice) {
+            editStageLink("input", m_opInput->itemData(choice).toString());
+        });
+        connect(m_opPublish, &QLineEdit::editingFinished, this, [this] {
+            editStageLink("publish", m_opPublish->text().trimmed());
+        });
         connect(m_opMask, &QComboBox::activated, this, [this](int choice) {
             const int at = selectedIndex();
             if (at < 0) return;
@@ -246,6 +270,10 @@ void ParameterPanel::rebuildOperation() {
         const EditFn edit = [this](const std::string& key, double value, const QString& label,
                                    const QString& drag) { editOperationParam(key, value, label, drag); };
         if (view.kind == core::OpKind::Generator) addControls(form, m_opBox, core::layerParamSpecs(), m_op, edit);
+        if (view.kind == core::OpKind::Group) {
+            const std::vector<core::ParamSpec> blend(core::layerParamSpecs().begin(), core::layerParamSpecs().begin() + 2);
+            addControls(form, m_opBox, blend, m_op, edit);
+        }
         addControls(form, m_opBox, *view.params, m_op, edit);
         static_cast<QVBoxLayout*>(layout())->insertWidget(1, m_opBox);
         m_builtOp = built;
@@ -259,19 +287,65 @@ void ParameterPanel::showOperationValues() {
     if (index < 0 || !m_opBox) return;
     const core::OpInstance& op = m_recipe.operations[std::size_t(index)];
     const core::OpTypeView view = core::opTypeView(m_registry, op.type);
-    const QString summary = view.kind == core::OpKind::Generator
-                                ? tr("Generator layer, blended into the map above it")
-                                : QString::fromStdString(m_registry.findOp(op.type)->summary);
+    const QString summary =
+        view.kind == core::OpKind::Generator ? tr("Generator layer, blended into the map above it")
+        : view.kind == core::OpKind::Group
+            ? tr("Group: the entries down to its end run on their own, starting from the map below (or the stage it "
+                 "reads); the result is blended back as one layer")
+        : view.kind == core::OpKind::GroupEnd ? tr("The end of a group: what is above it, up to the group, is the group")
+                                              : QString::fromStdString(m_registry.findOp(op.type)->summary);
     m_opTitle->setText(QStringLiteral("<b>%1</b><br>%2")
                            .arg(QString::fromStdString(core::operationLabel(m_registry, op)).toHtmlEscaped(),
                                 summary.toHtmlEscaped()));
     for (const auto& [key, value] : op.params) showControlValue(m_op, key, value);
     showMaskChoices(op, index);
-    if (view.kind == core::OpKind::Generator) {
+    showStageLinks(op, index);
+    if (view.kind == core::OpKind::Generator || view.kind == core::OpKind::Group) {
         showControlValue(m_op, "blend", double(int(op.blend)));
         showControlValue(m_op, "weight", op.weight);
         showControlValue(m_op, "seed_offset", double(op.seedOffset));
     }
+}
+
+void ParameterPanel::showStageLinks(const core::OpInstance& op, int index) {
+    const QSignalBlocker block(m_opInput);
+    m_opInput->clear();
+    m_opInput->addItem(tr("The map below"), QString());
+    for (const std::string& name : core::publishedBefore(m_recipe, std::size_t(index) + 1)) {
+        m_opInput->addItem(tr("Stage %1").arg(QString::fromStdString(name)), QString::fromStdString(name));
+    }
+    const QString current = QString::fromStdString(op.input);
+    if (!current.isEmpty() && m_opInput->findData(current) < 0) {
+        m_opInput->addItem(tr("%1 (not published above)").arg(current), current);
+    }
+    m_opInput->setCurrentIndex(std::max(0, m_opInput->findData(current)));
+    const QSignalBlocker blockName(m_opPublish);
+    if (!m_opPublish->hasFocus()) m_opPublish->setText(QString::fromStdString(op.publish));
+}
+
+void ParameterPanel::editStageLink(const std::string& key, const QString& value) {
+    const int at = selectedIndex();
+    if (at < 0) return;
+    core::Recipe next = m_recipe;
+    core::OpInstance& entry = next.operations[std::size_t(at)];
+    try {
+        core::setOperationParamFromText(m_registry, entry, key, value.toStdString(),
+                                        key == "publish" ? "Publish as" : "Reads");
+    } catch (const core::InputError& e) {
+        // Shown where the user typed it; the document keeps the last good name.
+        m_opPublish->setToolTip(QString::fromStdString(e.what()));
+        m_opPublish->setStyleSheet(QStringLiteral("color: #c0392b;"));
+        return;
+    }
+    m_opPublish->setStyleSheet(QString());
+    if (next == m_recipe) return;
+    const QString name = QString::fromStdString(core::operationLabel(m_registry, entry));
+    emit recipeEdited(next,
+                      key == "publish" ? (value.isEmpty() ? tr("Unpublish %1").arg(name)
+                                                          : tr("Publish %1 as %2").arg(name, value))
+                                       : (value.isEmpty() ? tr("%1 Reads the Map Below").arg(name)
+                                                          : tr("%1 Reads %2").arg(name, value)),
+                      {});
 }
 
 // None, the masks the entries below make, and the entry's own mask if none of them makes it (so

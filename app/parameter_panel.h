@@ -26,6 +26,7 @@ class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
+class QLineEdit;
 class QSlider;
 
 namespace terrain::core {
@@ -63,6 +64,8 @@ public:
     QCheckBox* flagControl(const std::string& key) const;
     // The selected operation's mask: None, or a mask the entries below it make.
     QComboBox* maskCombo() const { return m_opMask; }
+    QComboBox* inputCombo() const { return m_opInput; }
+    QLineEdit* publishEdit() const { return m_opPublish; }
 
 signals:
     // `mergeKey` is non-empty while a slider drag lasts (one undo step per drag).
@@ -81,6 +84,9 @@ private:
                      Controls& controls, const EditFn& edit);
     static void showControlValue(const Controls& controls, const std::string& key, double value);
     void showMaskChoices(const core::OpInstance& op, int index);
+    // Reads (the map below or a published stage) and Publish as, for entry `index`.
+    void showStageLinks(const core::OpInstance& op, int index);
+    void editStageLink(const std::string& key, const QString& value);
     const Controls& shownControls() const;
     int selectedIndex() const;  // into m_recipe.operations, or -1 for the base generator
     void rebuildParams(const core::Algorithm& algorithm);
@@ -113,6 +119,8 @@ private:
     QWidget* m_opBox = nullptr;
     QLabel* m_opTitle = nullptr;
     QComboBox* m_opMask = nullptr;
+    QComboBox* m_opInput = nullptr;
+    QLineEdit* m_opPublish = nullptr;
     Controls m_op;
     int m_dragSerial = 0;
 };

@@ -93,7 +93,7 @@ core::Recipe SeedVariationsWindow::cellRecipe(int cell) const {
 core::WorldUnits SeedVariationsWindow::cellWorld() const {
     // The world keeps its extent at a capped thumbnail detail: metres per sample grow.
     const DocumentState& state = m_document->state();
-    core::WorldUnits units = state.world.units();
+    core::WorldUnits units = state.world().units();
     const core::Recipe thumbnail = cellRecipe(0);
     if (const core::Algorithm* algorithm = m_registry.find(thumbnail.algorithm)) {
         const int full = algorithm->sizeForDetail(state.recipe.detail).width;

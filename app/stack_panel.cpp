@@ -27,18 +27,87 @@ namespace terrain::app {
 namespace {
 
 constexpr int kIdRole = Qt::UserRole + 1;
+constexpr int kDepthRole = Qt::UserRole + 2;  // how many groups the entry is inside
+constexpr int kChipsRole = Qt::UserRole + 3;  // its references to named stages, as one chip
+constexpr int kGroupRole = Qt::UserRole + 4;  // a group's row: 1 open, 2 collapsed
+constexpr int kIndent = 16;
 
-// The delegate, with the check box's place exposed (tests click it like a user).
+// The delegate: entries of a group indented under it, a group's ▾/▸, the named-stage chip at
+// the right, and the check box's place exposed (tests click it like a user).
 class StackDelegate : public QStyledItemDelegate {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
+    static QRect indented(QRect rect, const QModelIndex& index) {
+        const int depth = index.data(kDepthRole).toInt() + (index.data(kGroupRole).toInt() > 0 ? 1 : 0);
+        return rect.adjusted(depth * kIndent, 0, 0, 0);
+    }
+    // Where a group's ▾/▸ is drawn (clicking it opens or collapses the group).
+    static QRect arrowRect(QRect rect, const QModelIndex& index) {
+        const int left = rect.left() + index.data(kDepthRole).toInt() * kIndent;
+        return QRect(left, rect.top(), kIndent, rect.height());
+    }
     QRect checkRect(QStyleOptionViewItem option, const QModelIndex& index) const {
         initStyleOption(&option, index);
+        option.rect = indented(option.rect, index);
         const QWidget* widget = option.widget;
         QStyle* style = widget ? widget->style() : QApplication::style();
         return style->subElementRect(QStyle::SE_ItemViewItemCheckIndicator, &option, widget);
     }
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+        QStyleOptionViewItem o = option;
+        o.rect = indented(option.rect, index);
+        const QString chips = index.data(kChipsRole).toString();
+        QRect chip;
+        if (!chips.isEmpty()) {
+            const int width = std::min(o.fontMetrics.horizontalAdvance(chips) + 12, o.rect.width() / 2);
+            chip = QRect(o.rect.right() - width, o.rect.top() + 2, width, o.rect.height() - 4);
+            o.rect.setRight(chip.left() - 4);
+        }
+        QStyledItemDelegate::paint(painter, o, index);
+        painter->save();
+        if (const int group = index.data(kGroupRole).toInt(); group > 0) {
+            painter->setPen(option.palette.color(QPalette::Text));
+            painter->drawText(arrowRect(option.rect, index), Qt::AlignCenter,
+                              group == 1 ? QStringLiteral("\u25BE") : QStringLiteral("\u25B8"));
+        }
+        if (!chip.isNull()) {
+            painter->setRenderHint(QPainter::Antialiasing);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(option.palette.color(QPalette::AlternateBase).darker(110));
+            painter->drawRoundedRect(chip, 6, 6);
+            painter->setPen(option.palette.color(QPalette::Text));
+            painter->drawText(chip.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                              o.fontMetrics.elidedText(chips, Qt::ElideRight, chip.width() - 12));
+        }
+        painter->restore();
+    }
+    void updateEditorGeometry(QWidget* editor, const QStyleOptionViewItem& option,
+                              const QModelIndex& index) const override {
+        QStyleOptionViewItem o = option;
+        o.rect = indented(option.rect, index);
+        QStyledItemDelegate::updateEditorGeometry(editor, o, index);
+    }
 };
+
+// Whether every group of `ops` closes, and no end comes before its group.
+bool groupsBalance(const std::vector<core::OpInstance>& ops) {
+    int depth = 0;
+    for (const auto& op : ops) {
+        depth += op.type == core::kGroupType ? 1 : op.type == core::kGroupEndType ? -1 : 0;
+        if (depth < 0) return false;
+    }
+    return depth == 0;
+}
+
+// The index of the end of the group whose entry is at `begin` (or ops.size()).
+std::size_t groupEnd(const std::vector<core::OpInstance>& ops, std::size_t begin) {
+    int depth = 0;
+    for (std::size_t i = begin; i < ops.size(); ++i) {
+        depth += ops[i].type == core::kGroupType ? 1 : ops[i].type == core::kGroupEndType ? -1 : 0;
+        if (depth == 0) return i;
+    }
+    return ops.size();
+}
 
 }  // namespace
 
@@ -52,6 +121,7 @@ public:
 
     std::function<void(int from, int to)> moved;
     std::function<void()> removeRequested;
+    std::function<void(int row, bool open)> groupToggled;  // ▸/▾ clicked, or Left/Right on a group
 
     QRect checkRect(int row) const {
         QStyleOptionViewItem option;
@@ -67,6 +137,11 @@ protected:
         m_dropRow = -1;
         if (event->button() == Qt::LeftButton) {
             const QModelIndex index = indexAt(event->position().toPoint());
+            if (index.isValid() && index.data(kGroupRole).toInt() > 0 && groupToggled &&
+                StackDelegate::arrowRect(visualRect(index), index).contains(event->position().toPoint())) {
+                groupToggled(index.row(), index.data(kGroupRole).toInt() == 2);
+                return;
+            }
             if (index.isValid() && index.row() > 0) {
                 m_dragFrom = index.row();
                 m_pressAt = event->position().toPoint();
@@ -101,6 +176,12 @@ protected:
         if ((event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) &&
             state() != QAbstractItemView::EditingState && removeRequested) {
             removeRequested();
+            return;
+        }
+        const QModelIndex current = currentIndex();
+        if ((event->key() == Qt::Key_Left || event->key() == Qt::Key_Right) && current.isValid() &&
+            current.data(kGroupRole).toInt() > 0 && groupToggled && state() != QAbstractItemView::EditingState) {
+            groupToggled(current.row(), event->key() == Qt::Key_Right);
             return;
         }
         QListWidget::keyPressEvent(event);
@@ -151,6 +232,15 @@ StackPanel::StackPanel(const core::Registry& registry, QWidget* parent)
     m_list->setMinimumHeight(120);
     m_list->moved = [this](int from, int to) { move(from, to); };
     m_list->removeRequested = [this] { removeSelected(); };
+    m_list->groupToggled = [this](int row, bool open) {
+        const std::string id = m_list->item(row)->data(kIdRole).toString().toStdString();
+        if (open) {
+            m_collapsed.erase(id);
+        } else {
+            m_collapsed.insert(id);
+        }
+        rebuild();
+    };
 
     auto* menu = new QMenu(m_add);
     menu->setObjectName(QStringLiteral("addOperationMenu"));
@@ -161,6 +251,12 @@ StackPanel::StackPanel(const core::Registry& registry, QWidget* parent)
         action->setData(QString::fromStdString(type.id));
         connect(action, &QAction::triggered, this, [this, id = type.id] { addOperation(id); });
     }
+    menu->addSection(tr("Structure"));
+    QAction* group = menu->addAction(tr("Group"));
+    group->setToolTip(tr("A group around the selected entry: its entries run on their own and are blended "
+                         "back as one layer (move entries in and out with Up and Down)"));
+    group->setData(QString::fromLatin1(core::kGroupType));
+    connect(group, &QAction::triggered, this, &StackPanel::addGroup);
     menu->addSection(tr("Generator layers"));
     for (const core::Algorithm& algorithm : m_registry.algorithms()) {
         QAction* action = menu->addAction(QString::fromStdString(algorithm.name));
@@ -269,10 +365,47 @@ void StackPanel::rebuild() {
     base->setData(kIdRole, QString::fromLatin1(core::kBaseOpId));
     base->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
     base->setToolTip(tr("The base generator: it sets the map's size and the world's height scale"));
+    if (!m_recipe.basePublish.empty()) {
+        base->setData(kChipsRole, QStringLiteral("\u21E2 ") + QString::fromStdString(m_recipe.basePublish));
+    }
+    int depth = 0;
+    int hiddenBelow = -1;  // the depth of a collapsed group whose entries are hidden
+    std::vector<std::string> open;  // the groups around the row, innermost last
     for (std::size_t i = 0; i < m_recipe.operations.size(); ++i) {
         const core::OpInstance& op = m_recipe.operations[i];
+        const bool end = op.type == core::kGroupEndType;
+        if (end && depth > 0) --depth;
         auto* item = new QListWidgetItem(label(int(i) + 1), m_list);
         item->setData(kIdRole, QString::fromStdString(op.id));
+        item->setData(kDepthRole, depth);
+        QStringList chips;
+        if (!op.input.empty()) chips << QStringLiteral("\u21E0 ") + QString::fromStdString(op.input);
+        if (op.mask.find('.') != std::string::npos) chips << QStringLiteral("\u25D0 ") + QString::fromStdString(op.mask);
+        if (!op.publish.empty()) chips << QStringLiteral("\u21E2 ") + QString::fromStdString(op.publish);
+        if (!chips.isEmpty()) {
+            item->setData(kChipsRole, chips.join(QStringLiteral("  ")));
+            item->setToolTip(tr("Reads %1; publishes %2")
+                                 .arg(op.input.empty() ? tr("the map below") : QString::fromStdString(op.input),
+                                      op.publish.empty() ? tr("nothing") : QString::fromStdString(op.publish)));
+        }
+        const bool hidden = hiddenBelow >= 0 && depth > hiddenBelow;
+        if (end) {
+            item->setText(tr("end of %1").arg(open.empty() ? QString() : QString::fromStdString(open.back())));
+            if (!open.empty()) open.pop_back();
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+            item->setForeground(palette().color(QPalette::PlaceholderText));
+            m_list->setRowHidden(m_list->row(item), hiddenBelow >= 0 && depth >= hiddenBelow);
+            if (hiddenBelow >= 0 && depth <= hiddenBelow) hiddenBelow = -1;
+            continue;
+        }
+        m_list->setRowHidden(m_list->row(item), hidden);
+        if (op.type == core::kGroupType) {
+            const bool collapsed = m_collapsed.count(op.id) > 0;
+            item->setData(kGroupRole, collapsed ? 2 : 1);
+            open.push_back(label(int(i) + 1).toStdString());
+            if (collapsed && hiddenBelow < 0) hiddenBelow = depth;
+            ++depth;
+        }
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable |
                        Qt::ItemIsUserCheckable);
         item->setCheckState(op.enabled ? Qt::Checked : Qt::Unchecked);
@@ -280,7 +413,7 @@ void StackPanel::rebuild() {
         if (id == m_errorOp) {
             item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
             item->setToolTip(m_errorMessage);
-        } else {
+        } else if (item->toolTip().isEmpty()) {
             const core::OpTypeView view = core::opTypeView(m_registry, op.type);
             item->setToolTip(QString::fromStdString(view.name) + QStringLiteral(" (") + id + QLatin1Char(')'));
         }
@@ -304,7 +437,7 @@ void StackPanel::rebuild() {
 void StackPanel::updateButtons() {
     const int stage = selectedStage();
     const int count = int(m_recipe.operations.size());
-    m_remove->setEnabled(stage > 0);
+    m_remove->setEnabled(stage > 0 && m_recipe.operations[std::size_t(stage - 1)].type != core::kGroupEndType);
     m_up->setEnabled(stage > 1);
     m_down->setEnabled(stage > 0 && stage < count);
     m_before->setEnabled(stage > 0 || m_before->isChecked());
@@ -322,12 +455,39 @@ void StackPanel::addOperation(const std::string& type) {
     emit selectionChanged(m_selected);
 }
 
+void StackPanel::addGroup() {
+    core::Recipe next = m_recipe;
+    core::OpInstance begin = core::newOperation(m_registry, m_recipe, core::kGroupType);
+    const std::size_t at = std::size_t(selectedStage());
+    // Around the selected entry (a group and all it holds, when a group's row is selected), or
+    // an empty group after the base.
+    std::size_t first = at == 0 ? 0 : at - 1;
+    std::size_t last = at == 0 ? 0 : at;  // one past the entries it holds
+    if (at > 0 && m_recipe.operations[first].type == core::kGroupType) last = groupEnd(m_recipe.operations, first) + 1;
+    if (at > 0 && m_recipe.operations[first].type == core::kGroupEndType) return;
+    next.operations.insert(next.operations.begin() + std::ptrdiff_t(first), begin);
+    core::Recipe withBegin = next;
+    core::OpInstance end = core::newOperation(m_registry, withBegin, core::kGroupEndType);
+    end.id = begin.id + "-end";
+    next.operations.insert(next.operations.begin() + std::ptrdiff_t(last + 1), end);
+    if (next.operations.size() > core::kMaxOperations) return;
+    m_selected = begin.id;
+    emit recipeEdited(next, tr("Add Group"));
+    emit selectionChanged(m_selected);
+}
+
 void StackPanel::removeSelected() {
     const int stage = selectedStage();
     if (stage <= 0) return;
     core::Recipe next = m_recipe;
     const QString name = label(stage);
-    next.operations.erase(next.operations.begin() + (stage - 1));
+    const core::OpInstance& op = m_recipe.operations[std::size_t(stage - 1)];
+    if (op.type == core::kGroupEndType) return;  // removed with its group
+    // A group goes with what it holds, as a layer group does.
+    const std::size_t last = op.type == core::kGroupType ? groupEnd(m_recipe.operations, std::size_t(stage - 1))
+                                                         : std::size_t(stage - 1);
+    next.operations.erase(next.operations.begin() + (stage - 1),
+                          next.operations.begin() + std::ptrdiff_t(std::min(last + 1, next.operations.size())));
     m_selected = stage >= 2 ? m_recipe.operations[std::size_t(stage - 2)].id : core::kBaseOpId;
     emit recipeEdited(next, tr("Remove %1").arg(name));
     emit selectionChanged(m_selected);
@@ -340,6 +500,8 @@ void StackPanel::move(int from, int to) {
     core::OpInstance op = next.operations[std::size_t(from - 1)];
     next.operations.erase(next.operations.begin() + (from - 1));
     next.operations.insert(next.operations.begin() + (to - 1), op);
+    // Moving a group's first or last row moves entries in or out of it; never past each other.
+    if (!groupsBalance(next.operations)) return;
     m_selected = op.id;
     emit recipeEdited(next, (to < from ? tr("Move %1 Up") : tr("Move %1 Down")).arg(label(from)));
 }

@@ -8,11 +8,15 @@
 // "Show up to here" and "Before" choose which stage the views show (the selected one, the one
 // below it); they are how the editor shows the map, not the document, so they are no undo step.
 // An evaluation error is shown on its entry (icon, tooltip, message under the list).
+// Groups (Add ▸ Group) show their entries indented under them down to their end row; ▸/▾ (or
+// Left/Right) closes and opens one. References to named stages show as a chip at the right:
+// ⇠ NAME (reads), ◐ STAGE.MASK (its mask), ⇢ NAME (published).
 #include "core/recipe.h"
 
 #include <QString>
 #include <QWidget>
 
+#include <set>
 #include <string>
 
 class QAction;
@@ -72,6 +76,7 @@ signals:
 private:
     void rebuild();
     void addOperation(const std::string& type);
+    void addGroup();
     void removeSelected();
     void move(int from, int to);
     void onItemChanged(QListWidgetItem* item);
@@ -85,6 +90,7 @@ private:
     QString m_errorOp;
     QString m_errorMessage;
     bool m_rebuilding = false;
+    std::set<std::string> m_collapsed;  // groups shown closed (a view choice, not saved)
 
     StackList* m_list;
     QToolButton* m_add;

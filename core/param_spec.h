@@ -13,6 +13,19 @@ enum class ParamKind {
     Flag,     // a check box; the value is 0 or 1
 };
 
+// How a parameter follows the world when a recipe moves into another one (rescaledToWorld in
+// recipe_world.h), so the terrain keeps its shape at any size.
+enum class ParamScale {
+    None,        // unitless, or decided by the map alone
+    Horizontal,  // metres along the ground: times the extent's ratio
+    Vertical,    // metres of height difference: times the height range's ratio
+    Height,      // a height in metres: moved affinely from one height range to the other; the
+                 // table's min and max stay (they mean "no bound")
+    Slope,       // degrees: the tangent times vertical ratio / horizontal ratio
+    Area,        // an area: times the extent's ratio squared
+    PerArea,     // a density per area: divided by the extent's ratio squared
+};
+
 struct ParamSpec {
     std::string key;    // recipe JSON key and `--set KEY=VALUE` name, e.g. "roughness"
     std::string label;  // "Roughness"
@@ -24,6 +37,7 @@ struct ParamSpec {
     double defaultValue = 0.0;
     std::string help;                  // one sentence: the tooltip, the CLI help, the docs
     std::vector<std::string> choices;  // for Choice: the names, stored in JSON as strings
+    ParamScale scale = ParamScale::None;
 
     // Throws InputError naming `field` unless `value` is allowed for this parameter.
     void validate(double value, const std::string& field) const;

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "recipe_world.h"
 #include "stack/operation.h"
 
 namespace terrain::core {
@@ -18,11 +19,17 @@ class Registry;
 // world lattice, so a recipe of format 1 now makes a different terrain than when it was saved.
 // Format 3: the stack: "stack": [base generator, operations...]. A format 2 recipe
 // reads as a one-entry stack and makes the same bytes.
-constexpr int kRecipeFormatVersion = 3;
+// Format 4: the world is in the recipe ("world": extent, height range, sea level, reference
+// detail). A recipe of format 3 or older reads with the world the CLI assumed for it: 1 m per
+// sample at its detail, heights 0..100 m.
+constexpr int kRecipeFormatVersion = 4;
 constexpr int kLatticeRecipeVersion = 2;
+constexpr int kWorldRecipeVersion = 4;
 
 // The one line a front end shows when it reads a recipe of `version` (empty when current).
 std::string olderRecipeNotice(int version);
+// The same for a recipe as read (names the world it was given).
+std::string olderRecipeNotice(int version, const struct Recipe& recipe);
 
 struct Recipe {
     // The stack's first entry, the base generator: it sets the map's size and the world scale.
@@ -32,6 +39,10 @@ struct Recipe {
     std::map<std::string, double> params;  // every key of the algorithm's ParamSpec table
     // The rest of the stack, applied in order on top of the base generator.
     std::vector<OpInstance> operations;
+    // The name the base generator's map is published under for later entries (empty: none).
+    std::string basePublish;
+    // What the map measures, the same at every detail (recipe_world.h).
+    RecipeWorld world;
 
     bool operator==(const Recipe&) const = default;
 };
@@ -76,7 +87,8 @@ std::string operationLabel(const Registry& registry, const OpInstance& op);
 // sorted by name: what an entry at `stage` may be blended through, and what exports can write.
 std::vector<std::string> masksBefore(const Registry& registry, const Recipe& recipe, std::size_t stage);
 
-// The algorithm's defaults for every parameter.
+// The algorithm's defaults for every parameter, in the world of 1 m per sample at its default
+// detail with heights 0..100 m.
 Recipe defaultRecipe(const Registry& registry, const std::string& algorithm);
 
 // What validateRecipe checks: everything, or all but the operations' cross-field checks (values
@@ -107,8 +119,10 @@ Recipe recipeFromText(const Registry& registry, const std::string& text, const s
 // InputError naming `field`.
 void setParamFromText(const Registry& registry, Recipe& recipe, const std::string& key,
                       const std::string& text, const std::string& field);
+// `publish` names the base generator's map for later entries (named stages).
 // The same for an operation: its parameters, and for generator layers `blend`, `weight`,
-// `seed_offset`, plus `name` and `enabled`.
+// `seed_offset` (groups: `blend`, `weight`), plus `name`, `enabled`, `mask` (NAME or STAGE.NAME),
+// `publish` and `input`.
 void setOperationParamFromText(const Registry& registry, OpInstance& op, const std::string& key,
                                const std::string& text, const std::string& field);
 

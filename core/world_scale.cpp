@@ -13,7 +13,7 @@ HeightMapping worldMapping(const Registry& registry, const Recipe& recipe, doubl
     const Algorithm& algorithm = registry.get(recipe.algorithm);
     Recipe reference = recipe;
     reference.operations.clear();
-    reference.detail = std::clamp(kReferenceDetail, algorithm.minDetail, algorithm.maxDetail);
+    reference.detail = std::clamp(recipe.world.referenceDetail, algorithm.minDetail, algorithm.maxDetail);
     GenerateContext quiet = context;  // the caller's threads, without its progress or cancel hooks
     quiet.progress = nullptr;
     quiet.partial = nullptr;
@@ -25,6 +25,7 @@ HeightMapping worldMapping(const Registry& registry, const Recipe& recipe, doubl
     mapping.mode = HeightMapping::Mode::World;
     mapping.lo = range.min;
     mapping.hi = range.max > range.min ? range.max : range.min + 1.0f;
+    mapping.referenceDetail = reference.detail;
     return mapping;
 }
 

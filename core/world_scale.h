@@ -14,6 +14,7 @@
 // levels' displacements are small); float exports keep those metres, integer exports spread
 // their codes over the map's own min..max and write which metres code 0 and full scale are.
 #include "io/height_mapping.h"
+#include "recipe_world.h"
 
 namespace terrain::core {
 
@@ -21,13 +22,9 @@ class Registry;
 struct Recipe;
 struct GenerateContext;
 
-// 1025 samples a side (1025 for the 1-D line): about a millisecond to generate, and fine
-// enough that finer levels move the range by little.
-inline constexpr int kReferenceDetail = 10;
-
 // The world mapping (HeightMapping::Mode::World) for `recipe` in a world whose sample spacing at
 // recipe.detail is `metresPerSample`: lo/hi are the finite min/max of its base generator's map
-// at kReferenceDetail (or the algorithm's nearest allowed detail) over the same extent. A flat
+// at the recipe world's reference detail (or the algorithm's nearest allowed detail) over the same extent. A flat
 // reference map gets a unit-wide range around its height, so the scale stays finite.
 HeightMapping worldMapping(const Registry& registry, const Recipe& recipe, double metresPerSample,
                            const GenerateContext& context);

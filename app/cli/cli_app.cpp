@@ -1,3 +1,4 @@
+#include "stack_options.h"
 #include "cli_app.h"
 
 #include "suggest.h"
@@ -21,12 +22,19 @@ void addGenerationOptions(CLI::App* cmd, GenerationOptions& gen) {
     cmd->add_option("--recipe", gen.recipeFile,
                     "Start from a recipe JSON file (a regular file) or a built-in preset:ID (see `terrain-cli list`); "
                     "flags override it, --op appends to its stack");
-    cmd->add_option("--op", gen.ops,
-                    "ID[:KEY=VALUE,...] (repeatable): append an operation to the stack after the base generator, "
-                    "a filter or a generator layer (see `terrain-cli list`)")
-        ->allow_extra_args(false);
+    addStackOptions(cmd, gen.ops);
     cmd->add_option("--save-recipe", gen.saveRecipe, "Write the final recipe (the whole stack) as JSON");
     cmd->add_option("--threads", gen.threads, "Worker threads (the output does not depend on it)");
+    cmd->add_option("--world-size", gen.worldSize,
+                    "Metres across the map (default: the recipe's world; without a recipe 1 m per sample): the "
+                    "spacing follows the detail, so every detail makes the same terrain at the same size. A "
+                    "recipe's terrain keeps its shape in the new world (its metre parameters scale)");
+    cmd->add_option("--metres-per-pixel", gen.metresPerPixel,
+                    "Sample spacing in metres at this detail, instead of --world-size");
+    cmd->add_option("--height-range", gen.heightRange,
+                    "LO:HI metres that the terrain's height range spans (default: the recipe's; without a "
+                    "recipe 0:100); a recipe's vertical metre parameters scale with it");
+    cmd->add_option("--sea-level", gen.seaLevel, "The world's sea level in metres (default: the recipe's, else 0)");
 }
 
 void addGenerateCommand(CommandLine& line) {
@@ -46,12 +54,6 @@ void addGenerateCommand(CommandLine& line) {
                              " (checks the size, prints the import settings)");
     generate->add_option("--size", out.size, "Output size WxH (default: the map's)");
     generate->add_option("--resize", out.resize, "How --size is reached: bicubic (default) or crop");
-    generate->add_option("--metres-per-pixel", out.metresPerPixel, "Horizontal sample spacing in metres (default 1)");
-    generate->add_option("--world-size", out.worldSize,
-                         "Metres across the map instead of --metres-per-pixel: the spacing follows the detail, so "
-                         "every detail makes the same terrain at the same size");
-    generate->add_option("--height-range", out.heightRange,
-                         "LO:HI metres that the lowest and highest mapped heights become (default 0:100)");
     generate->add_option("--triangles", out.triangles,
                          "obj/glb: at most this many triangles, from 2 (simplified by error; default or 0: every "
                          "sample)");

@@ -75,21 +75,87 @@ core::Recipe startingRecipe(const core::Registry& registry, const std::string& s
 
 }  // namespace
 
-core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen, int* formatVersion) {
-    core::Recipe recipe = gen.recipeFile ? startingRecipe(registry, *gen.recipeFile, formatVersion)
+namespace {
+
+double seaLevelFrom(const std::string& text) {
+    double value = 0.0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(value) || std::fabs(value) > 1e7) {
+        throw InputError("--sea-level", text, "a height in metres within +/-1e7");
+    }
+    return value;
+}
+
+// --world-size, --metres-per-pixel, --height-range and --sea-level on `recipe`: a recipe with its
+// own world keeps its shape in the new one; another takes the world as given.
+void applyWorldFlags(const core::Registry& registry, const GenerationOptions& gen, bool ownWorld,
+                     core::Recipe& recipe) {
+    if (gen.worldSize && gen.metresPerPixel) {
+        throw InputError(core::field::kMetresPerPixel, *gen.metresPerPixel,
+                         "either --metres-per-pixel or --world-size, not both");
+    }
+    if (!gen.worldSize && !gen.metresPerPixel && !gen.heightRange && !gen.seaLevel) return;
+    const int detail = gen.spacingDetail.value_or(recipe.detail);
+    core::WorldUnits units = core::worldUnitsAt(recipe, detail);
+    std::string field;
+    if (gen.worldSize) {
+        units = worldOfSize(units, *gen.worldSize, (1 << detail) + 1);
+        field = "--world-size";
+    }
+    if (gen.metresPerPixel) {
+        units = core::WorldUnits::withMetresPerPixel(units, *gen.metresPerPixel);
+        field = core::field::kMetresPerPixel;
+    }
+    if (gen.heightRange) {
+        units = core::WorldUnits::withHeightRange(units, *gen.heightRange);
+        if (field.empty()) field = core::field::kHeightRange;
+    }
+    core::RecipeWorld world = core::worldWithUnits(recipe.world, units, detail);
+    if (gen.seaLevel) {
+        world.seaLevelMetres = seaLevelFrom(*gen.seaLevel);
+        if (field.empty()) field = "--sea-level";
+    }
+    try {
+        core::validateWorld(world, recipe.detail);
+    } catch (const InputError& e) {
+        throw InputError(field, e.value(), e.allowedText());
+    }
+    if (ownWorld) {
+        recipe = core::rescaledToWorld(registry, recipe, world, field);
+    } else {
+        recipe.world = world;
+    }
+}
+
+}  // namespace
+
+core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen, int* formatVersion,
+                         bool* ownWorld) {
+    int version = core::kRecipeFormatVersion;
+    core::Recipe recipe = gen.recipeFile ? startingRecipe(registry, *gen.recipeFile, &version)
                                          : core::defaultRecipe(registry, gen.algorithm.value_or("diamond-square"));
+    if (formatVersion) *formatVersion = version;
+    // A format-4 file and a preset carry their world; flags and older files have the CLI's
+    // default one, 1 m per sample at whatever detail is asked for.
+    const bool hasWorld = gen.recipeFile && version >= core::kWorldRecipeVersion;
+    if (ownWorld) *ownWorld = hasWorld;
     if (gen.algorithm && *gen.algorithm != recipe.algorithm) {
-        // Another algorithm has other parameters: keep detail, seed and the stack above the base,
-        // take its defaults.
+        // Another algorithm has other parameters: keep detail, seed, world and the stack above
+        // the base, take its defaults.
         const core::Recipe base = recipe;
         recipe = core::defaultRecipe(registry, *gen.algorithm);
         recipe.seed = base.seed;
         recipe.operations = base.operations;
+        recipe.world = base.world;
         const auto& a = registry.get(recipe.algorithm);
         if (base.detail >= a.minDetail && base.detail <= a.maxDetail) recipe.detail = base.detail;
     }
     const auto& algorithm = registry.get(recipe.algorithm);
     if (gen.detail) recipe.detail = parseWhole<int>(*gen.detail, "--detail", algorithm.minDetail, algorithm.maxDetail);
+    if (!hasWorld) recipe.world = core::legacyWorld(recipe.detail);
+    // Before --set and --op: their values are meant in the world the flags describe.
+    applyWorldFlags(registry, gen, hasWorld, recipe);
     if (gen.seed) {
         recipe.seed = parseWhole<std::uint64_t>(*gen.seed, "--seed", 0, std::numeric_limits<std::uint64_t>::max());
     }
@@ -146,7 +212,7 @@ struct Generated {
 // recipe's detail, height range). `version`: the recipe file's format, for its notice.
 Generated generateStack(const core::Registry& registry, const GenerationOptions& gen, const core::Recipe& recipe,
                         int version, const core::WorldUnits& world) {
-    if (const std::string notice = core::olderRecipeNotice(version); !notice.empty()) {
+    if (const std::string notice = core::olderRecipeNotice(version, recipe); !notice.empty()) {
         std::cerr << "terrain-cli: note: " << *gen.recipeFile << ": " << notice << "\n";
     }
     core::GenerateContext context;
@@ -190,8 +256,6 @@ core::GameExportRequest exportRequest(const OutputOptions& out) {
     if (out.preset) request.preset = &core::findEnginePreset(*out.preset);
     if (out.format) request.format = core::parseExportFormat(*out.format);
     request.mapping = core::HeightMapping::parse(out.map);
-    if (out.metresPerPixel) request.world = core::WorldUnits::withMetresPerPixel(request.world, *out.metresPerPixel);
-    if (out.heightRange) request.world = core::WorldUnits::withHeightRange(request.world, *out.heightRange);
     if (out.size) request.size = core::parseOutputSize(*out.size);
     request.resize = core::parseResizeMode(out.resize.value_or("bicubic"));
     if (out.triangles) request.targetTriangles = core::parseTriangleTarget(*out.triangles);
@@ -215,7 +279,7 @@ std::string sizeText(core::OutputSize size) {
 // size; a lower detail that is that size is suggested first (the lattice rule: the same terrain,
 // every 2nd sample); Unreal crops the centre of the next 2^n+1 map by default and says so.
 // Otherwise checkGameExport refuses with the commands that work.
-void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOptions& out,
+void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOptions& out, bool keepsExtent,
                    core::GameExportRequest& request, int width, int height) {
     if (!request.preset || request.size) return;
     const auto wanted = core::suggestedOutputSize(request, width, height);
@@ -234,9 +298,10 @@ void fitPresetSize(const core::Algorithm& algorithm, int detail, const OutputOpt
                   << preset.id << " accepts), --resize " << *out.resize << "\n";
         return;
     }
-    // A lower detail keeps the world's extent in metres only through --world-size.
+    // A lower detail keeps the world's extent in metres when the recipe carries its world or
+    // --world-size gives it; the CLI's default world is 1 m per sample at any detail.
     std::string keepExtent;
-    if (!out.worldSize) {
+    if (!keepsExtent) {
         std::ostringstream extent;
         extent << double(width - 1) * request.world.metresPerPixel;
         keepExtent = " (add --world-size " + extent.str() + " to keep its " + extent.str() +
@@ -292,18 +357,14 @@ int runGenerate(const core::Registry& registry, const GenerationOptions& gen, co
     // Everything about the output is checked before the (possibly long) generation.
     core::GameExportRequest request = exportRequest(out);
     int version = core::kRecipeFormatVersion;
-    const core::Recipe recipe = buildRecipe(registry, gen, &version);
+    bool ownWorld = false;
+    const core::Recipe recipe = buildRecipe(registry, gen, &version, &ownWorld);
     std::optional<core::SplatPlan> splat;
     {
         const auto size = registry.get(recipe.algorithm).sizeForDetail(recipe.detail);
-        if (out.worldSize) {
-            if (out.metresPerPixel) {
-                throw InputError(core::field::kMetresPerPixel, *out.metresPerPixel,
-                                 "either --metres-per-pixel or --world-size, not both");
-            }
-            request.world = worldOfSize(request.world, *out.worldSize, size.width);
-        }
-        fitPresetSize(registry.get(recipe.algorithm), recipe.detail, out, request, size.width, size.height);
+        request.world = core::worldUnits(recipe);
+        fitPresetSize(registry.get(recipe.algorithm), recipe.detail, out, ownWorld || gen.worldSize.has_value(), request,
+                      size.width, size.height);
         core::checkGameExport(request, size.width, size.height);
         splat = planSplat(registry, recipe, out, request, size.width);
         if (out.mask) {
@@ -445,7 +506,7 @@ int runAnsi(const core::Registry& registry, const GenerationOptions& gen,
     }
     int version = core::kRecipeFormatVersion;
     const core::Recipe recipe = buildRecipe(registry, gen, &version);
-    const Generated g = generateStack(registry, gen, recipe, version, core::WorldUnits{});
+    const Generated g = generateStack(registry, gen, recipe, version, core::worldUnits(recipe));
     saveRecipe(registry, gen, g.recipe, nullptr);
     if (gen.saveRecipe) std::cerr << "terrain-cli: recipe saved to " << *gen.saveRecipe << "\n";
     std::cout << core::renderAnsi(*g.map, columns, pal) << "\n" << std::flush;

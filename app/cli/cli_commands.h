@@ -50,6 +50,14 @@ struct GenerationOptions {
     std::optional<std::string> saveRecipe;
     std::optional<std::string> threads;
     std::vector<std::string> ops;  // --op ID[:KEY=VALUE,...], appended in order
+    // The world (core/recipe_world.h). A recipe that carries its own world (format 4, a preset)
+    // is moved into the world these describe, keeping its shape (core::rescaledToWorld); a recipe
+    // built from flags, or one older than format 4, simply takes it.
+    std::optional<std::string> metresPerPixel;  // spacing at spacingDetail
+    std::optional<std::string> worldSize;       // metres across the map (width - 1 spacings)
+    std::optional<std::string> heightRange;     // LO:HI metres
+    std::optional<std::string> seaLevel;        // metres
+    std::optional<int> spacingDetail;           // the detail --metres-per-pixel is meant at (default: the recipe's)
 };
 
 struct OutputOptions {
@@ -59,9 +67,6 @@ struct OutputOptions {
     std::optional<std::string> preset;          // engine preset (unity, unreal, ...)
     std::optional<std::string> size;            // WxH
     std::optional<std::string> resize;          // bicubic (default) | crop
-    std::optional<std::string> metresPerPixel;
-    std::optional<std::string> worldSize;       // metres across the map (width - 1 spacings)
-    std::optional<std::string> heightRange;     // LO:HI metres
     std::optional<std::string> tiles;           // NxM
     std::optional<std::string> tileBorder;      // 0 | 1 (default: the preset's, else 1)
     std::optional<std::string> tilePattern;     // {stem} {x} {y} {ext}
@@ -82,9 +87,12 @@ T parseWhole(const std::string& text, const std::string& field, T lo, T hi) {
     return value;
 }
 
-// The recipe the generation flags describe (--recipe, --algorithm, --set, --op ...), validated.
-// `formatVersion`: the recipe file's format, when there is one (for core::olderRecipeNotice).
-core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen, int* formatVersion = nullptr);
+// The recipe the generation flags describe (--recipe, --algorithm, --world-size, --set, --op ...),
+// validated. `formatVersion`: the recipe file's format, when there is one (for
+// core::olderRecipeNotice). `ownWorld`: whether the recipe carried its own world (a format-4 file
+// or a preset): then a lower --detail keeps its extent.
+core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen, int* formatVersion = nullptr,
+                         bool* ownWorld = nullptr);
 // --world-size METRES: `base` with the spacing that makes a map of `width` samples that wide.
 core::WorldUnits worldOfSize(const core::WorldUnits& base, const std::string& text, int width);
 // --threads, or every core.

@@ -40,13 +40,16 @@ std::vector<std::string> operationKeys(const core::Registry& registry, const std
     const core::OpTypeView view = core::opTypeView(registry, type);
     std::vector<std::string> keys;
     for (const auto& p : *view.params) keys.push_back(p.key);
+    if (view.kind == core::OpKind::GroupEnd) return keys;  // an end has nothing to set
     if (view.kind == core::OpKind::Generator) {
         if (core::findParam(*view.params, "roughness")) keys.push_back("hurst");
         for (const auto& p : core::layerParamSpecs()) keys.push_back(p.key);
     }
-    keys.push_back("name");
-    keys.push_back("enabled");
-    keys.push_back("mask");
+    if (view.kind == core::OpKind::Group) {
+        keys.push_back("blend");
+        keys.push_back("weight");
+    }
+    for (const char* key : {"name", "enabled", "mask", "publish", "input"}) keys.push_back(key);
     return keys;
 }
 
@@ -76,7 +79,8 @@ std::vector<std::pair<std::string, std::string>> splitPairs(const std::string& l
 void appendOperation(const core::Registry& registry, core::Recipe& recipe, const std::string& text) {
     const std::size_t colon = text.find(':');
     const std::string id = text.substr(0, colon);
-    if (registry.findOp(id) == nullptr && registry.find(id) == nullptr) {
+    const bool group = id == core::kGroupType || id == core::kGroupEndType;
+    if (!group && registry.findOp(id) == nullptr && registry.find(id) == nullptr) {
         const auto ids = typeIds(registry);
         throw InputError("--op", core::quoteForMessage(id),
                          "an operation: one of " + joined(ids) + hint(id, ids) + " (see terrain-cli list)");
@@ -98,6 +102,36 @@ void appendOperation(const core::Registry& registry, core::Recipe& recipe, const
         }
     }
     recipe.operations.push_back(std::move(op));
+}
+
+void addStackOptions(CLI::App* cmd, std::vector<std::string>& ops) {
+    // Each on parse, so the three keep the order they are given in.
+    cmd->add_option_function<std::string>(
+           "--op", [&ops](const std::string& text) { ops.push_back(text); },
+           "ID[:KEY=VALUE,...] (repeatable): append an entry to the stack after the base generator, a filter or a "
+           "generator layer (see `terrain-cli list`); publish=NAME, input=NAME and mask=STAGE.NAME name stages")
+        ->trigger_on_parse()
+        ->allow_extra_args(false);
+    cmd->add_option_function<std::string>(
+           "--group-begin",
+           [&ops](const std::string& text) {
+               const std::size_t colon = text.find(':');
+               const std::string name = text.substr(0, colon);
+               std::string op = std::string(core::kGroupType) + ":";
+               if (!name.empty()) op += "name=" + name;
+               if (colon != std::string::npos && colon + 1 < text.size()) {
+                   op += (name.empty() ? "" : ",") + text.substr(colon + 1);
+               }
+               ops.push_back(op.back() == ':' ? std::string(core::kGroupType) : op);
+           },
+           "NAME[:KEY=VALUE,...]: open a group, the --op until --group-end run on their own and blended back as one "
+           "layer (keys blend, weight, mask, input, publish; default blend replace, weight 1)")
+        ->trigger_on_parse()
+        ->allow_extra_args(false);
+    cmd->add_flag_function(
+           "--group-end", [&ops](std::int64_t) { ops.push_back(core::kGroupEndType); },
+           "Close the group --group-begin opened")
+        ->trigger_on_parse();
 }
 
 core::Recipe presetRecipe(const core::Registry& registry, const std::string& id) {

@@ -2,6 +2,7 @@
 // terrain-cli's words for the stack: `--op ID[:KEY=VALUE,...]` appends an operation
 // to a recipe, `--recipe preset:ID` starts from a built-in preset. Bad input is an InputError
 // naming the flag, the value and what is allowed, with a "did you mean" for a near miss.
+#include <CLI/CLI.hpp>
 #include <core/recipe.h>
 #include <core/registry.h>
 
@@ -16,7 +17,14 @@ inline constexpr const char* kPresetPrefix = "preset:";
 // optionally ':' and KEY=VALUE pairs separated by ','. A piece without '=' continues the value
 // before it, so a value may hold commas (name=Hills, north). Keys: the type's parameters, hurst
 // for generators with a roughness, blend/weight/seed_offset for generator layers, name, enabled, mask.
+// Also publish=NAME, input=NAME and mask=STAGE.NAME (named stages) on every entry; ID `group`
+// (blend, weight, mask, input, publish, name) opens a group and `group-end` closes it
+// (--group-begin and --group-end write these).
 void appendOperation(const core::Registry& registry, core::Recipe& recipe, const std::string& text);
+
+// --op, --group-begin NAME[:KEY=VALUE,...] and --group-end on `cmd`, into `ops` in the order they
+// are given (a group's entries are the --op between its begin and end).
+void addStackOptions(CLI::App* cmd, std::vector<std::string>& ops);
 
 // The built-in preset `id` (after "preset:"). An unknown id is an InputError on --recipe that
 // lists the presets.

@@ -1,3 +1,4 @@
+#include "stack_options.h"
 #include "world_command.h"
 
 #include <core/cancel.h>
@@ -7,6 +8,7 @@
 #include <core/world/world_export.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -64,16 +66,19 @@ int runInit(const core::Registry& registry, const WorldOptions& o) {
     if (!o.out) throw InputError("--out", "missing", "the folder to write the world into");
     if (!o.worldDetail) throw InputError("--world-detail", "missing", "the world's detail D: 2^D+1 samples a side");
     if (!o.tile) throw InputError("--tile", "missing", "the tile side, 2^k+1 samples (e.g. 1025)");
-    const core::Recipe recipe = buildRecipe(registry, o.gen);
     const int detail = parseWhole<int>(*o.worldDetail, "--world-detail", 1, core::kMaxWorldDetail);
     const int tile = parseWhole<int>(*o.tile, "--tile", 2, (1 << core::kMaxTileDetail) + 1);
-    core::WorldUnits units;
-    if (o.heightRange) units = core::WorldUnits::withHeightRange(units, *o.heightRange);
-    if (o.worldSize && o.metresPerSample)
-        throw InputError("--metres-per-pixel", *o.metresPerSample, "either --metres-per-pixel or --world-size, not both");
-    const std::int64_t side = (std::int64_t(1) << detail) + 1;
-    if (o.worldSize) units = worldOfSize(units, *o.worldSize, int(side));
-    if (o.metresPerSample) units = core::WorldUnits::withMetresPerPixel(units, *o.metresPerSample);
+    // --metres-per-pixel is the spacing at the world's detail. A recipe with its own world is the
+    // world's whole map; one without gets 1 m per sample at the world's detail, as before.
+    GenerationOptions gen = o.gen;
+    gen.spacingDetail = detail;
+    bool ownWorld = false;
+    core::Recipe recipe = buildRecipe(registry, gen, nullptr, &ownWorld);
+    if (!ownWorld && !gen.worldSize && !gen.metresPerPixel) {
+        recipe.world.extentMetres = std::ldexp(1.0, detail);
+        core::validateWorld(recipe.world, recipe.detail);
+    }
+    const core::WorldUnits units = core::worldUnitsAt(recipe, detail);
     // Checked first: a bad --format is named before the recipe's mapping is computed.
     const core::ExportFormat format = core::parseWorldTileFormat(o.format.value_or("tiff32"), "--format");
     core::WorldManifest m = core::makeWorldManifest(registry, recipe, detail, tile, units, contextFor(o));
@@ -212,13 +217,16 @@ CLI::App* addWorldCommand(CLI::App& app, WorldOptions& o) {
     o.init->add_option("--algorithm", o.gen.algorithm, "Algorithm id instead of a recipe");
     o.init->add_option("--seed", o.gen.seed, "Random seed");
     o.init->add_option("--set", o.gen.sets, "KEY=VALUE for any algorithm parameter (repeatable)")->allow_extra_args(false);
-    o.init->add_option("--op", o.gen.ops, "ID[:KEY=VALUE,...] (repeatable): append an operation")->allow_extra_args(false);
+    addStackOptions(o.init, o.gen.ops);
     o.init->add_option("--world-detail", o.worldDetail, "The world is 2^D+1 samples a side (D up to 20)");
     o.init->add_option("--tile", o.tile, "Tile side in samples: 2^k+1 (33 ... 8193); neighbours share an edge");
     o.init->add_option("--out", o.out, "The world's folder");
-    o.init->add_option("--world-size", o.worldSize, "Metres across the world (default: 1 m per sample)");
-    o.init->add_option("--metres-per-pixel", o.metresPerSample, "Sample spacing at the world's detail");
-    o.init->add_option("--height-range", o.heightRange, "LO:HI metres of the recipe's height range (default 0:100)");
+    o.init->add_option("--world-size", o.gen.worldSize,
+                       "Metres across the world (default: the recipe's world; without one 1 m per sample)");
+    o.init->add_option("--metres-per-pixel", o.gen.metresPerPixel, "Sample spacing at the world's detail");
+    o.init->add_option("--height-range", o.gen.heightRange,
+                       "LO:HI metres of the recipe's height range (default: the recipe's; without one 0:100)");
+    o.init->add_option("--sea-level", o.gen.seaLevel, "The world's sea level in metres");
     o.init->add_option("--format", o.format, "Tile files: tiff32 (float GeoTIFF in metres, default) or png16 (16-bit "
                                              "PNG of the world's fixed height mapping)");
     o.init->add_option("--threads", o.threads, "Worker threads");

@@ -17,9 +17,6 @@ struct WorldOptions {
     std::optional<std::string> worldDetail;     // init: D
     std::optional<std::string> tile;            // init: tile side 2^k+1
     std::optional<std::string> out;             // init: the world's folder
-    std::optional<std::string> worldSize;       // init: metres across the world
-    std::optional<std::string> metresPerSample; // init: spacing at the world detail
-    std::optional<std::string> heightRange;     // init: LO:HI metres
     std::optional<std::string> format;          // init: tiff32 or png16
     std::optional<std::string> world;           // tile/verify/vrt: DIR/world.json
     std::optional<std::string> index;           // tile: K or K-K2

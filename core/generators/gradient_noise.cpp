@@ -371,7 +371,7 @@ std::vector<ParamSpec> fbmParamTable() {
          "crests (each octave folded and inverted)",
          {"fbm", "billow", "ridged"}},
         {"feature_size_m", "Feature size", "m", ParamKind::Real, 1.0, 100000.0, 1.0, 256.0,
-         "The size of the biggest hills: the wavelength of the first octave, in metres", {}},
+         "The size of the biggest hills: the wavelength of the first octave, in metres", {}, ParamScale::Horizontal},
         {"octaves", "Octaves", "", ParamKind::Integer, 1, 16, 1, 8,
          "Layers of ever smaller detail added on top: each is lacunarity times finer", {}},
         {"lacunarity", "Lacunarity", "", ParamKind::Real, 1.5, 3.0, 0.01, 2.0,
@@ -425,9 +425,9 @@ Algorithm warpedFbmAlgorithm() {
     a.name = "Warped fBm";
     a.summary = "fBm sampled at positions pushed around by further fBm fields (Quilez's domain warping)";
     a.params.push_back({"warp_strength_m", "Warp strength", "m", ParamKind::Real, 0.0, 10000.0, 1.0, 256.0,
-                        "How far the terrain is pushed around, in metres: swirls, folds and drawn-out ridges", {}});
+                        "How far the terrain is pushed around, in metres: swirls, folds and drawn-out ridges", {}, ParamScale::Horizontal});
     a.params.push_back({"warp_feature_size_m", "Warp size", "m", ParamKind::Real, 1.0, 100000.0, 1.0, 256.0,
-                        "The size of the biggest swirls: the first wavelength of the warp fields, in metres", {}});
+                        "The size of the biggest swirls: the first wavelength of the warp fields, in metres", {}, ParamScale::Horizontal});
     a.params.push_back({"warp_octaves", "Warp octaves", "", ParamKind::Integer, 1, 8, 1, 4,
                         "Detail of the warp fields: more octaves make the swirls ragged", {}});
     a.params.push_back({"warp_levels", "Warp levels", "", ParamKind::Integer, 1, 2, 1, 1,

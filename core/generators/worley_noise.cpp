@@ -247,7 +247,7 @@ Algorithm worleyAlgorithm() {
         {"jitter", "Jitter", "", ParamKind::Real, 0.0, 1.0, 0.05, 1.0,
          "How far the points stray from their cells' centres: 0 a regular grid, 1 anywhere in the cell", {}},
         {"cell_size_m", "Cell size", "m", ParamKind::Real, 1.0, 100000.0, 1.0, 64.0,
-         "About the distance between feature points, in metres: the size of the cells, craters or plateaus", {}},
+         "About the distance between feature points, in metres: the size of the cells, craters or plateaus", {}, ParamScale::Horizontal},
         {"invert", "Invert", "", ParamKind::Flag, 0, 1, 1, 0,
          "Turn the heights upside down: f1's pits become peaks, f2-f1's cracks become ridges", {}},
         {"wrap", "Wrap", "", ParamKind::Flag, 0, 1, 1, 0,

@@ -164,7 +164,7 @@ std::optional<FieldText> clippedCodesWarning(const GameExportRequest& request, E
     };
     return FieldText("heights from " + text(low) + " to " + text(high) +
                      " m reach past the world's height range and were clipped to it (finer "
-                     "details than the reference detail " + std::to_string(kReferenceDetail) +
+                     "details than the reference detail " + std::to_string(request.mapping.referenceDetail) +
                      " add a little); to keep them use ") +
            FieldText::settings({{field::kHeightRange, text(low) + ":" + text(high)}}) +
            " or a float format (exr, tiff32, raw32)";
@@ -332,7 +332,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
     if (request.mapping.mode == HeightMapping::Mode::World) {
         extra["world"] = {{"height_range_metres", {world.loMetres, world.hiMetres}},
                           {"raw_range", {request.mapping.lo, request.mapping.hi}},
-                          {"reference_detail", kReferenceDetail}};
+                          {"reference_detail", request.mapping.referenceDetail}};
     }
 
     GameExportResult result;

@@ -21,6 +21,9 @@ struct HeightMapping {
     Mode mode = Mode::Normalize;
     float lo = 0.0f;  // Clamp: the clamped range; World: the raw range of the height range
     float hi = 1.0f;
+    // World: the detail whose map's range lo..hi is (the recipe world's reference detail), for
+    // sidecars and messages.
+    int referenceDetail = 10;
 
     // "normalize", "clamp:LO:HI" or "world" (whose lo/hi the front end fills in from the
     // recipe with worldMapping()); throws InputError naming `field`.

@@ -6,6 +6,7 @@
 #include "../sha256.h"
 #include "../world_scale.h"
 #include "stage_blend.h"
+#include "stage_plan.h"
 
 #include <nlohmann/json.hpp>
 
@@ -33,9 +34,15 @@ Recipe baseOf(const Recipe& recipe) {
 }
 
 // The base generator's map: its recipe and where it samples the world (generators sized in
-// metres depend on the spacing; the others ignore it).
+// metres depend on the spacing; the others ignore it). The world's heights and sea level do not
+// decide the raw map, and its extent enters as the spacing: a key of the world's other fields
+// would only make a sea-level edit recompute the stack.
 std::string baseKey(const Registry& registry, const Recipe& recipe, double metresPerSample) {
-    return sha256Hex("base|" + recipeToJson(registry, baseOf(recipe)).dump() + "|" + hexDouble(metresPerSample));
+    Recipe base = baseOf(recipe);
+    const int referenceDetail = base.world.referenceDetail;
+    base.world = RecipeWorld{};
+    base.world.referenceDetail = referenceDetail;
+    return sha256Hex("base|" + recipeToJson(registry, base).dump() + "|" + hexDouble(metresPerSample));
 }
 
 // What decides an entry's output besides the stage below it: not its id, name or enabled flag.
@@ -44,7 +51,12 @@ std::string operationContent(const Registry& registry, const OpInstance& op) {
     if (const OpType* t = registry.findOp(op.type)) j["version"] = t->version;
     if (!op.mask.empty()) j["mask"] = op.mask;
     for (const auto& [key, value] : op.params) j["params"][key] = hexDouble(value);
-    if (opTypeView(registry, op.type).kind == OpKind::Generator) {
+    const OpKind kind = opTypeView(registry, op.type).kind;
+    if (kind == OpKind::Group) {
+        j["blend"] = int(op.blend);
+        j["weight"] = hexDouble(op.weight);
+    }
+    if (kind == OpKind::Generator) {
         j["blend"] = int(op.blend);
         j["weight"] = hexDouble(op.weight);
         j["seed_offset"] = op.seedOffset;
@@ -56,25 +68,48 @@ int sideOf(const Registry& registry, const Recipe& recipe) {
     return registry.get(recipe.algorithm).sizeForDetail(recipe.detail).width;
 }
 
-int referenceDetailOf(const Registry& registry, const std::string& algorithm) {
-    const Algorithm& a = registry.get(algorithm);
-    return std::clamp(kReferenceDetail, a.minDetail, a.maxDetail);
+int referenceDetailOf(const Registry& registry, const Recipe& recipe) {
+    const Algorithm& a = registry.get(recipe.algorithm);
+    return std::clamp(recipe.world.referenceDetail, a.minDetail, a.maxDetail);
 }
 
 }  // namespace
 
 std::vector<std::string> stageKeys(const Registry& registry, const Recipe& recipe, const WorldUnits& world) {
-    std::vector<std::string> keys;
-    keys.reserve(recipe.operations.size() + 1);
-    keys.push_back(baseKey(registry, recipe, world.metresPerPixel));
+    return stageKeys(registry, recipe, world, planStages(registry, recipe));
+}
+
+// Stage k's key follows what it reads (the plan): the key of its input, the world and its
+// content, plus the key of a published stage its mask comes from and, for a group's end, the
+// key of the stage the group blends into. A stage that is another's (disabled, a group's start)
+// has that one's key. For a stack without references this is the key of stage k - 1 and entry k,
+// as before named stages.
+std::vector<std::string> stageKeys(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
+                                   const StagePlan& plan) {
+    std::vector<std::string> keys(std::size_t(plan.stages()));
+    keys[0] = baseKey(registry, recipe, world.metresPerPixel);
     const std::string worldText =
         hexDouble(world.metresPerPixel) + "," + hexDouble(world.loMetres) + "," + hexDouble(world.hiMetres);
-    for (const auto& op : recipe.operations) {
-        if (!op.enabled) {
-            keys.push_back(keys.back());
+    for (int k = 1; k < plan.stages(); ++k) {
+        const auto at = std::size_t(k);
+        if (!plan.computes(k)) {
+            keys[at] = keys[std::size_t(plan.alias[at])];
             continue;
         }
-        keys.push_back(sha256Hex(keys.back() + "|" + worldText + "|" + operationContent(registry, op)));
+        const OpInstance& op = recipe.operations[at - 1];
+        std::string text = keys[std::size_t(plan.input[at])] + "|" + worldText + "|";
+        int ownMasks = plan.input[at];
+        if (plan.group[at] >= 0) {
+            const OpInstance& begin = recipe.operations[std::size_t(plan.group[at] - 1)];
+            text += "group|" + keys[std::size_t(plan.blendInto[at])] + "|" + operationContent(registry, begin);
+            ownMasks = plan.blendInto[at];
+        } else {
+            text += operationContent(registry, op);
+        }
+        if (plan.maskStage[at] >= 0 && plan.maskStage[at] != ownMasks) {
+            text += "|mask of|" + keys[std::size_t(plan.maskStage[at])];
+        }
+        keys[at] = sha256Hex(text);
     }
     return keys;
 }
@@ -220,7 +255,7 @@ MinMax StackEvaluator::cachedRange(const std::string& key, const std::function<M
 MinMax StackEvaluator::baseReferenceRange(const Recipe& base, double metresPerSample,
                                           const GenerateContext& context) {
     Recipe reference = baseOf(base);
-    reference.detail = referenceDetailOf(m_registry, base.algorithm);
+    reference.detail = referenceDetailOf(m_registry, base);
     const double spacing = spacingAtDetail(m_registry, base, metresPerSample, reference.detail);
     return cachedRange("range|" + baseKey(m_registry, reference, spacing), [&] {
         GenerateContext quiet = context;  // the caller's threads and cancel token, without its progress
@@ -234,7 +269,9 @@ MinMax StackEvaluator::baseReferenceRange(const Recipe& base, double metresPerSa
 HeightMapping StackEvaluator::worldMapping(const Recipe& recipe, double metresPerSample,
                                            const GenerateContext& context) {
     const ExecutionScope scope(context, m_workspaces);
-    return mappingFor(baseReferenceRange(recipe, metresPerSample, scope.context()));
+    HeightMapping mapping = mappingFor(baseReferenceRange(recipe, metresPerSample, scope.context()));
+    mapping.referenceDetail = referenceDetailOf(m_registry, recipe);
+    return mapping;
 }
 
 MinMax StackEvaluator::stageReferenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
@@ -246,7 +283,7 @@ MinMax StackEvaluator::stageReferenceRange(const Recipe& recipe, const WorldUnit
 MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
                                       const GenerateContext& context) {
     Recipe reference = recipe;
-    reference.detail = referenceDetailOf(m_registry, recipe.algorithm);
+    reference.detail = referenceDetailOf(m_registry, recipe);
     WorldUnits referenceWorld = world;
     referenceWorld.metresPerPixel =
         world.metresPerPixel * double(sideOf(m_registry, recipe) - 1) / double(sideOf(m_registry, reference) - 1);
@@ -260,15 +297,15 @@ MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& wo
     });
 }
 
-void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world, int stage, const Heightmap& in,
-                                  const MaskSet& below, const HeightScale& heights, const GenerateContext& sub,
+void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world, int stage, int inputStage,
+                                  const Heightmap& in, const MaskSet& below, const Heightmap* through,
+                                  const HeightScale& heights, const GenerateContext& sub,
                                   const GenerateContext& context, Heightmap& out, MaskSet& masks) {
     const OpInstance& op = recipe.operations[std::size_t(stage - 1)];
-    const Heightmap* through = op.mask.empty() ? nullptr : &maskBelow(below, op.mask);
     if (const OpType* type = m_registry.findOp(op.type)) {
         OpCall call{in, out, heights, world.metresPerPixel, recipe.detail, recipe.seed, sub, {}, &below, &masks, {}, {}};
         call.allocate = [this](int width, int height) { return allocate(width, height); };
-        if (type->needsReferenceRange) call.referenceRange = referenceRange(recipe, world, stage - 1, context);
+        if (type->needsReferenceRange) call.referenceRange = referenceRange(recipe, world, inputStage, context);
         type->run(op.params, call);
         if (through != nullptr && !type->passesHeights) blendThrough(in, *through, out, sub);
         return;
@@ -306,20 +343,31 @@ StackEvaluator::Stage StackEvaluator::run(const Recipe& recipe, const WorldUnits
     world.validate();
     const int stages = int(recipe.operations.size()) + 1;
     const int last = upTo < 0 || upTo >= stages ? stages - 1 : upTo;
-    const std::vector<std::string> keys = stageKeys(m_registry, recipe, world);
+
+    const StagePlan plan = planStages(m_registry, recipe);
+    const std::vector<std::string> keys = stageKeys(m_registry, recipe, world, plan);
 
     result.lastStage = last;
     result.world = mappingFor(baseReferenceRange(recipe, world.metresPerPixel, context));
+    result.world.referenceDetail = referenceDetailOf(m_registry, recipe);
     result.heights = scaleFor(result.world, world);
 
-    int start = last;
-    Stage current;
-    for (; start >= 0; --start) {
-        if ((current = lookup(keys[std::size_t(start)])).map) break;
-    }
+    // The stages the requested one needs, from it down: a cached stage needs nothing below it.
+    const int target = plan.alias[std::size_t(last)];
+    std::vector<Stage> have(static_cast<std::size_t>(stages));
+    std::vector<char> needed(std::size_t(stages), 0);
+    std::vector<int> uses(std::size_t(stages), 0);  // reads by stages still to compute
+    needed[std::size_t(target)] = 1;
     int toCompute = 0;
-    for (int k = start + 1; k <= last; ++k) {
-        if (k == 0 || recipe.operations[std::size_t(k - 1)].enabled) ++toCompute;
+    for (int k = target; k >= 0; --k) {
+        if (!needed[std::size_t(k)]) continue;
+        if ((have[std::size_t(k)] = lookup(keys[std::size_t(k)])).map) continue;
+        ++toCompute;
+        if (k == 0) continue;
+        for (const int r : plan.reads(k)) {
+            needed[std::size_t(r)] = 1;
+            ++uses[std::size_t(r)];
+        }
     }
     int done = 0;
     auto stageContext = [&](GenerateContext& sub, int stage) {
@@ -338,55 +386,78 @@ StackEvaluator::Stage StackEvaluator::run(const Recipe& recipe, const WorldUnits
         }
     };
 
-    if (start < 0) {
-        GenerateContext sub;
-        stageContext(sub, 0);
-        const Size size = m_registry.get(recipe.algorithm).sizeForDetail(recipe.detail);
-        checkGridFits("detail", size.width, size.height);
-        bool computedHere = false;
-        current = computeOnce(keys[0], context, [&] {
-            Stage base;
-            base.map = allocate(size.width, size.height);
-            generateInto(m_registry, baseOf(recipe), world.metresPerPixel, sub, *base.map);
-            return base;
-        }, computedHere);
-        if (computedHere) result.computed.push_back(0);
-        ++done;
-        start = 0;
-    }
-
-    for (int k = start + 1; k <= last; ++k) {
-        const OpInstance& op = recipe.operations[std::size_t(k - 1)];
-        if (!op.enabled) continue;  // its stage is the one below (same key)
+    for (int k = 0; k <= target; ++k) {
+        if (!needed[std::size_t(k)] || have[std::size_t(k)].map) continue;
         context.throwIfCancelled();
         GenerateContext sub;
         stageContext(sub, k);
-        auto computeStage = [&] {
-            Stage out;
-            const OpType* type = m_registry.findOp(op.type);
-            const bool passes = type != nullptr && type->passesHeights;
-            // A type that only adds masks shares the map below; it is given an empty grid.
-            Heightmap none;
-            out.map = passes ? current.map : allocate(current.map->width(), current.map->height());
-            out.masks = current.masks;
-            try {
-                runOperation(recipe, world, k, *current.map, current.masks, result.heights, sub, context,
-                             passes ? none : *out.map, out.masks);
-            } catch (const StageError&) {
-                throw;
-            } catch (const InputError& e) {
-                throw StageError(k, op.id, e);
-            }
-            return out;
-        };
         bool computedHere = false;
-        Stage out = computeOnce(keys[std::size_t(k)], context, computeStage, computedHere);
+        if (k == 0) {
+            const Size size = m_registry.get(recipe.algorithm).sizeForDetail(recipe.detail);
+            checkGridFits("detail", size.width, size.height);
+            have[0] = computeOnce(keys[0], context, [&] {
+                Stage base;
+                base.map = allocate(size.width, size.height);
+                generateInto(m_registry, baseOf(recipe), world.metresPerPixel, sub, *base.map);
+                return base;
+            }, computedHere);
+        } else {
+            const OpInstance& op = recipe.operations[std::size_t(k - 1)];
+            const auto at = std::size_t(k);
+            auto computeStage = [&] {
+                try {
+                    if (plan.group[at] >= 0) return blendGroup(recipe, plan, k, have, result, sub);
+                    const Stage& in = have[std::size_t(plan.input[at])];
+                    const Heightmap* through =
+                        plan.maskStage[at] < 0
+                            ? nullptr
+                            : &maskBelow(have[std::size_t(plan.maskStage[at])].masks, plan.maskName[at]);
+                    Stage out;
+                    const OpType* type = m_registry.findOp(op.type);
+                    const bool passes = type != nullptr && type->passesHeights;
+                    // A type that only adds masks shares the map below; it is given an empty grid.
+                    Heightmap none;
+                    out.map = passes ? in.map : allocate(in.map->width(), in.map->height());
+                    out.masks = in.masks;
+                    runOperation(recipe, world, k, plan.input[at], *in.map, in.masks, through, result.heights, sub,
+                                 context, passes ? none : *out.map, out.masks);
+                    return out;
+                } catch (const StageError&) {
+                    throw;
+                } catch (const InputError& e) {
+                    // A group's error is shown on its entry, where its blend and mask are set.
+                    const int on = plan.group[at] >= 0 ? plan.group[at] : k;
+                    throw StageError(on, recipe.operations[std::size_t(on - 1)].id, e);
+                }
+            };
+            have[at] = computeOnce(keys[at], context, computeStage, computedHere);
+            for (const int r : plan.reads(k)) {
+                if (--uses[std::size_t(r)] == 0 && r != target) have[std::size_t(r)] = {};
+            }
+        }
         if (computedHere) result.computed.push_back(k);
-        current = std::move(out);
         ++done;
     }
     context.report(1.0f);
-    return current;
+    return have[std::size_t(target)];
+}
+
+StackEvaluator::Stage StackEvaluator::blendGroup(const Recipe& recipe, const StagePlan& plan, int k,
+                                                 const std::vector<Stage>& have, const StackResult& result,
+                                                 const GenerateContext& sub) {
+    const auto at = std::size_t(k);
+    const OpInstance& begin = recipe.operations[std::size_t(plan.group[at] - 1)];
+    const Stage& below = have[std::size_t(plan.blendInto[at])];
+    const Stage& inner = have[std::size_t(plan.input[at])];
+    const Heightmap* through =
+        plan.maskStage[at] < 0 ? nullptr
+                               : &maskBelow(have[std::size_t(plan.maskStage[at])].masks, plan.maskName[at]);
+    Stage out;
+    out.map = allocate(below.map->width(), below.map->height());
+    blendGroupInto(*below.map, *inner.map, result.heights, result.world, begin, through, *out.map, sub);
+    out.masks = below.masks;  // the group's masks over the ones below it
+    for (const auto& [name, mask] : inner.masks) out.masks[name] = mask;
+    return out;
 }
 
 Heightmap evaluateStack(const Registry& registry, const Recipe& recipe, const WorldUnits& world,

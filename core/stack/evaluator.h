@@ -2,9 +2,11 @@
 // Runs a recipe's stack through a per-stage cache. Stage k's key hashes everything
 // that decides its bits: the base generator (algorithm, detail, seed, parameters), the world
 // (metres per sample and height range, which metre-valued parameters depend on) and every
-// enabled entry up to k (type, type version, parameters, blend, weight, seed offset; not the
-// id or the name). An edit of entry k therefore recomputes k and what follows, never what
-// precedes it; a disabled entry is skipped and its stage is the one below it.
+// enabled entry stage k reads, through the stage plan (stage_plan.h: an entry reads the stage
+// below it, or a published stage; a group's end reads the group and the map below it) (type,
+// type version, parameters, blend, weight, seed offset; not the id or the name). An edit of
+// entry k therefore recomputes k and what depends on it, never what precedes it; a disabled
+// entry is skipped and its stage is the one below it.
 //
 // One evaluator may be shared by the editor, the compare window's panels and the seed grid
 // (panels with a common prefix share its stages) and used from several threads at once: the
@@ -17,6 +19,7 @@
 #include "../recipe.h"
 #include "../registry.h"
 #include "../workspace.h"
+#include "stage_plan.h"
 
 #include <cstddef>
 #include <functional>
@@ -94,9 +97,14 @@ private:
     // Entry `stage` (>= 1) of `recipe` on `in` into `out`: an OpType's run, or a generator layer
     // blended in. `sub` carries this stage's progress; `context` is the caller's.
     // `below` holds the masks below; the entry's own masks are added to `masks`.
-    void runOperation(const Recipe& recipe, const WorldUnits& world, int stage, const Heightmap& in,
-                      const MaskSet& below, const HeightScale& heights, const GenerateContext& sub,
-                      const GenerateContext& context, Heightmap& out, MaskSet& masks);
+    // `inputStage`: the stage `in` is (for a reference range); `through`: the mask the result is
+    // applied through, or null.
+    void runOperation(const Recipe& recipe, const WorldUnits& world, int stage, int inputStage, const Heightmap& in,
+                      const MaskSet& below, const Heightmap* through, const HeightScale& heights,
+                      const GenerateContext& sub, const GenerateContext& context, Heightmap& out, MaskSet& masks);
+    // A group's end (stage k of `plan`): its result blended into the map below the group.
+    Stage blendGroup(const Recipe& recipe, const StagePlan& plan, int k, const std::vector<Stage>& have,
+                     const StackResult& result, const GenerateContext& sub);
     // The range stored under `key`, or compute() stored there.
     MinMax cachedRange(const std::string& key, const std::function<MinMax()>& compute);
     friend Heightmap evaluateStack(const Registry&, const Recipe&, const WorldUnits&, const GenerateContext&);
@@ -119,6 +127,8 @@ private:
 // The stage keys of a recipe (index = stage), as the evaluator computes them: for tests and for
 // front ends that want to know which stages an edit invalidates.
 std::vector<std::string> stageKeys(const Registry& registry, const Recipe& recipe, const WorldUnits& world);
+std::vector<std::string> stageKeys(const Registry& registry, const Recipe& recipe, const WorldUnits& world,
+                                   const StagePlan& plan);
 
 // The recipe's stack evaluated once without a cache (the CLI, exports): same bytes as the
 // evaluator's result.

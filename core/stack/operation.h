@@ -25,7 +25,16 @@ namespace terrain::core {
 enum class OpKind {
     Generator,  // ignores its input: the first one starts the stack, later ones are blended in
     Filter,     // reads the map below and writes a new one
+    // A group: the entries between a Group and its GroupEnd run on their own (starting from the
+    // map below the group, or from the group's `input`), and the group's result is blended back
+    // into the map below it as one layer (blend, weight, mask of the Group entry).
+    Group,
+    GroupEnd,
 };
+// The type ids of a group's two ends in a recipe held in memory (a recipe file nests the group's
+// entries in its "stack" instead).
+inline constexpr const char* kGroupType = "group";
+inline constexpr const char* kGroupEndType = "group-end";
 
 // How a generator layer above the base is combined with the map below it (a = below, b = the
 // layer in metres above the world's floor, w = weight): add a + w·b; multiply a·(1 − w + w·b/range);
@@ -40,10 +49,16 @@ struct OpInstance {
     std::string name;  // the user's label; empty: the type's name
     bool enabled = true;
     std::map<std::string, double> params;  // every key of the type's ParamSpec table
-    // The name of a mask made lower in the stack (`slope`, `flow`, ...): the entry's result is
-    // blended into the map below through it (1 = the result, 0 = the map below). Empty: no mask.
+    // The name of a mask made lower in the stack (`slope`, `flow`, ...), or STAGE.NAME for a mask
+    // of a published stage: the entry's result is blended into the map below through it (1 = the
+    // result, 0 = the map below). Empty: no mask.
     std::string mask;
-    // Generator layers only:
+    // Named stages: the name this entry's result (its heights and masks) is published under, for
+    // later entries to read (empty: none); and the published stage this entry reads instead of
+    // the map below (empty: the map below).
+    std::string publish;
+    std::string input;
+    // Generator layers and groups (blend, weight); generator layers only (seed offset):
     BlendMode blend = BlendMode::Add;
     double weight = 1.0;           // in [0, 1]
     std::uint64_t seedOffset = 1;  // the layer's seed = recipe seed + offset (wrapping)
@@ -59,6 +74,10 @@ using MaskSet = std::map<std::string, std::shared_ptr<const Heightmap>>;
 // What a mask name may be, for messages: "a name of lower-case letters, digits, - and _".
 bool isMaskName(const std::string& name);
 extern const char* const kMaskNameAllowed;
+// A mask reference: NAME (a mask below) or STAGE.NAME (a mask of the published stage STAGE), each
+// part a mask name. Published stage names follow the same rule as mask names.
+bool isMaskReference(const std::string& text);
+extern const char* const kMaskReferenceAllowed;
 
 // The affine map between the stack's raw heights and metres: metres = raw · scale + offset.
 struct HeightScale {

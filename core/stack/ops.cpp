@@ -50,6 +50,16 @@ bool isMaskName(const std::string& name) {
     });
 }
 
+const char* const kMaskReferenceAllowed =
+    "NAME, a mask made lower in the stack, or STAGE.NAME, a mask of the published stage STAGE (each a name of 1 "
+    "to 32 lower-case letters, digits, - and _, starting with a letter)";
+
+bool isMaskReference(const std::string& text) {
+    const std::size_t dot = text.find('.');
+    if (dot == std::string::npos) return isMaskName(text);
+    return isMaskName(text.substr(0, dot)) && isMaskName(text.substr(dot + 1));
+}
+
 std::shared_ptr<Heightmap> addMask(const OpCall& call, const std::string& name) {
     auto mask = call.allocate ? call.allocate(call.input.width(), call.input.height())
                               : std::make_shared<Heightmap>(Heightmap::uninitialized(call.input.width(), call.input.height()));

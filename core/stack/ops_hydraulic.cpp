@@ -359,7 +359,7 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
 OpType hydraulicErosionOpType() {
     ParamTable<HydraulicParams> table;
     table.add({"rain", "Rain", "drops/m²", ParamKind::Real, 0.0, 16.0, 0.05, 1.0,
-               "How many rain drops fall per square metre: more rain, deeper gullies (refused past what the map's size allows)", {}},
+               "How many rain drops fall per square metre: more rain, deeper gullies (refused past what the map's size allows)", {}, ParamScale::PerArea},
               [](HydraulicParams& p, double v) { p.rain = v; })
         .add({"erosion", "Erosion", "", ParamKind::Real, 0.0, 1.0, 0.01, 0.3,
               "How fast a drop picks up sediment it has room for (per metre of path)", {}},
@@ -374,10 +374,10 @@ OpType hydraulicErosionOpType() {
               "How much a drop keeps its direction instead of turning straight downhill: higher meanders", {}},
              [](HydraulicParams& p, double v) { p.inertia = v; })
         .add({"drop_width", "Drop width", "m", ParamKind::Real, 0.1, 1000.0, 0.5, 3.0,
-              "The width over which a drop erodes: wider drops cut broader, smoother gullies (at most 16 samples across)", {}},
+              "The width over which a drop erodes: wider drops cut broader, smoother gullies (at most 16 samples across)", {}, ParamScale::Horizontal},
              [](HydraulicParams& p, double v) { p.dropWidth_m = v; })
         .add({"lifetime", "Path length", "m", ParamKind::Real, 1.0, 10000.0, 1.0, 30.0,
-              "How far a drop runs before it soaks away: longer paths make longer gullies", {}},
+              "How far a drop runs before it soaks away: longer paths make longer gullies", {}, ParamScale::Horizontal},
              [](HydraulicParams& p, double v) { p.lifetime_m = v; })
         .add({"evaporation", "Evaporation", "", ParamKind::Real, 0.0, 0.5, 0.001, 0.01,
               "Fraction of a drop's water lost per metre: drops that dry up drop their sediment", {}},
@@ -386,7 +386,7 @@ OpType hydraulicErosionOpType() {
               "Another set of rain drops on the same terrain", {}},
              [](HydraulicParams& p, double v) { p.seedOffset = v; })
         .add({"mask_depth", "Mask depth", "m", ParamKind::Real, 0.001, 1000.0, 0.1, 2.0,
-              "Depth of erosion or deposition at which the erosion and deposition masks are full (1)", {}},
+              "Depth of erosion or deposition at which the erosion and deposition masks are full (1)", {}, ParamScale::Vertical},
              [](HydraulicParams& p, double v) { p.maskDepth_m = v; });
     OpType type = makeOpType<HydraulicParams>(
         kTypeId, "Hydraulic erosion",

@@ -156,11 +156,11 @@ OpType islandOpType() {
               [](IslandParams& p, double v) { p.shape = IslandShape(int(v)); })
         .add({"falloff_start", "Falloff start", "m", ParamKind::Real, 0.0, 100000.0, 10.0, 0.0,
               "Distance in metres in from the border (round: from the circle) where the map is at the sea floor",
-              {}},
+              {}, ParamScale::Horizontal},
              [](IslandParams& p, double v) { p.falloffStart_m = v; })
         .add({"falloff_end", "Falloff end", "m", ParamKind::Real, 0.0, 100000.0, 10.0, 1000.0,
               "Distance in metres in from the border (round: from the circle) beyond which the map is untouched",
-              {}},
+              {}, ParamScale::Horizontal},
              [](IslandParams& p, double v) { p.falloffEnd_m = v; })
         .add({"curve", "Curve", "", ParamKind::Choice, 0.0, 2.0, 1.0, 0.0,
               "How the map rises across the falloff: smoothstep, linear, or ease (steep off the sea floor, "
@@ -168,7 +168,7 @@ OpType islandOpType() {
               {"smoothstep", "linear", "ease"}},
              [](IslandParams& p, double v) { p.curve = IslandCurve(int(v)); })
         .add({"sea_floor", "Sea floor", "m", ParamKind::Real, -20000.0, 20000.0, 1.0, 0.0,
-              "The height in metres the map sinks to at the border", {}},
+              "The height in metres the map sinks to at the border", {}, ParamScale::Height},
              [](IslandParams& p, double v) { p.seaFloor_m = v; });
     OpType type = makeOpType<IslandParams>(
         "island", "Island", "Sink the map to a sea floor towards its border, square or round, over a distance in metres",

@@ -175,33 +175,33 @@ OpType maskOpType() {
                {kSourceNames[0], kSourceNames[1], kSourceNames[2]}},
               [](MaskParams& p, double v) { p.source = static_cast<MaskSource>(int(v)); })
         .add({"slope_min_deg", "Slope from", "°", ParamKind::Real, 0.0, 90.0, 1.0, 30.0,
-              "Slope: slopes steeper than this are in the mask", {}},
+              "Slope: slopes steeper than this are in the mask", {}, ParamScale::Slope},
              [](MaskParams& p, double v) { p.slopeMin_deg = v; })
         .add({"slope_max_deg", "Slope to", "°", ParamKind::Real, 0.0, 90.0, 1.0, 90.0,
-              "Slope: slopes steeper than this are out again (90: no upper limit)", {}},
+              "Slope: slopes steeper than this are out again (90: no upper limit)", {}, ParamScale::Slope},
              [](MaskParams& p, double v) { p.slopeMax_deg = v; })
         .add({"slope_soft_deg", "Slope edge", "°", ParamKind::Real, 0.0, 45.0, 0.5, 5.0,
-              "Slope: the width of the soft edge around each limit (0: a hard edge)", {}},
+              "Slope: the width of the soft edge around each limit (0: a hard edge)", {}, ParamScale::Slope},
              [](MaskParams& p, double v) { p.slopeSoft_deg = v; })
         .add({"height_min_m", "Height from", "m", ParamKind::Real, -20000.0, 20000.0, 1.0, 300.0,
-              "Height: ground above this many metres is in the mask", {}},
+              "Height: ground above this many metres is in the mask", {}, ParamScale::Height},
              [](MaskParams& p, double v) { p.heightMin_m = v; })
         .add({"height_max_m", "Height to", "m", ParamKind::Real, -20000.0, 20000.0, 1.0, 20000.0,
-              "Height: ground above this many metres is out again", {}},
+              "Height: ground above this many metres is out again", {}, ParamScale::Height},
              [](MaskParams& p, double v) { p.heightMax_m = v; })
         .add({"height_soft_m", "Height edge", "m", ParamKind::Real, 0.0, 5000.0, 1.0, 20.0,
-              "Height: the width of the soft edge around each limit in metres (0: a hard edge)", {}},
+              "Height: the width of the soft edge around each limit in metres (0: a hard edge)", {}, ParamScale::Vertical},
              [](MaskParams& p, double v) { p.heightSoft_m = v; })
         .add({"curvature", "Curvature", "", ParamKind::Choice, 0, 1, 1, 0,
               "Curvature: select convex ground (ridges, crests) or concave ground (valleys, hollows)",
               {"convex", "concave"}},
              [](MaskParams& p, double v) { p.concave = v != 0.0; })
         .add({"curvature_radius_m", "Curvature scale", "m", ParamKind::Real, 0.1, 10000.0, 1.0, 20.0,
-              "Curvature: the distance over which ground is compared with its surroundings", {}},
+              "Curvature: the distance over which ground is compared with its surroundings", {}, ParamScale::Horizontal},
              [](MaskParams& p, double v) { p.curvatureRadius_m = v; })
         .add({"curvature_full_m", "Curvature depth", "m", ParamKind::Real, 0.01, 1000.0, 0.1, 2.0,
               "Curvature: how far above (convex) or below (concave) its surroundings ground is fully in the mask",
-              {}},
+              {}, ParamScale::Vertical},
              [](MaskParams& p, double v) { p.curvatureFull_m = v; })
         .add({"invert", "Invert", "", ParamKind::Flag, 0, 1, 1, 0, "Swap what is in and out of the mask", {}},
              [](MaskParams& p, double v) { p.invert = v != 0.0; });

@@ -25,10 +25,10 @@ struct NormalizeParams {
 OpType clampOpType() {
     ParamTable<ClampParams> table;
     table.add({"low", "Low", "m", ParamKind::Real, -20000.0, 20000.0, 1.0, 0.0,
-               "Heights below this many metres are raised to it", {}},
+               "Heights below this many metres are raised to it", {}, ParamScale::Height},
               [](ClampParams& p, double v) { p.low = v; })
         .add({"high", "High", "m", ParamKind::Real, -20000.0, 20000.0, 1.0, 100.0,
-              "Heights above this many metres are lowered to it", {}},
+              "Heights above this many metres are lowered to it", {}, ParamScale::Height},
              [](ClampParams& p, double v) { p.high = v; });
     OpType type = makeOpType<ClampParams>(
         "clamp", "Clamp", "Limit heights to a range in metres", table, [](const ClampParams& p, const OpCall& call) {

@@ -355,16 +355,16 @@ OpType riverErosionOpType() {
               "How long the rivers work: 1 is the default schedule, 2 twice as long (mature, dendritic valleys)", {}},
              [](RiverParams& p, double v) { p.duration = v; })
         .add({"uplift", "Uplift", "m", ParamKind::Real, 0.0, 100.0, 0.1, 0.0,
-              "Rock raised per time step: keeps mountains standing while the rivers cut them", {}},
+              "Rock raised per time step: keeps mountains standing while the rivers cut them", {}, ParamScale::Vertical},
              [](RiverParams& p, double v) { p.uplift_m = v; })
         .add({"channel_area", "Channel area", "km²", ParamKind::Real, 0.0001, 10000.0, 0.01, 0.05,
-              "Drainage area from which water runs in a channel (the river mask); below it, it spreads over the slope. Smaller: more streams, more gullies", {}},
+              "Drainage area from which water runs in a channel (the river mask); below it, it spreads over the slope. Smaller: more streams, more gullies", {}, ParamScale::Area},
              [](RiverParams& p, double v) { p.channelArea_km2 = v; })
         .add({"sea_level", "Sea level", "m", ParamKind::Real, -1e9, 1e9, 1.0, -1e9,
-              "Heights at or below are sea: rivers end there (default: only the map's edge)", {}},
+              "Heights at or below are sea: rivers end there (default: only the map's edge)", {}, ParamScale::Height},
              [](RiverParams& p, double v) { p.seaLevel_m = v; })
         .add({"river_width", "River width", "m", ParamKind::Real, 0.0, 1000.0, 1.0, 8.0,
-              "How wide a river's bed is: each step's cut spreads over about this width, so rivers run in troughs instead of grooves one sample wide (0: one sample, as the grid routes it)", {}},
+              "How wide a river's bed is: each step's cut spreads over about this width, so rivers run in troughs instead of grooves one sample wide (0: one sample, as the grid routes it)", {}, ParamScale::Horizontal},
              [](RiverParams& p, double v) { p.riverWidth_m = v; });
     OpType type = makeOpType<RiverParams>(
         kTypeId, "River erosion",

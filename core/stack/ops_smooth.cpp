@@ -42,7 +42,7 @@ void runSmooth(const SmoothParams& p, const OpCall& call) {
 OpType smoothOpType() {
     ParamTable<SmoothParams> table;
     table.add({"radius", "Radius", "m", ParamKind::Real, 0.0, 100000.0, 1.0, 30.0,
-               "The blur's standard deviation in metres: features much smaller than this are smoothed away", {}},
+               "The blur's standard deviation in metres: features much smaller than this are smoothed away", {}, ParamScale::Horizontal},
               [](SmoothParams& p, double v) { p.radius_m = v; })
         .add({"strength", "Strength", "", ParamKind::Real, 0.0, 1.0, 0.01, 1.0,
               "How much of the blurred map replaces the input (0 = none, 1 = all)", {}},

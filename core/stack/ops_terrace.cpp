@@ -172,10 +172,10 @@ OpType terraceOpType() {
               "Shifts every step level up by this fraction of one step", {}},
              [](TerraceParams& p, double v) { p.offset = v; })
         .add({"edge_noise", "Edge noise", "m", ParamKind::Real, 0.0, 2000.0, 1.0, 0.0,
-              "How far in metres noise moves the heights that decide the step (times sharpness), so step edges wander", {}},
+              "How far in metres noise moves the heights that decide the step (times sharpness), so step edges wander", {}, ParamScale::Vertical},
              [](TerraceParams& p, double v) { p.edgeNoise_m = v; })
         .add({"edge_scale", "Edge noise scale", "m", ParamKind::Real, 1.0, 100000.0, 1.0, 100.0,
-              "The size in metres of the edge noise's features", {}},
+              "The size in metres of the edge noise's features", {}, ParamScale::Horizontal},
              [](TerraceParams& p, double v) { p.edgeScale_m = v; });
     OpType type = makeOpType<TerraceParams>("terrace", "Terrace",
                                             "Flat steps across the world's height range, with adjustable sharpness "

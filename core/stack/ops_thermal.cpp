@@ -345,13 +345,13 @@ OpType thermalErosionOpType() {
     table.add({"talus_angle", "Angle of repose", "deg", ParamKind::Real, 5.0, 80.0, 0.5, 35.0,
                "The steepest slope loose material holds: anything steeper slides down until it is this steep "
                "(sand about 34, scree 35 to 40, rock piles up to 45)",
-               {}},
+               {}, ParamScale::Slope},
               [](ThermalParams& p, double v) { p.talus_deg = v; })
         .add({"amount", "Amount", "", ParamKind::Real, 0.0, 1.0, 0.01, 1.0,
               "How far towards fully settled: 1 = no slope steeper than the angle of repose remains, 0 = none", {}},
              [](ThermalParams& p, double v) { p.amount = v; })
         .add({"scree_depth", "Scree depth", "m", ParamKind::Real, 0.01, 10000.0, 0.1, 2.0,
-              "Depth of deposited material at which the scree mask is full (1)", {}},
+              "Depth of deposited material at which the scree mask is full (1)", {}, ParamScale::Vertical},
              [](ThermalParams& p, double v) { p.screeDepth_m = v; });
     OpType type = makeOpType<ThermalParams>(
         kTypeId, "Thermal erosion",

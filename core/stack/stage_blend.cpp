@@ -95,6 +95,13 @@ void blendLayer(const Heightmap& a, const Heightmap& b, const HeightScale& ha, c
     });
 }
 
+void blendGroupInto(const Heightmap& below, const Heightmap& inner, const HeightScale& heights,
+                    const HeightMapping& mapping, const OpInstance& group, const Heightmap* through, Heightmap& out,
+                    const GenerateContext& context) {
+    blendLayer(below, inner, heights, heights, mapping, group.blend, group.weight, out, context);
+    if (through != nullptr) blendThrough(below, *through, out, context);
+}
+
 // out = out · mask + below · (1 − mask): an entry's result applied through a mask, exactly the
 // result where the mask is 1 and exactly the map below where it is 0. Plain float arithmetic:
 // the same bits everywhere.

@@ -26,6 +26,14 @@ void blendLayer(const Heightmap& a, const Heightmap& b, const HeightScale& ha, c
                 const HeightMapping& mb, BlendMode mode, double weight, Heightmap& out,
                 const GenerateContext& context);
 
+// A group's result (raw `inner`, in the stack's units) blended into the map below the group
+// (`below`) as the group entry says (blend, weight; add puts the group's height above the world's
+// floor on top, multiply scales by it over the stack's mapping `mapping`), then through `through`
+// when given. The same bits everywhere.
+void blendGroupInto(const Heightmap& below, const Heightmap& inner, const HeightScale& heights,
+                    const HeightMapping& mapping, const OpInstance& group, const Heightmap* through, Heightmap& out,
+                    const GenerateContext& context);
+
 // out = out · mask + below · (1 − mask): an entry's result applied through a mask, exactly the
 // result where the mask is 1 and exactly the map below where it is 0. The same bits everywhere.
 void blendThrough(const Heightmap& below, const Heightmap& mask, Heightmap& out, const GenerateContext& context);

@@ -5,6 +5,7 @@
 #include "../registry.h"
 #include "../world_scale.h"
 #include "stage_blend.h"
+#include "stage_plan.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -19,6 +20,7 @@ namespace {
 
 // Why entry `stage` (1-based) cannot be computed on a window alone, or empty.
 std::string windowRefusal(const Registry& registry, const OpInstance& op) {
+    if (op.type == kGroupType || op.type == kGroupEndType) return {};  // a group's blend is per sample
     if (const OpType* type = registry.findOp(op.type)) {
         if ((!type->perSample || !type->perSample(op.params)) && !type->halo) {
             return type->name + " reads its neighbours without a fixed reach, so a tile cannot be computed on its "
@@ -61,7 +63,7 @@ void checkWindowable(const Registry& registry, const Recipe& recipe) {
         const std::string why = windowRefusal(registry, op);
         if (!why.empty()) throw StageError(int(i) + 1, op.id, InputError("type", op.type, "an operation a tile can "
                                                                                           "compute alone: " + why));
-        if (!registry.findOp(op.type)) {
+        if (!registry.findOp(op.type) && registry.find(op.type)) {
             try {
                 probeWindow(registry.get(op.type), layerRecipe(recipe, op));
             } catch (const InputError& e) {
@@ -109,49 +111,96 @@ void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, con
     // edge noise).
     const MapPlace place{grown.x0, grown.y0, whole.width, whole.height};
     std::optional<StackEvaluator> own;  // for normalize's reference ranges, made when first needed
-    Heightmap grownMap;
-    Heightmap& map = reach > 0 ? grownMap : out;
-    registry.get(recipe.algorithm).generateWindowInto(recipe, world.metresPerPixel, grown, context, map);
-    Heightmap next;
-    MaskSet masks;
-    for (std::size_t i = 0; i < recipe.operations.size(); ++i) {
-        const OpInstance& op = recipe.operations[i];
-        if (!op.enabled) continue;
+    // The stages the last one reads (named stages, groups), each computed once on the grown
+    // window and let go once nothing later reads it.
+    const StagePlan plan = planStages(registry, recipe);
+    const int target = plan.alias.back();
+    struct WindowStage {
+        std::shared_ptr<Heightmap> map;
+        MaskSet masks;
+    };
+    std::vector<WindowStage> have(std::size_t(plan.stages()));
+    std::vector<char> needed(std::size_t(plan.stages()), 0);
+    std::vector<int> uses(std::size_t(plan.stages()), 0);
+    needed[std::size_t(target)] = 1;
+    for (int k = target; k > 0; --k) {
+        if (!needed[std::size_t(k)]) continue;
+        for (const int r : plan.reads(k)) {
+            needed[std::size_t(r)] = 1;
+            ++uses[std::size_t(r)];
+        }
+    }
+    have[0].map = std::make_shared<Heightmap>();
+    registry.get(recipe.algorithm).generateWindowInto(recipe, world.metresPerPixel, grown, context, *have[0].map);
+    std::optional<HeightMapping> stackMapping;  // a group's multiply blend maps by it
+    for (int k = 1; k <= target; ++k) {
+        if (!needed[std::size_t(k)]) continue;
+        const auto at = std::size_t(k);
+        const OpInstance& op = recipe.operations[at - 1];
+        WindowStage out;
         try {
-            const Heightmap* through = op.mask.empty() ? nullptr : &maskBelow(masks, op.mask);
-            const MaskSet below = masks;
-            const OpType* type = registry.findOp(op.type);
-            const bool passes = type != nullptr && type->passesHeights;
-            Heightmap none;
-            if (!passes) next.reshapeUninitialized(map.width(), map.height());
-            if (type != nullptr) {
-                if (type->check) type->check(op.params);
-                OpCall call{map, passes ? none : next, heights, world.metresPerPixel, recipe.detail, recipe.seed,
-                            context, {}, &below, &masks, {}, place};
-                if (type->needsReferenceRange) {
-                    // The whole map's, as the stack evaluator gives it: the same stages at the
-                    // reference detail.
-                    StackEvaluator& evaluator = ranges != nullptr ? *ranges : own.emplace(registry, 0);
-                    call.referenceRange = evaluator.stageReferenceRange(recipe, world, int(i), context);
+            const WindowStage& in = have[std::size_t(plan.input[at])];
+            const Heightmap* through =
+                plan.maskStage[at] < 0 ? nullptr
+                                       : &maskBelow(have[std::size_t(plan.maskStage[at])].masks, plan.maskName[at]);
+            if (plan.group[at] >= 0) {
+                const WindowStage& below = have[std::size_t(plan.blendInto[at])];
+                if (!stackMapping) {
+                    stackMapping = baseMapping != nullptr ? *baseMapping
+                                                          : worldMapping(registry, recipe, world.metresPerPixel, context);
                 }
-                type->run(op.params, call);
+                out.map = std::make_shared<Heightmap>();
+                out.map->reshapeUninitialized(below.map->width(), below.map->height());
+                blendGroupInto(*below.map, *in.map, heights, *stackMapping,
+                               recipe.operations[std::size_t(plan.group[at] - 1)], through, *out.map, context);
+                out.masks = below.masks;
+                for (const auto& [name, mask] : in.masks) out.masks[name] = mask;
             } else {
-                const Algorithm& algorithm = registry.get(op.type);
-                const Recipe layer = layerRecipe(recipe, op);
-                Heightmap b;
-                algorithm.generateWindowInto(layer, world.metresPerPixel, grown, context, b);
-                const HeightMapping mb = worldMapping(registry, layer, world.metresPerPixel, context);
-                blendLayer(map, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, next, context);
+                const OpType* type = registry.findOp(op.type);
+                const bool passes = type != nullptr && type->passesHeights;
+                out.masks = in.masks;
+                Heightmap none;
+                if (passes) {
+                    out.map = in.map;
+                } else {
+                    out.map = std::make_shared<Heightmap>();
+                    out.map->reshapeUninitialized(in.map->width(), in.map->height());
+                }
+                Heightmap& next = passes ? none : *out.map;
+                if (type != nullptr) {
+                    if (type->check) type->check(op.params);
+                    OpCall call{*in.map, next, heights, world.metresPerPixel, recipe.detail, recipe.seed,
+                                context, {}, &in.masks, &out.masks, {}, place};
+                    if (type->needsReferenceRange) {
+                        // The whole map's, as the stack evaluator gives it: the same stages at the
+                        // reference detail.
+                        StackEvaluator& evaluator = ranges != nullptr ? *ranges : own.emplace(registry, 0);
+                        call.referenceRange = evaluator.stageReferenceRange(recipe, world, plan.input[at], context);
+                    }
+                    type->run(op.params, call);
+                } else {
+                    const Algorithm& algorithm = registry.get(op.type);
+                    const Recipe layer = layerRecipe(recipe, op);
+                    Heightmap b;
+                    algorithm.generateWindowInto(layer, world.metresPerPixel, grown, context, b);
+                    const HeightMapping mb = worldMapping(registry, layer, world.metresPerPixel, context);
+                    blendLayer(*in.map, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, next, context);
+                }
+                if (!passes && through != nullptr) blendThrough(*in.map, *through, next, context);
             }
-            if (passes) continue;
-            if (through != nullptr) blendThrough(map, *through, next, context);
         } catch (const StageError&) {
             throw;
         } catch (const InputError& e) {
-            throw StageError(int(i) + 1, op.id, e);
+            const int on = plan.group[at] >= 0 ? plan.group[at] : k;
+            throw StageError(on, recipe.operations[std::size_t(on - 1)].id, e);
         }
-        std::swap(map, next);
+        have[at] = std::move(out);
+        for (const int r : plan.reads(k)) {
+            if (--uses[std::size_t(r)] == 0 && r != target) have[std::size_t(r)] = {};
+        }
     }
+    const Heightmap& map = *have[std::size_t(target)].map;
+    const MaskSet& masks = have[std::size_t(target)].masks;
     const int dx = window.x0 - grown.x0, dy = window.y0 - grown.y0;
     if (masksOut != nullptr) {
         masksOut->clear();
@@ -161,7 +210,15 @@ void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, con
                                                  copyWindow(*mask, dx, dy, window.width, window.height));
         }
     }
-    if (reach == 0) return;
+    if (reach == 0) {
+        std::shared_ptr<Heightmap>& last = have[std::size_t(target)].map;
+        if (last.use_count() == 1) {
+            out = std::move(*last);  // no other stage or mask holds it
+        } else {
+            out = map;
+        }
+        return;
+    }
     out.reshapeUninitialized(window.width, window.height);
     for (int y = 0; y < window.height; ++y) std::copy_n(map.row(dy + y) + dx, window.width, out.row(y));
 }

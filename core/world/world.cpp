@@ -257,6 +257,7 @@ WorldManifest worldManifestFromText(const Registry& registry, const std::string&
     m.mapping.hi = float(finiteIn(mapping, "raw_high", source));
     if (!(m.mapping.hi > m.mapping.lo))
         throw InputError("raw_high", std::to_string(m.mapping.hi), "above raw_low (" + source + ")");
+    m.mapping.referenceDetail = m.recipe.world.referenceDetail;
     m.overviewLevels = wholeIn(j, "overview_levels", 0, m.tileDetail - 1, source);
     const nlohmann::json& format = member(j, "tile_format", source);
     m.tileFormat = parseWorldTileFormat(format.is_string() ? format.get<std::string>() : jsonForMessage(format),

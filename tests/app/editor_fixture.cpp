@@ -40,6 +40,7 @@ void EditorTest::TearDown() {
 DocumentState EditorTest::smallState() const {
     DocumentState state = defaultDocumentState(m_window->registry());
     state.recipe.detail = 6;
+    state.recipe.world = core::legacyWorld(6);  // 1 m per sample: 64 m across
     return state;
 }
 
@@ -72,7 +73,7 @@ QImage EditorTest::referencePreview(const core::Heightmap& map, const core::Reci
     // Drawn over the recipe's world scale, as the editor does (the same at every detail).
     core::GenerateContext context;
     const core::HeightMapping world = core::worldMapping(
-        m_window->registry(), recipe, m_window->document()->state().world.metresPerPixel, context);
+        m_window->registry(), recipe, m_window->document()->state().world().metresPerPixel, context);
     return render::renderPreviewImage(map, core::resolveMapping(world, map), view.previewStyle());
 }
 

@@ -332,7 +332,7 @@ protected:
         state.recipe.seed = 3;
         // 256 m wide, 600 m high: not the 1:100 of SlopeOptions' defaults (10 m, 1000 m), so
         // slopes read with the defaults would differ.
-        state.world = WorldSize{4.0, -20.0, 580.0};
+        state.setWorld(WorldSize{4.0, -20.0, 580.0});
         document = std::make_unique<Document>(state);
         window = std::make_unique<CompareWindow>(registry, document.get());
         window->resize(1500, 900);
@@ -416,7 +416,7 @@ TEST_F(CompareWorldTest, WalkableShareAgreesWithTerrainCliCompare) {
     }
     // And it follows the document: a world twice as high has steeper slopes.
     DocumentState steeper = document->state();
-    steeper.world.highMetres = 1180.0;
+    steeper.setWorld(WorldSize{steeper.world().metresPerPixel, steeper.world().lowMetres, 1180.0});
     document->edit(steeper, QStringLiteral("Change World Size"));
     ASSERT_TRUE(QTest::qWaitFor([this] { return window->isUpToDate(); }, kWait_ms));
     const double share = window->shownAnalysis()->panels[0].stats.slope.walkableFraction;

@@ -55,7 +55,7 @@ protected:
     void SetUp() override {
         DocumentState state = defaultDocumentState(registry);
         state.recipe = stackedRecipe(registry);
-        state.world = WorldSize{4.0, -20.0, 180.0};
+        state.setWorld(WorldSize{4.0, -20.0, 180.0});
         document = std::make_unique<Document>(state);
         window = std::make_unique<CompareWindow>(registry, document.get(), evaluator);
         window->resize(1500, 900);
@@ -69,7 +69,7 @@ protected:
     }
 
     core::Heightmap reference(const core::Recipe& recipe) const {
-        return core::evaluateStack(registry, recipe, document->state().world.units(), core::GenerateContext{});
+        return core::evaluateStack(registry, recipe, document->state().world().units(), core::GenerateContext{});
     }
 
     const core::Registry registry = core::makeBuiltinRegistry();
@@ -144,7 +144,7 @@ TEST_F(CompareStackTest, ParameterEditsKeepTheStack) {
 TEST_F(CompareStackTest, ANewWorldEvaluatesThePanelsAgain) {
     const core::Heightmap before = *window->panel(0)->current()->map;
     DocumentState next = document->state();
-    next.world.highMetres = 380.0;  // the clamp's 20..85 m is now a smaller part of the range
+    next.setWorld(WorldSize{next.world().metresPerPixel, next.world().lowMetres, 380.0});  // the clamp's 20..85 m is now a smaller part of the range
     document->edit(next, QStringLiteral("Change World Size"));
     ASSERT_TRUE(waitUpToDate());
     EXPECT_EQ(window->panel(0)->current()->units.hiMetres, 380.0);
@@ -231,10 +231,11 @@ TEST_F(CompareStackTest, UseInDocumentIsOneUndoStep) {
     QToolButton* use = window->panel(1)->useInDocumentButton();
     ASSERT_TRUE(use->isVisible());
     QTest::mouseClick(use, Qt::LeftButton);
+    b.world = before.recipe.world;  // the document keeps its world; the panel edits the terrain
     EXPECT_EQ(document->state().recipe, b);
     EXPECT_EQ(document->state().recipe.operations, before.recipe.operations);
-    EXPECT_EQ(document->state().world.metresPerPixel, 2.0);
-    EXPECT_EQ(document->state().world.lowMetres, before.world.lowMetres);
+    EXPECT_EQ(document->state().world().metresPerPixel, 2.0);
+    EXPECT_EQ(document->state().world().lowMetres, before.world().lowMetres);
     EXPECT_EQ(document->undoStack()->count(), 1);
     EXPECT_EQ(document->undoStack()->undoText(), QStringLiteral("Use Midpoint displacement from Compare"));
 
@@ -254,7 +255,7 @@ TEST(CompareShots, WriteStackImage) {
     state.recipe = stackedRecipe(registry);
     state.recipe.detail = 8;
     state.recipe.seed = 7;
-    state.world = WorldSize{4.0, 0.0, 100.0};
+    state.setWorld(WorldSize{4.0, 0.0, 100.0});
     state.view.colorMap = render::ColorMap::Terrain;
     state.view.hillshade = true;
     Document document(state);

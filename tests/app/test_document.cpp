@@ -42,9 +42,7 @@ TEST(DocumentFormat, RoundTripsEveryField) {
     state.view.waterLevel = 0.42f;
     state.view.lightAzimuth_deg = 90.0f;
     state.view.lightElevation_deg = 20.0f;
-    state.world.metresPerPixel = 0.123456789;  // a double survives the file exactly
-    state.world.lowMetres = -50.25;
-    state.world.highMetres = 1234.5678;
+    state.setWorld(WorldSize{0.123456789, -50.25, 1234.5678});  // a double survives the file exactly
     EXPECT_TRUE(documentFromJson(registry, documentToJson(registry, state)) == state);
 
     QTemporaryDir dir;
@@ -95,20 +93,22 @@ TEST(DocumentFormat, AVersion1FileWithoutAWorldSizeLoadsWithTheDefaults) {
     // Made before the lattice rule: it opens, and the editor says once that it looks different.
     EXPECT_EQ(version, 1);
     EXPECT_TRUE(documentNotice(version).contains(QStringLiteral("different terrain")));
-    EXPECT_TRUE(state.world == WorldSize{});
+    EXPECT_TRUE(state.world() == WorldSize{});
     EXPECT_EQ(state.recipe.detail, 7);
     EXPECT_EQ(state.recipe.seed, 42u);
     EXPECT_EQ(state.view.colorMap, render::ColorMap::Terrain);
 
-    // Saved again, it is a current file with the world size in it.
-    state.world.metresPerPixel = 2.0;
+    // Saved again, it is a current file with the world in its recipe (the extent: 2 m per
+    // sample at detail 7).
+    state.setWorld(WorldSize{2.0, state.world().lowMetres, state.world().highMetres});
     saveDocumentFile(registry, state, path);
     QFile again(path);
     ASSERT_TRUE(again.open(QIODevice::ReadOnly));
     const nlohmann::json json = nlohmann::json::parse(again.readAll().toStdString());
     EXPECT_EQ(json.at("version"), kDocumentFormatVersion);
-    EXPECT_EQ(json.at("world").at("metresPerPixel"), 2.0);
-    EXPECT_EQ(json.at("world").at("heightRangeMetres"), nlohmann::json::array({0.0, 100.0}));
+    EXPECT_FALSE(json.contains("world"));
+    EXPECT_EQ(json.at("recipe").at("world").at("extent_m"), 256.0);
+    EXPECT_EQ(json.at("recipe").at("world").at("height_range_m"), nlohmann::json::array({0.0, 100.0}));
     EXPECT_TRUE(loadDocumentFile(registry, path) == state);
 }
 
@@ -137,18 +137,33 @@ TEST(DocumentFormat, ErrorsNameTheField) {
     EXPECT_EQ(with([](auto& j) { j["view"]["wireframe"] = 3; }), "view.wireframe");
     EXPECT_EQ(with([](auto& j) { j["view"]["surprise"] = 1; }), "view.surprise");
     EXPECT_EQ(with([](auto& j) { j["extra"] = 1; }), "extra");
-    EXPECT_EQ(with([](auto& j) { j["world"] = 3; }), "world");
-    EXPECT_EQ(with([](auto& j) { j["world"]["metresPerPixel"] = 0; }), "world.metresPerPixel");
-    EXPECT_EQ(with([](auto& j) { j["world"]["metresPerPixel"] = "2"; }), "world.metresPerPixel");
-    EXPECT_EQ(with([](auto& j) { j["world"]["metresPerPixel"] = 1e9; }), "world.metresPerPixel");
-    EXPECT_EQ(with([](auto& j) { j["world"]["heightRangeMetres"] = {5, 1}; }),
+    // The world is in the recipe now; a document's own "world" is read only from older files.
+    EXPECT_EQ(with([](auto& j) { j["world"] = {{"metresPerPixel", 2}}; }), "world");
+    EXPECT_EQ(with([](auto& j) { j["recipe"]["world"]["extent_m"] = 0; }), "recipe.world.extent_m");
+    EXPECT_EQ(with([](auto& j) { j["recipe"]["world"]["height_range_m"] = {5, 1}; }), "recipe.world.height_range_m");
+    EXPECT_EQ(with([](auto& j) { j["recipe"]["world"]["sea_level_m"] = "sea"; }), "recipe.world.sea_level_m");
+    const auto withOld = [&](const std::function<void(nlohmann::json&)>& change) {
+        nlohmann::json json = good;
+        json["version"] = 3;
+        json["recipe"]["version"] = 3;
+        json["recipe"].erase("world");
+        json["world"] = {{"metresPerPixel", 1.0}, {"heightRangeMetres", {0.0, 100.0}}};
+        change(json);
+        return fieldOfError(registry, json);
+    };
+    EXPECT_EQ(withOld([](auto&) {}), "(no error)");
+    EXPECT_EQ(withOld([](auto& j) { j["world"] = 3; }), "world");
+    EXPECT_EQ(withOld([](auto& j) { j["world"]["metresPerPixel"] = 0; }), "world.metresPerPixel");
+    EXPECT_EQ(withOld([](auto& j) { j["world"]["metresPerPixel"] = "2"; }), "world.metresPerPixel");
+    EXPECT_EQ(withOld([](auto& j) { j["world"]["metresPerPixel"] = 1e9; }), "world.metresPerPixel");
+    EXPECT_EQ(withOld([](auto& j) { j["world"]["heightRangeMetres"] = {5, 1}; }),
               "world.heightRangeMetres");
-    EXPECT_EQ(with([](auto& j) { j["world"]["heightRangeMetres"] = {5}; }),
+    EXPECT_EQ(withOld([](auto& j) { j["world"]["heightRangeMetres"] = {5}; }),
               "world.heightRangeMetres");
-    EXPECT_EQ(with([](auto& j) { j["world"]["heightRangeMetres"] = {0, "high"}; }),
+    EXPECT_EQ(withOld([](auto& j) { j["world"]["heightRangeMetres"] = {0, "high"}; }),
               "world.heightRangeMetres");
-    EXPECT_EQ(with([](auto& j) { j["world"]["size"] = 1; }), "world.size");
-    EXPECT_EQ(with([](auto& j) { j["world"].erase("metresPerPixel"); }), "(no error)");
+    EXPECT_EQ(withOld([](auto& j) { j["world"]["size"] = 1; }), "world.size");
+    EXPECT_EQ(withOld([](auto& j) { j["world"].erase("metresPerPixel"); }), "(no error)");
     EXPECT_EQ(with([](auto& j) { j.erase("recipe"); }), "recipe");
     EXPECT_EQ(fieldOfError(registry, nlohmann::json::array()), "document");
     const std::string recipeField = with([](auto& j) { j["recipe"]["detail"] = 99; });
@@ -239,16 +254,16 @@ TEST(DocumentUndo, AWorldSizeEditIsOneUndoStepAndMarksTheDocumentModified) {
     const DocumentState start = defaultDocumentState(registry);
     Document document(start);
     DocumentState next = start;
-    next.world = WorldSize{2.0, -50.0, 450.0};
+    next.setWorld(WorldSize{2.0, -50.0, 450.0});
     document.edit(next, "Change World Size");
     EXPECT_TRUE(document.isModified());
-    EXPECT_TRUE(document.state().world == next.world);
+    EXPECT_TRUE(document.state().world() == next.world());
     ASSERT_EQ(document.undoStack()->count(), 1);
     document.undoStack()->undo();
-    EXPECT_TRUE(document.state().world == WorldSize{});
+    EXPECT_TRUE(document.state().world() == WorldSize{});
     EXPECT_FALSE(document.isModified());
     document.undoStack()->redo();
-    EXPECT_TRUE(document.state().world == next.world);
+    EXPECT_TRUE(document.state().world() == next.world());
 }
 
 TEST(DocumentUndo, ADragBackToTheStartLeavesNoStep) {

@@ -126,7 +126,7 @@ TEST_F(EditorTest, RaisingTheDetailKeepsTheWorldsExtentAndOneUndoRestoresBoth) {
     // Design small, export big: 2^9 samples of 1 m become 2^10 of 0.5 m, the same 512 m island.
     DocumentState state = defaultDocumentState(m_window->registry());
     state.recipe.detail = 9;
-    state.world.metresPerPixel = 1.0;
+    state.setWorld(WorldSize{1.0, state.world().lowMetres, state.world().highMetres});
     loadState(state);
     SliderSpin* detail = m_window->parameterPanel()->detailControl();
     detail->setFocus();
@@ -134,12 +134,12 @@ TEST_F(EditorTest, RaisingTheDetailKeepsTheWorldsExtentAndOneUndoRestoresBoth) {
     ASSERT_TRUE(waitUpToDate());
     const DocumentState raised = m_window->document()->state();
     ASSERT_EQ(raised.recipe.detail, 10);
-    EXPECT_EQ(raised.world.metresPerPixel, 0.5);
-    EXPECT_EQ(raised.world.lowMetres, state.world.lowMetres);
-    EXPECT_EQ(raised.world.highMetres, state.world.highMetres);
+    EXPECT_EQ(raised.world().metresPerPixel, 0.5);
+    EXPECT_EQ(raised.world().lowMetres, state.world().lowMetres);
+    EXPECT_EQ(raised.world().highMetres, state.world().highMetres);
     m_window->document()->undoStack()->undo();
     EXPECT_EQ(m_window->document()->state().recipe.detail, 9);
-    EXPECT_EQ(m_window->document()->state().world.metresPerPixel, 1.0);
+    EXPECT_EQ(m_window->document()->state().world().metresPerPixel, 1.0);
 }
 
 TEST_F(EditorTest, ChoiceAndFlagControlsEditTheRecipe) {
@@ -341,8 +341,8 @@ TEST_F(EditorTest, StatusBarShowsSizeRangeAndTheSampleUnderTheMouse) {
     const DocumentState state = m_window->document()->state();
     core::GenerateContext context;
     const core::ResolvedMapping metres = core::resolveMapping(
-        core::worldMapping(m_window->registry(), state.recipe, state.world.metresPerPixel, context), *map);
-    const core::WorldUnits units = state.world.units();
+        core::worldMapping(m_window->registry(), state.recipe, state.world().metresPerPixel, context), *map);
+    const core::WorldUnits units = state.world().units();
     const core::MinMax range = core::minMax(*map);
     EXPECT_EQ(status->rangeLabel()->text(),
               QStringLiteral("min %1 m  max %2 m")

@@ -91,7 +91,6 @@ TEST_F(EditorTest, PresetSizeAndTileExportFromTheDialogIsByteIdenticalToTheCli) 
     state.recipe.detail = 7;  // 129 x 129
     state.recipe.seed = 5;
     state.recipe.params["roughness"] = 0.55;
-    loadState(state);
     const QStringList recipeFlags = {"--algorithm", "diamond-square", "--detail", "7",
                                      "--seed",      "5",              "--set",    "roughness=0.55"};
 
@@ -121,6 +120,10 @@ TEST_F(EditorTest, PresetSizeAndTileExportFromTheDialogIsByteIdenticalToTheCli) 
         const QDir cliDir(m_dir.filePath(QStringLiteral("cli-") + c.preset));
         ASSERT_TRUE(QDir().mkpath(editorDir.path()) && QDir().mkpath(cliDir.path()));
 
+        // The recipe holds the world: the document's is the one the flags give terrain-cli.
+        state.recipe.world = core::legacyWorld(state.recipe.detail);
+        state.setWorld(WorldSize{c.metresPerPixel, c.low, c.high});
+        loadState(state);
         ExportDialog dialog(QStringLiteral("unused.png"), QSize(129, 129), WorldSize{});
         const QString extension = c.files.front().mid(c.files.front().lastIndexOf('.'));
         fillDialog(dialog, c, editorDir.filePath(QStringLiteral("t") + extension));
@@ -172,7 +175,7 @@ void onExportDialog(const std::function<void(ExportDialog&)>& act) {
 TEST_F(EditorTest, TheDialogsWorldSizeGoesIntoTheDocumentAsOneUndoStep) {
     Document* document = m_window->document();
     ASSERT_FALSE(document->isModified());
-    ASSERT_TRUE(document->state().world == WorldSize{});
+    ASSERT_TRUE(document->state().world() == WorldSize{});
     const QString path = m_dir.filePath(QStringLiteral("land.r16"));
 
     onExportDialog([&](ExportDialog& dialog) {
@@ -189,7 +192,7 @@ TEST_F(EditorTest, TheDialogsWorldSizeGoesIntoTheDocumentAsOneUndoStep) {
     m_window->exports()->exportHeightmap();
 
     const WorldSize chosen{2.0, -50.0, 450.0};
-    EXPECT_TRUE(document->state().world == chosen);
+    EXPECT_TRUE(document->state().world() == chosen);
     EXPECT_TRUE(document->isModified());
     EXPECT_EQ(document->undoStack()->undoText(), QStringLiteral("Change World Size"));
     ASSERT_TRUE(QTest::qWaitFor([&] { return !m_prompts.reports.isEmpty(); }, 60000));
@@ -210,10 +213,10 @@ TEST_F(EditorTest, TheDialogsWorldSizeGoesIntoTheDocumentAsOneUndoStep) {
         dialog.reject();
     });
     m_window->exports()->exportHeightmap();
-    EXPECT_TRUE(document->state().world == chosen);
+    EXPECT_TRUE(document->state().world() == chosen);
 
     document->undoStack()->undo();
-    EXPECT_TRUE(document->state().world == WorldSize{});
+    EXPECT_TRUE(document->state().world() == WorldSize{});
     EXPECT_FALSE(document->isModified());
 
     // An export that leaves the world size alone adds no undo step.
@@ -316,7 +319,7 @@ TEST_F(EditorTest, ViewTogglesAreNotUndoStepsAndDoNotModifyTheDocument) {
 // a bad rule refused naming the field, and the files byte-identical to terrain-cli --splat.
 TEST_F(EditorTest, SplatLayersTypedInTheDialogWriteTheCliSplatMaps) {
     DocumentState state = smallState();  // 65 x 65: a Unity size
-    state.world.metresPerPixel = 4.0;
+    state.setWorld(WorldSize{4.0, state.world().lowMetres, state.world().highMetres});
     state.recipe.operations.push_back(core::newOperation(m_window->registry(), state.recipe, "hydraulic-erosion"));
     loadState(state);
     const QDir editorDir(m_dir.filePath(QStringLiteral("editor")));
@@ -398,9 +401,11 @@ TEST_F(EditorTest, ExportWarningsAndErrorsNameTheDialogsFieldsNotTheCliFlags) {
                      [&status](const QString& message) { status << message; });
     // The 65 x 65 map as HTerrain's .r16 (its importer lists only *.raw) with a Min Height it
     // cannot type (whole metres only): two warnings, each mentioning a field.
+    DocumentState state = m_window->document()->state();
+    state.setWorld(WorldSize{state.world().metresPerPixel, 12.5, 300.0});
+    loadState(state);
     core::GameExportRequest request;
     request.preset = &core::findEnginePreset("godot-hterrain");
-    request.world = core::WorldUnits::withHeightRange({}, "12.5:300");
     QFuture<HeightmapExportOutcome> future =
         m_window->exports()->exportHeightmapTo(m_dir.filePath(QStringLiteral("land.r16")), request);
     ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));

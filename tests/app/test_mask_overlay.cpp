@@ -33,7 +33,7 @@ TEST_F(EditorTest, AMaskOfTheStackIsTintedOverBothViews) {
     ASSERT_TRUE(QTest::qWaitForWindowActive(m_window.get()));
 
     DocumentState state = smallState();
-    state.world.metresPerPixel = 4.0;  // a 256 m map 0..100 m high: slopes from flat to steep
+    state.setWorld(WorldSize{4.0, state.world().lowMetres, state.world().highMetres});  // a 256 m map 0..100 m high: slopes from flat to steep
     core::OpInstance mask = core::newOperation(m_window->registry(), state.recipe, "mask");
     core::setOperationParamFromText(m_window->registry(), mask, "slope_min_deg", "20", "slope_min_deg");
     state.recipe.operations.push_back(mask);
@@ -42,7 +42,7 @@ TEST_F(EditorTest, AMaskOfTheStackIsTintedOverBothViews) {
     // The stack's expected map and mask, as terrain-cli makes them.
     core::StackEvaluator evaluator(m_window->registry(), 0);
     const core::StackResult expected =
-        evaluator.evaluate(state.recipe, state.world.units(), core::GenerateContext{});
+        evaluator.evaluate(state.recipe, state.world().units(), core::GenerateContext{});
     const core::Heightmap& slope = *expected.masks.at("slope");
     int in = 0, out = 0;
     for (float w : slope.samples()) {
@@ -108,7 +108,7 @@ TEST_F(EditorTest, AnEntryIsBlendedThroughAMaskPickedInTheParameterPanel) {
     QApplication::setActiveWindow(m_window.get());
     ASSERT_TRUE(QTest::qWaitForWindowActive(m_window.get()));
     DocumentState state = smallState();
-    state.world.metresPerPixel = 4.0;
+    state.setWorld(WorldSize{4.0, state.world().lowMetres, state.world().highMetres});
     const core::Registry& registry = m_window->registry();
     core::OpInstance mask = core::newOperation(registry, state.recipe, "mask");
     core::setOperationParamFromText(registry, mask, "slope_min_deg", "20", "slope_min_deg");
@@ -133,7 +133,7 @@ TEST_F(EditorTest, AnEntryIsBlendedThroughAMaskPickedInTheParameterPanel) {
     EXPECT_EQ(undo->undoText(), QStringLiteral("Apply Terrace through slope"));
     ASSERT_TRUE(waitUpToDate());
     core::StackEvaluator evaluator(registry, 0);
-    const core::WorldUnits units = m_window->document()->state().world.units();
+    const core::WorldUnits units = m_window->document()->state().world().units();
     EXPECT_EQ(*m_window->preview()->heightmap(), *evaluator.evaluate(recipe, units, core::GenerateContext{}).map);
     // The mask entry itself offers no mask (nothing below it makes one).
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(1)).center());

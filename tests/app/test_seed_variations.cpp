@@ -114,7 +114,7 @@ TEST(SeedVariationsStack, ThumbnailsShowTheWholeStack) {
     clamp.params["low"] = 30.0;
     clamp.params["high"] = 70.0;
     state.recipe.operations.push_back(clamp);
-    state.world = WorldSize{2.0, 0.0, 100.0};
+    state.setWorld(WorldSize{2.0, 0.0, 100.0});
     Document document(state);
     auto evaluator = std::make_shared<core::StackEvaluator>(registry);
     SeedVariationsWindow window(registry, &document, evaluator);
@@ -206,7 +206,9 @@ TEST_F(SeedVariationsEditorTest, UseInDocumentFromCompareAndOneCtrlZ) {
     ASSERT_TRUE(QTest::qWaitFor([compare] { return compare->isUpToDate(); }, kWait_ms));
     const int steps = m_window->document()->undoStack()->count();
     QTest::mouseClick(compare->panel(1)->useInDocumentButton(), Qt::LeftButton);
-    EXPECT_EQ(m_window->document()->state().recipe, compare->panel(1)->recipe());
+    core::Recipe used = compare->panel(1)->recipe();
+    used.world = beforeState.recipe.world;  // the compare window shows panels in the document's world
+    EXPECT_EQ(m_window->document()->state().recipe, used);
     EXPECT_EQ(m_window->document()->state().recipe.operations.size(), 2u);
     EXPECT_EQ(m_window->document()->undoStack()->count(), steps + 1);
     compare->activateWindow();

@@ -57,7 +57,7 @@ protected:
     core::Heightmap expected(const core::Recipe& r, int upTo = -1) const {
         core::StackEvaluator evaluator(m_window->registry(), 0);
         core::GenerateContext context;
-        return *evaluator.evaluate(r, m_window->document()->state().world.units(), context, upTo).map;
+        return *evaluator.evaluate(r, m_window->document()->state().world().units(), context, upTo).map;
     }
     const core::Heightmap& shown() const { return *m_window->shownResult()->map; }
 
@@ -284,7 +284,7 @@ TEST_F(StackPanelTest, TwoDragsAreTwoUndoStepsEvenAfterTheSlidersWereRebuilt) {
     EXPECT_DOUBLE_EQ(recipe().params.at("roughness"), start);
 }
 
-TEST_F(StackPanelTest, APresetReplacesTheRecipeAsOneUndoStepKeepingTheWorld) {
+TEST_F(StackPanelTest, APresetReplacesTheRecipeWithItsWorldAsOneUndoStep) {
     const auto& presets = core::builtinRecipePresets();
     ASSERT_FALSE(presets.empty());
     const DocumentState before = m_window->document()->state();
@@ -302,14 +302,10 @@ TEST_F(StackPanelTest, APresetReplacesTheRecipeAsOneUndoStepKeepingTheWorld) {
     EXPECT_EQ(undo()->undoText(), QStringLiteral("Load Preset ") + QString::fromStdString(presets.front().name));
     const core::Recipe preset = core::loadRecipePreset(m_window->registry(), presets.front().id);
     EXPECT_TRUE(recipe() == preset);
-    // The world keeps its extent in metres and its height range.
-    const auto side = [&](const core::Recipe& r) {
-        return m_window->registry().get(r.algorithm).sizeForDetail(r.detail).width - 1;
-    };
+    // A preset is a whole terrain: it brings its own world (extent, height range, sea level).
     const DocumentState& after = m_window->document()->state();
-    EXPECT_DOUBLE_EQ(after.world.metresPerPixel * side(preset), before.world.metresPerPixel * side(before.recipe));
-    EXPECT_EQ(after.world.lowMetres, before.world.lowMetres);
-    EXPECT_EQ(after.world.highMetres, before.world.highMetres);
+    EXPECT_TRUE(after.recipe.world == preset.world);
+    EXPECT_FALSE(after.recipe.world == before.recipe.world) << "the presets' worlds are not the default one";
     EXPECT_EQ(list()->count(), int(preset.operations.size()) + 1);
     undo()->undo();
     ASSERT_TRUE(waitUpToDate());
@@ -350,4 +346,73 @@ TEST_F(StackPanelTest, ErosionOnALineIsRefusedOnItsEntryNamingIt) {
 }
 
 }  // namespace
+// Add ▸ Group around the selected entry, with the mouse and keys as a user does: the group's
+// entries indent under it, its ▸/▾ (and Left/Right) closes and opens it, a name typed into
+// Publish as is one undo step, and a group that replaces at weight 1 is its entries' result.
+TEST_F(StackPanelTest, AGroupAroundAnEntryCollapsesPublishesAndIsItsEntriesResult) {
+    addFromMenu(QStringLiteral("Terrace"));
+    ASSERT_TRUE(waitUpToDate());
+    addFromMenu(QStringLiteral("Group"));
+    ASSERT_TRUE(waitUpToDate());
+    ASSERT_EQ(recipe().operations.size(), 3u);
+    EXPECT_EQ(recipe().operations[0].type, core::kGroupType);
+    EXPECT_EQ(recipe().operations[1].type, "terrace");
+    EXPECT_EQ(recipe().operations[2].type, core::kGroupEndType);
+    EXPECT_EQ(undo()->undoText(), QStringLiteral("Add Group"));
+    core::Recipe flat = recipe();
+    flat.operations = {recipe().operations[1]};
+    EXPECT_TRUE(shown() == expected(flat));
+    EXPECT_EQ(list()->item(3)->text(), QStringLiteral("end of Group"));
+    // The terrace's row is indented under the group's.
+    const int groupLeft = list()->visualItemRect(list()->item(1)).left();
+    EXPECT_EQ(list()->visualItemRect(list()->item(2)).left(), groupLeft);  // rows span the list
+    const QRect groupRow = list()->visualItemRect(list()->item(1));
+    QTest::qWait(QApplication::doubleClickInterval() + 50);
+    QTest::mouseClick(list()->viewport(), Qt::LeftButton, {}, QPoint(groupRow.left() + 8, groupRow.center().y()));
+    EXPECT_TRUE(list()->isRowHidden(2));
+    EXPECT_TRUE(list()->isRowHidden(3));
+    EXPECT_EQ(undo()->undoText(), QStringLiteral("Add Group")) << "closing a group is no edit";
+    clickRow(1);
+    list()->setFocus();
+    QTest::keyClick(list(), Qt::Key_Right);
+    EXPECT_FALSE(list()->isRowHidden(2));
+    QTest::keyClick(list(), Qt::Key_Left);
+    EXPECT_TRUE(list()->isRowHidden(2));
+    QTest::keyClick(list(), Qt::Key_Right);
+
+    QLineEdit* publish = m_window->parameterPanel()->publishEdit();
+    ASSERT_NE(publish, nullptr);
+    QTest::mouseClick(publish, Qt::LeftButton);
+    QTest::keyClicks(publish, QStringLiteral("ridges"));
+    QTest::keyClick(publish, Qt::Key_Return);
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_EQ(recipe().operations[0].publish, "ridges");
+    EXPECT_EQ(undo()->undoText(), QStringLiteral("Publish Group as ridges"));
+    // A name that is not one is refused where it was typed; the document keeps the last good one.
+    publish->selectAll();
+    QTest::keyClicks(publish, QStringLiteral("Big Ridges"));
+    QTest::keyClick(publish, Qt::Key_Return);
+    EXPECT_EQ(recipe().operations[0].publish, "ridges");
+    EXPECT_TRUE(publish->toolTip().contains(QStringLiteral("Big Ridges"))) << publish->toolTip().toStdString();
+    // A later entry can read it: Reads offers the published stage.
+    clickRow(3);
+    addFromMenu(QStringLiteral("Smooth"));
+    ASSERT_TRUE(waitUpToDate());
+    QComboBox* reads = m_window->parameterPanel()->inputCombo();
+    ASSERT_NE(reads, nullptr);
+    const int ridges = reads->findData(QStringLiteral("ridges"));
+    ASSERT_GE(ridges, 0);
+    reads->setFocus();
+    QTest::keyClick(reads, Qt::Key_Down);  // the map below -> stage ridges
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_EQ(recipe().operations.back().input, "ridges");
+    panel()->grab().save(m_dir.filePath(QStringLiteral("stack-panel.png")));
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        panel()->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/stack-panel-groups.png"));
+    }
+    undo()->undo();
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_TRUE(recipe().operations.back().input.empty());
+}
+
 }  // namespace terrain::app::testing

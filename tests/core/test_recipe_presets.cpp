@@ -33,12 +33,9 @@ std::string missingType(const core::RecipePreset& preset) {
     return {};
 }
 
-// terrain-cli's default world: 1 m per sample, heights 0..100 m.
-const core::WorldUnits kWorld{};
-
 }  // namespace
 
-TEST(RecipePresets, EachHasAnIdNameSummaryAndAFormat3Recipe) {
+TEST(RecipePresets, EachHasAnIdNameSummaryAndACurrentRecipeWithItsWorld) {
     const auto& presets = core::builtinRecipePresets();
     ASSERT_GE(presets.size(), 3u);
     std::set<std::string> ids;
@@ -48,6 +45,7 @@ TEST(RecipePresets, EachHasAnIdNameSummaryAndAFormat3Recipe) {
         EXPECT_TRUE(ids.insert(p.id).second) << "duplicate id " << p.id;
         const auto json = nlohmann::json::parse(p.json);
         EXPECT_EQ(json.at("version"), core::kRecipeFormatVersion) << p.id;
+        EXPECT_TRUE(json.contains("world")) << p.id << ": a preset carries its world";
         EXPECT_GE(json.at("stack").size(), 2u) << p.id << ": a preset is a stack, not a bare generator";
     }
     EXPECT_TRUE(ids.count("island") && ids.count("rolling-hills") && ids.count("terraced-mesa"));
@@ -75,10 +73,12 @@ TEST(RecipePresets, EveryPresetLoadsAndItsStackShapesTheMap) {
 
         core::GenerateContext context;
         context.threads = 2;
-        const core::Heightmap map = core::evaluateStack(registry(), recipe, kWorld, context);
+        // In its own world: a preset's metre parameters are meant there.
+        const core::WorldUnits world = core::worldUnits(recipe);
+        const core::Heightmap map = core::evaluateStack(registry(), recipe, world, context);
         core::Recipe base = recipe;
         base.operations.clear();
-        const core::Heightmap bare = core::evaluateStack(registry(), base, kWorld, context);
+        const core::Heightmap bare = core::evaluateStack(registry(), base, world, context);
         ASSERT_EQ(map.sampleCount(), bare.sampleCount());
         std::size_t changed = 0;
         for (int y = 0; y < map.height(); ++y) {

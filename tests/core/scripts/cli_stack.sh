@@ -28,10 +28,11 @@ check "the stack changes the map" sh -c "! cmp -s '$dir/plain.r16' '$dir/s1.r16'
 check "stack: 1 and 2 threads give the same bytes" cmp -s "$dir/s1.r16" "$dir/s2.r16"
 gen --recipe "$dir/stack.json" --threads 2 --output "$dir/s3.r16" || fail "from the saved stack"
 check "the saved stack reproduces the bytes" cmp -s "$dir/s1.r16" "$dir/s3.r16"
-check "the saved recipe is format 3 with the whole stack" $py - "$dir/stack.json" <<'PY'
+check "the saved recipe is format 4 with the whole stack and its world" $py - "$dir/stack.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
-assert r["version"] == 3, r
+assert r["version"] == 4, r
+assert r["world"]["height_range_m"] == [0.0, 100.0] and r["world"]["extent_m"] > 0, r["world"]
 s = r["stack"]
 assert [e["type"] for e in s] == ["diamond-square", "clamp", "midpoint-displacement", "normalize"], s
 assert s[1]["params"] == {"low": 20.0, "high": 70.0}, s[1]
@@ -164,7 +165,7 @@ expect 64 "hydraulic-erosion-1.rain: '16 drops/m²' is not allowed; expected at 
 expect 64 "--op: 'terace' is not allowed; expected an operation: one of " generate --op terace "${o[@]}"
 check "an unknown --op lists the types" grep -q "clamp, normalize, mask, thermal-erosion, hydraulic-erosion, river-erosion, diamond-square, midpoint-displacement, midpoint-line" "$dir/stderr"
 expect 64 "(did you mean clamp?)" generate --op clmap "${o[@]}"
-expect 64 "--op clamp:lwo: 'lwo' is not allowed; expected a key of clamp: low, high, name, enabled, mask (did you mean low?)" \
+expect 64 "--op clamp:lwo: 'lwo' is not allowed; expected a key of clamp: low, high, name, enabled, mask, publish, input (did you mean low?)" \
   generate --op clamp:lwo=3 "${o[@]}"
 expect 64 "--op clamp:blend: 'blend' is not allowed" generate --op clamp:blend=max "${o[@]}"
 expect 64 "--op clamp:low: 'abc' is not allowed; expected a number in [-20000, 20000]" generate --op clamp:low=abc "${o[@]}"

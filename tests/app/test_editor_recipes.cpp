@@ -1,0 +1,204 @@
+// Recipes in the editor: a recipe is the whole terrain, its world included. One saved by
+// terrain-cli opens (File ▸ Open, the command line, a file dropped on the window) and exports the
+// CLI's bytes; File ▸ Export Recipe writes one terrain-cli reproduces; a preset brings its world
+// and World Size moves the terrain into another world keeping its shape.
+#include "editor_fixture.h"
+
+#include "app/document.h"
+#include "app/document_files.h"
+#include "app/export_actions.h"
+#include "app/heightmap_export.h"
+
+#include "core/io/game_export.h"
+#include "core/recipe.h"
+#include "core/stack/recipe_presets.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDropEvent>
+#include <QTest>
+#include <QFile>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QProcess>
+#include <QUrl>
+
+namespace terrain::app::testing {
+namespace {
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+class EditorRecipeTest : public EditorTest {
+protected:
+    // terrain-cli generate ARGS; fails the test unless it exits 0.
+    void cli(const QStringList& args) {
+        QProcess process;
+        process.start(QStringLiteral(TERRAIN_CLI_PATH), args);
+        ASSERT_TRUE(process.waitForFinished(60000));
+        ASSERT_EQ(process.exitCode(), 0) << process.readAllStandardError().toStdString();
+    }
+
+    // The editor's tiff32 export of its document in the recipe's world, as the CLI's default.
+    void exportTiff(const QString& path) {
+        core::GameExportRequest request;
+        request.format = core::ExportFormat::Tiff32;
+        request.mapping = core::HeightMapping::parse("world");
+        QFuture<HeightmapExportOutcome> future = m_window->exports()->exportHeightmapTo(path, request);
+        ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));
+        ASSERT_EQ(future.result().error, QString());
+    }
+
+    // "DIR/t.tif" in a fresh folder DIR: the editor's and the CLI's files share their names, which
+    // the sidecars record.
+    QString fresh(const QString& dir) {
+        const QString path = m_dir.filePath(dir);
+        EXPECT_TRUE(QDir().mkpath(path));
+        return path + QStringLiteral("/t.tif");
+    }
+
+    void expectSameFiles(const QString& editor, const QString& cliFile) {
+        for (const QString& suffix : {QString(), QStringLiteral(".json")}) {
+            const QByteArray bytes = readAll(editor + suffix);
+            ASSERT_FALSE(bytes.isEmpty()) << (editor + suffix).toStdString();
+            if (suffix.isEmpty()) {
+                EXPECT_TRUE(bytes == readAll(cliFile + suffix)) << editor.toStdString() << " differs from terrain-cli";
+            } else {
+                EXPECT_EQ(bytes.toStdString(), readAll(cliFile + suffix).toStdString()) << "the sidecar differs";
+            }
+        }
+    }
+};
+
+const QStringList kCliRecipe = {"generate", "--algorithm", "fbm", "--detail", "6", "--seed", "9",
+                                "--world-size", "1500", "--height-range=-50:450", "--sea-level", "12",
+                                "--op", "terrace:edge_noise=8,edge_scale=200"};
+
+TEST_F(EditorRecipeTest, ARecipeSavedByTheCliOpensAndExportsTheCliBytesWithNoFlagRepeated) {
+    const QString recipe = m_dir.filePath(QStringLiteral("r.json"));
+    const QString cliFile = fresh(QStringLiteral("cli"));
+    cli(kCliRecipe + QStringList{"--save-recipe", recipe, "--output", cliFile});
+    // Again from the recipe alone, at another detail: the same terrain (every 4th sample).
+    cli({"generate", "--recipe", recipe, "--detail", "8", "--output", m_dir.filePath(QStringLiteral("fine.tif"))});
+
+    QStringList notices;
+    QObject::connect(m_window->files(), &DocumentFiles::notice, [&](const QString& text) { notices << text; });
+    m_prompts.saveChoice = Prompts::SaveChoice::Discard;
+    ASSERT_TRUE(m_window->files()->openFile(recipe));
+    ASSERT_TRUE(waitUpToDate());
+    const core::Recipe& opened = m_window->document()->state().recipe;
+    EXPECT_EQ(opened.world.extentMetres, 1500.0);
+    EXPECT_EQ(opened.world.loMetres, -50.0);
+    EXPECT_EQ(opened.world.seaLevelMetres, 12.0);
+    // A new untitled document: Save never writes a document over the recipe.
+    EXPECT_TRUE(m_window->document()->filePath().isEmpty());
+    ASSERT_EQ(notices.size(), 1);
+    EXPECT_TRUE(notices.front().contains(QStringLiteral("r.json"))) << notices.front().toStdString();
+
+    const QString editorFile = fresh(QStringLiteral("editor"));
+    exportTiff(editorFile);
+    expectSameFiles(editorFile, cliFile);
+}
+
+TEST_F(EditorRecipeTest, ExportRecipeWritesWhatTheCliReproducesAndWorldInitTiles) {
+    DocumentState state = smallState();
+    state.recipe = core::loadRecipePreset(m_window->registry(), "terraced-mesa");
+    state.recipe.detail = 6;
+    loadState(state);
+    const QString recipe = m_dir.filePath(QStringLiteral("mesa.json"));
+    m_prompts.savePath = recipe;
+    ASSERT_TRUE(m_window->files()->exportRecipe());
+    int version = 0;
+    const core::Recipe back =
+        core::recipeFromText(m_window->registry(), readAll(recipe).toStdString(), "mesa.json", &version);
+    EXPECT_EQ(version, core::kRecipeFormatVersion);
+    EXPECT_TRUE(back == state.recipe);
+
+    const QString cliFile = fresh(QStringLiteral("cli"));
+    cli({"generate", "--recipe", recipe, "--output", cliFile});
+    const QString editorFile = fresh(QStringLiteral("editor"));
+    exportTiff(editorFile);
+    expectSameFiles(editorFile, cliFile);
+
+    // A world of the recipe at twice the detail: its tiles hold the recipe's metres (the world's
+    // extent and height range come from the recipe, no flag repeated).
+    const QString world = m_dir.filePath(QStringLiteral("world"));
+    cli({"world", "init", "--recipe", recipe, "--world-detail", "6", "--tile", "33", "--out", world});
+    cli({"world", "tile", "--world", world + QStringLiteral("/world.json"), "--index", "0-3"});
+    cli({"world", "verify", "--world", world + QStringLiteral("/world.json")});
+    const QByteArray manifest = readAll(world + QStringLiteral("/world.json"));
+    EXPECT_TRUE(manifest.contains("\"extent_m\": 8192.0")) << manifest.toStdString();
+}
+
+TEST_F(EditorRecipeTest, AFileDroppedOnTheWindowOpens) {
+    const QString recipe = m_dir.filePath(QStringLiteral("dropped.json"));
+    cli(kCliRecipe + QStringList{"--save-recipe", recipe, "--output", m_dir.filePath(QStringLiteral("x.tif"))});
+    m_prompts.saveChoice = Prompts::SaveChoice::Discard;
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(recipe)});
+    const QPoint centre = m_window->rect().center();
+    QDragEnterEvent enter(centre, Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent drop(QPointF(centre), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &drop);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return m_window->document()->state().recipe.algorithm == "fbm"; }, 10000));
+    EXPECT_EQ(m_window->document()->state().recipe.world.extentMetres, 1500.0);
+    EXPECT_TRUE(m_prompts.errors.isEmpty()) << m_prompts.errors.join('\n').toStdString();
+}
+
+TEST_F(EditorRecipeTest, AnOlderRecipeOpensWithItsOldWorldAndSaysSoOnce) {
+    const QString recipe = m_dir.filePath(QStringLiteral("old.json"));
+    QFile file(recipe);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format":"terrain-recipe","version":3,"detail":6,"seed":2,
+                   "stack":[{"id":"base","type":"fbm","params":{"feature_size_m":20}}]})");
+    file.close();
+    QStringList notices;
+    QObject::connect(m_window->files(), &DocumentFiles::notice, [&](const QString& text) { notices << text; });
+    m_prompts.saveChoice = Prompts::SaveChoice::Discard;
+    ASSERT_TRUE(m_window->files()->openFile(recipe));
+    EXPECT_EQ(m_window->document()->state().recipe.world.extentMetres, 64.0);  // 1 m per sample
+    ASSERT_EQ(notices.size(), 1);
+    EXPECT_TRUE(notices.front().contains(QStringLiteral("holds no world"))) << notices.front().toStdString();
+}
+
+TEST_F(EditorRecipeTest, WorldSizeMovesAPresetIntoAnotherWorldKeepingItsShapeAsOneUndoStep) {
+    QMenu* menu = m_window->menuBar()->findChild<QMenu*>(QStringLiteral("presetsMenu"));
+    ASSERT_NE(menu, nullptr);
+    QAction* island = nullptr;
+    for (QAction* a : menu->actions()) {
+        if (a->data().toString() == QStringLiteral("island")) island = a;
+    }
+    ASSERT_NE(island, nullptr);
+    island->trigger();
+    ASSERT_TRUE(waitUpToDate());
+    const DocumentState before = m_window->document()->state();
+    EXPECT_EQ(before.recipe.world.extentMetres, 4096.0);  // the preset's own world
+
+    const WorldSize bigger{before.world().metresPerPixel * 4.0, 0.0, 1000.0};
+    emit m_window->exports()->worldSizeChosen(bigger);
+    ASSERT_TRUE(waitUpToDate());
+    const DocumentState after = m_window->document()->state();
+    EXPECT_TRUE(after.world() == bigger);
+    EXPECT_EQ(after.recipe.operations[0].params.at("falloff_end"),
+              4.0 * before.recipe.operations[0].params.at("falloff_end"));
+    EXPECT_EQ(m_window->document()->undoStack()->undoText(), QStringLiteral("Change World Size"));
+    m_window->document()->undoStack()->undo();
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_TRUE(m_window->document()->state() == before);
+
+    // A world a parameter cannot follow is refused naming it; the terrain stays as it was.
+    emit m_window->exports()->worldSizeChosen(WorldSize{before.world().metresPerPixel * 1000.0, 0.0, 1000.0});
+    ASSERT_EQ(m_prompts.errors.size(), 1);
+    EXPECT_TRUE(m_prompts.errors.front().contains(QStringLiteral("island-1.falloff_end")))
+        << m_prompts.errors.front().toStdString();
+    EXPECT_TRUE(m_window->document()->state() == before);
+}
+
+}  // namespace
+}  // namespace terrain::app::testing
