@@ -29,8 +29,8 @@ float readNumber(const json& view, const char* key, float lo, float hi, float fa
     const double number = value.get<double>();
     if (!std::isfinite(number) || number < double(lo) || number > double(hi)) {
         throw core::InputError(field, core::jsonForMessage(value),
-                               "a number in [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                                   "]");
+                               "a number in [" + QString::number(double(lo)).toStdString() + ", " +
+                                   QString::number(double(hi)).toStdString() + "]");
     }
     return float(number);
 }
@@ -70,7 +70,6 @@ ViewSettings viewFromJson(const json& view) {
         readNumber(view, "heightScale", kMinHeightScale, kMaxHeightScale, settings.heightScale);
     settings.wireframe = readFlag(view, "wireframe", settings.wireframe);
     settings.water = readFlag(view, "water", settings.water);
-    settings.waterLevel = readNumber(view, "waterLevel", 0.0f, 1.0f, settings.waterLevel);
     settings.lightAzimuth_deg =
         readNumber(view, "lightAzimuth_deg", 0.0f, 360.0f, settings.lightAzimuth_deg);
     settings.lightElevation_deg =
@@ -146,7 +145,6 @@ json documentToJson(const core::Registry& registry, const DocumentState& state) 
           {"heightScale", v.heightScale},
           {"wireframe", v.wireframe},
           {"water", v.water},
-          {"waterLevel", v.waterLevel},
           {"lightAzimuth_deg", v.lightAzimuth_deg},
           {"lightElevation_deg", v.lightElevation_deg},
           {"overlay", v.overlay}}},
@@ -209,7 +207,21 @@ DocumentState documentFromJson(const core::Registry& registry, const json& docum
     }
     // Before version 4 the world sat beside the recipe, its spacing at the recipe's detail.
     if (document.contains("world")) state.setWorld(worldFromJson(document.at("world")));
-    if (document.contains("view")) state.view = viewFromJson(document.at("view"));
+    if (document.contains("view")) {
+        const json& view = document.at("view");
+        state.view = viewFromJson(view);
+        // Before version 4 the water plane was a view setting, a fraction of the height range;
+        // it is the recipe's sea level now.
+        if (view.contains("waterLevel")) {
+            const float fraction = readNumber(view, "waterLevel", 0.0f, 1.0f, 0.0f);
+            if (version->get<int>() >= kWorldDocumentVersion) {
+                throw core::InputError("view.waterLevel", core::jsonForMessage(view.at("waterLevel")),
+                                       "nothing: the water is at the recipe's sea level (recipe.world.sea_level_m)");
+            }
+            const core::RecipeWorld& world = state.recipe.world;
+            state.recipe.world.seaLevelMetres = world.loMetres + double(fraction) * (world.hiMetres - world.loMetres);
+        }
+    }
     return state;
 }
 

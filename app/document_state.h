@@ -17,7 +17,6 @@ struct ViewSettings {
     float heightScale = 1.0f;  // exaggeration on top of the render layer's default relief
     bool wireframe = false;
     bool water = false;
-    float waterLevel = 0.3f;  // fraction of the height range, 0..1
     float lightAzimuth_deg = 315.0f;
     float lightElevation_deg = 45.0f;
     std::string overlay;  // a mask of the stack tinted over both views; empty: none

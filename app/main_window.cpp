@@ -115,6 +115,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_parameters->setRecipe(m_document->state().recipe);
     m_stack->setRecipe(m_document->state().recipe);
     m_viewControls->setView(m_document->state().view);
+    m_viewControls->setSeaLevel(m_document->state().recipe.world.seaLevelMetres,
+                                m_document->state().recipe.world.loMetres, m_document->state().recipe.world.hiMetres);
     applyViewToTerrain(m_document->state().view);
     submitCurrent();
     updateTitle();
@@ -410,6 +412,11 @@ void MainWindow::connectParts() {
     });
     connect(m_viewControls, &ViewControls::viewEdited, this,
             [this](const ViewSettings& view) { m_document->setView(view); });
+    connect(m_viewControls, &ViewControls::seaLevelEdited, this, [this](double metres, const QString& drag) {
+        DocumentState next = m_document->state();
+        next.recipe.world.seaLevelMetres = metres;
+        m_document->edit(next, tr("Change Sea Level"), drag.isEmpty() ? QString() : QStringLiteral("sea") + drag);
+    });
     connect(m_document, &Document::stateChanged, this, &MainWindow::onStateChanged);
     connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::filePathChanged, this, &MainWindow::updateTitle);
@@ -455,6 +462,8 @@ void MainWindow::onStateChanged(const DocumentState& previous) {
     m_parameters->setSelection(m_stack->selectedId());
     m_viewControls->setMasks(core::masksBefore(m_registry, state.recipe, state.recipe.operations.size() + 1));
     m_viewControls->setView(state.view);
+    m_viewControls->setSeaLevel(state.recipe.world.seaLevelMetres, state.recipe.world.loMetres,
+                                state.recipe.world.hiMetres);
     applyViewToTerrain(state.view);
     const render::PreviewStyle before = previous.view.previewStyle();
     const render::PreviewStyle after = state.view.previewStyle();
@@ -527,7 +536,8 @@ void MainWindow::applyViewToTerrain(const ViewSettings& view) {
     terrain->setHeightScale(view.heightScale);
     terrain->setWireframe(view.wireframe);
     terrain->setWaterEnabled(view.water);
-    terrain->setWaterLevel(view.waterLevel);
+    const core::RecipeWorld& world = m_document->state().recipe.world;
+    terrain->setWaterLevel(float((world.seaLevelMetres - world.loMetres) / (world.hiMetres - world.loMetres)));
     terrain->setLightDirection(view.lightAzimuth_deg, view.lightElevation_deg);
 }
 

@@ -55,6 +55,18 @@ void SliderSpin::setValue(double value) {
     if (!m_slider->isSliderDown()) m_slider->setValue(sliderPosition(value));
 }
 
+void SliderSpin::setRange(double min, double max) {
+    if (min == m_min && max == m_max) return;
+    const double kept = value();
+    m_min = min;
+    m_max = max;
+    {
+        const QSignalBlocker block(m_spin);
+        m_spin->setRange(min, max);
+    }
+    setValue(kept);
+}
+
 void SliderSpin::setHelp(const QString& help) {
     m_slider->setToolTip(help);
     m_spin->setToolTip(help);

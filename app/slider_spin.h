@@ -23,6 +23,8 @@ public:
     double value() const;
     void setValue(double value);  // does not emit valueEdited
     void setHelp(const QString& help);
+    // A new range (the world's heights changed): the value is kept, shown clamped.
+    void setRange(double min, double max);
 
     QSlider* slider() const { return m_slider; }
     QDoubleSpinBox* spinBox() const { return m_spin; }

@@ -58,12 +58,12 @@ ViewControls::ViewControls(QWidget* parent)
     wireCheck(m_water, tr("Show a flat water plane in the 3-D view."), &ViewSettings::water);
     form->addRow(QString(), m_water);
 
-    m_waterLevel = addSlider(QStringLiteral("waterLevel"), tr("Water level"), 0.0, 1.0, 0.01, 2,
-                             QString(),
-                             tr("Height of the water plane as a fraction of the height range "
-                                "(0 = lowest point, 1 = highest)."),
-                             &ViewSettings::waterLevel);
-    form->addRow(tr("Water level"), m_waterLevel);
+    m_seaLevel = new SliderSpin(0.0, 100.0, 0.1, 1, QStringLiteral("m"), this);
+    m_seaLevel->setObjectName(QStringLiteral("seaLevel"));
+    m_seaLevel->setHelp(tr("The world's sea level in metres, where the water plane is drawn: part of the "
+                           "recipe (terrain-cli --sea-level), saved with it and an undo step."));
+    connect(m_seaLevel, &SliderSpin::valueEdited, this, &ViewControls::seaLevelEdited);
+    form->addRow(tr("Sea level"), m_seaLevel);
 
     m_azimuth = addSlider(QStringLiteral("azimuth"), tr("Light azimuth"), 0.0, 360.0, 1.0, 0,
                           QStringLiteral("°"),
@@ -104,6 +104,12 @@ SliderSpin* ViewControls::addSlider(const QString& key, const QString& label, do
     return control;
 }
 
+void ViewControls::setSeaLevel(double metres, double loMetres, double hiMetres) {
+    // Down to a range below the floor: a sea level under the lowest point is a dry map.
+    m_seaLevel->setRange(loMetres - (hiMetres - loMetres), hiMetres);
+    m_seaLevel->setValue(metres);
+}
+
 void ViewControls::setMasks(const std::vector<std::string>& names) {
     if (names == m_masks) return;
     m_masks = names;
@@ -140,8 +146,7 @@ void ViewControls::setView(const ViewSettings& view) {
         check->setChecked(on);
     }
     m_heightScale->setValue(double(view.heightScale));
-    m_waterLevel->setValue(double(view.waterLevel));
-    m_waterLevel->setEnabled(view.water);
+    m_seaLevel->setEnabled(view.water);
     m_azimuth->setValue(double(view.lightAzimuth_deg));
     m_elevation->setValue(double(view.lightElevation_deg));
 }

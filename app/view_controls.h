@@ -1,6 +1,6 @@
 #pragma once
-// How the terrain is shown: colour map, hillshade, height exaggeration, wireframe, water and the
-// light direction. Like the parameter panel it shows the settings given to setView() and reports
+// How the terrain is shown: colour map, hillshade, height exaggeration, wireframe, water (at the
+// recipe's sea level, which this panel also edits) and the light direction. Like the parameter panel it shows the settings given to setView() and reports
 // each user edit as a whole new ViewSettings.
 #include "document_state.h"
 
@@ -34,13 +34,17 @@ public:
     SliderSpin* heightScaleControl() const { return m_heightScale; }
     QCheckBox* wireframeCheck() const { return m_wireframe; }
     QCheckBox* waterCheck() const { return m_water; }
-    SliderSpin* waterLevelControl() const { return m_waterLevel; }
+    // The water plane is the recipe's sea level: shown here, edited through seaLevelEdited.
+    SliderSpin* seaLevelControl() const { return m_seaLevel; }
+    void setSeaLevel(double metres, double loMetres, double hiMetres);
     SliderSpin* azimuthControl() const { return m_azimuth; }
     SliderSpin* elevationControl() const { return m_elevation; }
 
 signals:
     void viewEdited(const terrain::app::ViewSettings& view, const QString& text,
                     const QString& mergeKey);
+    // The user moved the sea level (metres); `dragKey` as SliderSpin's.
+    void seaLevelEdited(double metres, const QString& dragKey);
 
 private:
     void edit(ViewSettings next, const QString& text, const QString& mergeKey);
@@ -58,7 +62,7 @@ private:
     SliderSpin* m_heightScale = nullptr;
     QCheckBox* m_wireframe;
     QCheckBox* m_water;
-    SliderSpin* m_waterLevel = nullptr;
+    SliderSpin* m_seaLevel = nullptr;
     SliderSpin* m_azimuth = nullptr;
     SliderSpin* m_elevation = nullptr;
 };

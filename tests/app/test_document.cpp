@@ -39,7 +39,7 @@ TEST(DocumentFormat, RoundTripsEveryField) {
     state.view.heightScale = 2.5f;
     state.view.wireframe = true;
     state.view.water = true;
-    state.view.waterLevel = 0.42f;
+    state.recipe.world.seaLevelMetres = 42.5;
     state.view.lightAzimuth_deg = 90.0f;
     state.view.lightElevation_deg = 20.0f;
     state.setWorld(WorldSize{0.123456789, -50.25, 1234.5678});  // a double survives the file exactly
@@ -94,6 +94,7 @@ TEST(DocumentFormat, AVersion1FileWithoutAWorldSizeLoadsWithTheDefaults) {
     EXPECT_EQ(version, 1);
     EXPECT_TRUE(documentNotice(version).contains(QStringLiteral("different terrain")));
     EXPECT_TRUE(state.world() == WorldSize{});
+    EXPECT_NEAR(state.recipe.world.seaLevelMetres, 30.0, 1e-5);  // its water level 0.3 of 0..100 m
     EXPECT_EQ(state.recipe.detail, 7);
     EXPECT_EQ(state.recipe.seed, 42u);
     EXPECT_EQ(state.view.colorMap, render::ColorMap::Terrain);
@@ -271,7 +272,7 @@ TEST(DocumentUndo, ADragBackToTheStartLeavesNoStep) {
     const DocumentState start = defaultDocumentState(registry);
     Document document(start);
     DocumentState next = start;
-    next.view.waterLevel = 0.9f;
+    next.view.heightScale = 2.5f;
     document.edit(next, "drag", "water:drag1");
     document.edit(start, "drag", "water:drag1");
     EXPECT_EQ(document.undoStack()->count(), 0);

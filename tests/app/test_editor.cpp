@@ -22,6 +22,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
 #include <QProcess>
@@ -263,8 +264,14 @@ TEST_F(EditorTest, TerrainViewFramebufferShowsTheTerrainAndChangesWithTheMap) {
     const QImage second = view->grabFramebuffer();
     EXPECT_NE(first, second) << "the 3-D view did not change with the map";
 
-    // A view setting changes the picture too (water plane).
+    // A view setting changes the picture too (water plane, at a sea level half way up).
     m_window->viewControls()->waterCheck()->click();
+    QDoubleSpinBox* sea = m_window->viewControls()->seaLevelControl()->spinBox();
+    sea->setFocus();
+    sea->selectAll();
+    QTest::keyClicks(sea, QStringLiteral("50"));
+    QTest::keyClick(sea, Qt::Key_Return);
+    ASSERT_TRUE(waitUpToDate());
     QCoreApplication::processEvents();
     EXPECT_TRUE(view->waterEnabled());
     EXPECT_NE(view->grabFramebuffer(), second);

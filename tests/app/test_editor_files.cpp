@@ -81,9 +81,13 @@ TEST_F(EditorFilesTest, NewerFormatVersionIsRefused) {
 
 TEST_F(EditorFilesTest, OutOfRangeValuesAreRefusedNamingTheField) {
     nlohmann::json json = documentToJson(m_window->registry(), smallState());
-    json["view"]["waterLevel"] = 7;
+    json["view"]["heightScale"] = 70;
     expectOpenFailsAndKeepsDocument(QByteArray::fromStdString(json.dump()),
-                                    QStringLiteral("view.waterLevel"));
+                                    QStringLiteral("view.heightScale"));
+    json = documentToJson(m_window->registry(), smallState());
+    json["recipe"]["world"]["sea_level_m"] = 1e9;
+    expectOpenFailsAndKeepsDocument(QByteArray::fromStdString(json.dump()),
+                                    QStringLiteral("recipe.world.sea_level_m"));
     json = documentToJson(m_window->registry(), smallState());
     json["recipe"]["stack"][0]["params"]["roughness"] = 99;
     expectOpenFailsAndKeepsDocument(QByteArray::fromStdString(json.dump()),

@@ -8,12 +8,19 @@
 #include "app/document_files.h"
 #include "app/export_actions.h"
 #include "app/heightmap_export.h"
+#include "app/slider_spin.h"
+#include "app/view_controls.h"
+
+#include "render/terrain_view.h"
 
 #include "core/io/game_export.h"
 #include "core/recipe.h"
 #include "core/stack/recipe_presets.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QCoreApplication>
 #include <QDir>
 #include <QDropEvent>
@@ -198,6 +205,30 @@ TEST_F(EditorRecipeTest, WorldSizeMovesAPresetIntoAnotherWorldKeepingItsShapeAsO
     EXPECT_TRUE(m_prompts.errors.front().contains(QStringLiteral("island-1.falloff_end")))
         << m_prompts.errors.front().toStdString();
     EXPECT_TRUE(m_window->document()->state() == before);
+}
+
+// The water plane is the recipe's sea level: typed into the Sea level field with keys, it is an
+// undo step of the recipe and the 3-D view draws the water there.
+TEST_F(EditorRecipeTest, TheSeaLevelFieldEditsTheRecipeAndTheWaterIsDrawnThere) {
+    m_window->activateWindow();
+    QApplication::setActiveWindow(m_window.get());
+    ASSERT_TRUE(QTest::qWaitForWindowActive(m_window.get()));
+    ViewControls* controls = m_window->viewControls();
+    QTest::mouseClick(controls->waterCheck(), Qt::LeftButton);
+    ASSERT_TRUE(controls->seaLevelControl()->isEnabled());
+    QDoubleSpinBox* spin = controls->seaLevelControl()->spinBox();
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, QStringLiteral("25"));
+    QTest::keyClick(spin, Qt::Key_Return);
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_EQ(m_window->document()->state().recipe.world.seaLevelMetres, 25.0);
+    EXPECT_EQ(m_window->document()->undoStack()->undoText(), QStringLiteral("Change Sea Level"));
+    // 0..100 m: the water at a quarter of the range.
+    EXPECT_FLOAT_EQ(m_window->terrainView()->waterLevel(), 0.25f);
+    m_window->document()->undoStack()->undo();
+    EXPECT_EQ(m_window->document()->state().recipe.world.seaLevelMetres, 0.0);
+    EXPECT_FLOAT_EQ(m_window->terrainView()->waterLevel(), 0.0f);
 }
 
 }  // namespace
