@@ -350,12 +350,17 @@ void GenerationController::onJobStage(quint64 request, int stage, float fraction
     QString text = tr("%1 (%2 of %3)").arg(name).arg(stage + 1).arg(recipe.operations.size() + 1);
     // Time left from this stage's pace so far, once there is a pace to go by.
     const double elapsed = std::chrono::duration<double>(now - m_stageStart).count();
+    double left = -1.0;
     if (fraction > 0.02f && fraction < 1.0f && elapsed > 0.3) {
-        const double left = elapsed * (1.0 - double(fraction)) / double(fraction);
+        left = elapsed * (1.0 - double(fraction)) / double(fraction);
         text += left < 60.0 ? tr(", %1 s left").arg(int(std::ceil(left)))
                             : tr(", %1 min left").arg(int(std::ceil(left / 60.0)));
     }
     emit stageChanged(text, fraction);
+    const std::string id = stage == 0 ? std::string(core::kBaseOpId)
+                           : stage <= int(recipe.operations.size()) ? recipe.operations[std::size_t(stage - 1)].id
+                                                                     : std::string();
+    emit entryProgress(QString::fromStdString(id), fraction, left);
 }
 
 void GenerationController::setBusy(bool busy) {

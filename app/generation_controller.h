@@ -129,6 +129,9 @@ signals:
     // The stage computing now, as the status bar shows it ("Hydraulic erosion (3 of 4), 12 s
     // left"), and its own fraction done.
     void stageChanged(const QString& text, float stageFraction);
+    // The same for the stack panel's entry: its id (core::kBaseOpId for the base), its fraction
+    // done and the seconds left (< 0 while unknown).
+    void entryProgress(const QString& opId, float fraction, double secondsLeft);
     void busyChanged(bool busy);
     // An error not located on one entry of the stack (the base generator's, or unexpected).
     void failed(const QString& message);

@@ -303,6 +303,7 @@ void MainWindow::createMenusAndToolBar() {
     QMenu* terrain = menuBar()->addMenu(tr("&Terrain"));
     terrain->addAction(a.newSeed);
     terrain->addAction(a.regenerate);
+    terrain->addAction(m_stack->pauseAction());
     terrain->addAction(a.cancel);
     terrain->addAction(a.seedVariations);
 
@@ -426,8 +427,13 @@ void MainWindow::connectParts() {
     connect(m_controller, &GenerationController::progressChanged, m_status,
             &StatusPanel::setProgress);
     connect(m_controller, &GenerationController::stageChanged, m_status, &StatusPanel::showStage);
+    connect(m_controller, &GenerationController::entryProgress, m_stack, &StackPanel::showProgress);
+    connect(m_stack, &StackPanel::liveUpdatesChanged, this, [this](bool on) {
+        if (on && !isUpToDate()) submitCurrent();
+    });
     connect(m_controller, &GenerationController::busyChanged, this, [this](bool busy) {
         m_status->setBusy(busy);
+        if (!busy) m_stack->showProgress({}, 0.0f, -1.0);
         m_actions.cancel->setEnabled(busy);
     });
     connect(m_controller, &GenerationController::failed, this, [this](const QString& message) {
@@ -473,7 +479,11 @@ void MainWindow::onStateChanged(const DocumentState& previous) {
                               before.lightElevation_deg != after.lightElevation_deg ||
                               before.overlay != after.overlay;
     if (!(previous.recipe == state.recipe) || styleChanged) {
-        submitCurrent();
+        if (m_stack->liveUpdates()) {
+            submitCurrent();
+        } else {
+            m_status->showMessage(tr("Live updates are paused: press F5 to generate, or resume them."));
+        }
     }
 }
 

@@ -20,6 +20,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace terrain::app {
@@ -30,6 +31,8 @@ constexpr int kIdRole = Qt::UserRole + 1;
 constexpr int kDepthRole = Qt::UserRole + 2;  // how many groups the entry is inside
 constexpr int kChipsRole = Qt::UserRole + 3;  // its references to named stages, as one chip
 constexpr int kGroupRole = Qt::UserRole + 4;  // a group's row: 1 open, 2 collapsed
+constexpr int kProgressRole = Qt::UserRole + 5;  // the running evaluation's fraction done (absent: none)
+constexpr int kProgressTextRole = Qt::UserRole + 6;
 constexpr int kIndent = 16;
 
 // The delegate: entries of a group indented under it, a group's ▾/▸, the named-stage chip at
@@ -56,7 +59,9 @@ public:
     void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
         QStyleOptionViewItem o = option;
         o.rect = indented(option.rect, index);
-        const QString chips = index.data(kChipsRole).toString();
+        const QVariant progress = index.data(kProgressRole);
+        const QString chips =
+            progress.isValid() ? index.data(kProgressTextRole).toString() : index.data(kChipsRole).toString();
         QRect chip;
         if (!chips.isEmpty()) {
             const int width = std::min(o.fontMetrics.horizontalAdvance(chips) + 12, o.rect.width() / 2);
@@ -65,6 +70,12 @@ public:
         }
         QStyledItemDelegate::paint(painter, o, index);
         painter->save();
+        if (progress.isValid()) {
+            // A bar along the row's foot: how far the evaluation of this entry is.
+            const QRect foot(option.rect.left(), option.rect.bottom() - 2,
+                             int(double(option.rect.width()) * std::clamp(progress.toDouble(), 0.0, 1.0)), 3);
+            painter->fillRect(foot, option.palette.color(QPalette::Highlight));
+        }
         if (const int group = index.data(kGroupRole).toInt(); group > 0) {
             painter->setPen(option.palette.color(QPalette::Text));
             painter->drawText(arrowRect(option.rect, index), Qt::AlignCenter,
@@ -222,7 +233,18 @@ StackPanel::StackPanel(const core::Registry& registry, QWidget* parent)
       m_upToHere(new QCheckBox(tr("Show the map up to here"), this)),
       m_before(new QAction(tr("Before"), this)),
       m_beforeButton(new QPushButton(tr("Before"), this)),
-      m_errorLabel(new QLabel(this)) {
+      m_errorLabel(new QLabel(this)),
+      m_pause(new QAction(tr("Pause Live Updates"), this)),
+      m_pauseBox(new QCheckBox(tr("Pause live updates"), this)) {
+    m_pause->setObjectName(QStringLiteral("pauseLiveUpdates"));
+    m_pause->setCheckable(true);
+    m_pause->setToolTip(tr("Edits change the document but the map is made again only when you "
+                           "resume or press Regenerate (F5): for stacks that take long"));
+    m_pauseBox->setObjectName(QStringLiteral("pauseLiveUpdatesBox"));
+    m_pauseBox->setToolTip(m_pause->toolTip());
+    connect(m_pauseBox, &QCheckBox::toggled, m_pause, &QAction::setChecked);
+    connect(m_pause, &QAction::toggled, m_pauseBox, &QCheckBox::setChecked);
+    connect(m_pause, &QAction::toggled, this, [this](bool paused) { emit liveUpdatesChanged(!paused); });
     m_list->setObjectName(QStringLiteral("stackList"));
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -296,10 +318,14 @@ StackPanel::StackPanel(const core::Registry& registry, QWidget* parent)
     auto* view = new QHBoxLayout;
     view->addWidget(m_upToHere, 1);
     view->addWidget(m_beforeButton);
+    auto* live = new QHBoxLayout;
+    live->addWidget(m_pauseBox);
+    live->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_list, 1);
     layout->addLayout(buttons);
     layout->addLayout(view);
+    layout->addLayout(live);
     layout->addWidget(m_errorLabel);
 
     connect(m_remove, &QPushButton::clicked, this, &StackPanel::removeSelected);
@@ -543,6 +569,39 @@ void StackPanel::setError(int stage, const QString& opId, const QString& message
     m_errorLabel->setText(tr("%1: %2").arg(name, message));
     m_errorLabel->show();
     rebuild();
+}
+
+bool StackPanel::liveUpdates() const { return !m_pause->isChecked(); }
+
+void StackPanel::showProgress(const QString& opId, float fraction, double secondsLeft) {
+    // Only the rows that change: the list is not rebuilt for a progress tick.
+    for (int row = 0; row < m_list->count(); ++row) {
+        QListWidgetItem* item = m_list->item(row);
+        const QString id = item->data(kIdRole).toString();
+        if (id == opId && !opId.isEmpty()) {
+            const int percent = int(std::clamp(fraction, 0.0f, 1.0f) * 100.0f);
+            QString text = tr("%1 %").arg(percent);
+            if (secondsLeft >= 0.0) {
+                text += secondsLeft < 60.0 ? tr(" · %1 s left").arg(int(std::ceil(secondsLeft)))
+                                           : tr(" · %1 min left").arg(int(std::ceil(secondsLeft / 60.0)));
+            }
+            item->setData(kProgressRole, double(fraction));
+            item->setData(kProgressTextRole, text);
+        } else if (id == m_progressOp) {
+            item->setData(kProgressRole, QVariant());
+        }
+    }
+    m_progressOp = opId;
+}
+
+QString StackPanel::progressText(const QString& opId) const {
+    for (int row = 0; row < m_list->count(); ++row) {
+        const QListWidgetItem* item = m_list->item(row);
+        if (item->data(kIdRole).toString() == opId && item->data(kProgressRole).isValid()) {
+            return item->data(kProgressTextRole).toString();
+        }
+    }
+    return {};
 }
 
 void StackPanel::clearError() {

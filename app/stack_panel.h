@@ -51,6 +51,16 @@ public:
     // The stage the views should show: -1 for the whole stack.
     int shownStage() const;
 
+    // The running evaluation's progress on entry `opId` (fraction done, seconds left or < 0),
+    // drawn in its row; an empty id clears it (nothing runs).
+    void showProgress(const QString& opId, float fraction, double secondsLeft);
+    // Pause live updates: edits change the document but do not regenerate until resumed (or
+    // Regenerate, F5); for heavy stacks.
+    QAction* pauseAction() const { return m_pause; }
+    bool liveUpdates() const;
+    // What entry `opId`'s row shows of the running evaluation ("42 % · 12 s left"), or "".
+    QString progressText(const QString& opId) const;
+
     // An error of the evaluation on entry `stage` (1-based); clearError() when a map came.
     void setError(int stage, const QString& opId, const QString& message);
     void clearError();
@@ -63,6 +73,7 @@ public:
     QPushButton* upButton() const { return m_up; }
     QPushButton* downButton() const { return m_down; }
     QCheckBox* upToHereBox() const { return m_upToHere; }
+    QCheckBox* pauseBox() const { return m_pauseBox; }
     QAction* beforeAction() const { return m_before; }
     QPushButton* beforeButton() const { return m_beforeButton; }
     QLabel* errorLabel() const { return m_errorLabel; }
@@ -72,6 +83,7 @@ signals:
     void recipeEdited(const terrain::core::Recipe& recipe, const QString& text);
     void selectionChanged(const std::string& id);
     void shownStageChanged();
+    void liveUpdatesChanged(bool on);
 
 private:
     void rebuild();
@@ -101,6 +113,9 @@ private:
     QAction* m_before;
     QPushButton* m_beforeButton;
     QLabel* m_errorLabel;
+    QAction* m_pause;
+    QCheckBox* m_pauseBox;
+    QString m_progressOp;  // the entry whose row shows progress
 };
 
 }  // namespace terrain::app

@@ -7,6 +7,8 @@
 #include "app/parameter_panel.h"
 #include "app/slider_spin.h"
 #include "app/stack_panel.h"
+#include "app/generation_controller.h"
+#include "app/seed_spin_box.h"
 
 #include "core/cancel.h"
 #include "core/stack/evaluator.h"
@@ -24,6 +26,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSlider>
+#include <QSpinBox>
 #include <QStyle>
 #include <QStyleOptionSlider>
 #include <QTest>
@@ -413,6 +416,55 @@ TEST_F(StackPanelTest, AGroupAroundAnEntryCollapsesPublishesAndIsItsEntriesResul
     undo()->undo();
     ASSERT_TRUE(waitUpToDate());
     EXPECT_TRUE(recipe().operations.back().input.empty());
+}
+
+// A long operation shows its progress and time left in its own row while it runs, and the row
+// is clear again when it is done.
+TEST_F(StackPanelTest, ALongOperationShowsItsProgressInItsRow) {
+    DocumentState state = smallState();
+    state.recipe.detail = 10;
+    state.recipe.world = core::legacyWorld(10);
+    loadState(state);
+    QStringList shownInRow;
+    QString entry;
+    QObject::connect(m_window->controller(), &GenerationController::entryProgress,
+                     [&](const QString& id, float fraction, double) {
+                         if (fraction > 0.0f && fraction < 1.0f && id == entry) {
+                             shownInRow << panel()->progressText(id);
+                             const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS");
+                             if (!keep.isEmpty() && fraction > 0.5f) {
+                                 panel()->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/stack-progress.png"));
+                             }
+                         }
+                     });
+    entry = QStringLiteral("river-erosion-1");
+    addFromMenu(QStringLiteral("River erosion"));
+    ASSERT_TRUE(waitUpToDate());
+    ASSERT_FALSE(shownInRow.isEmpty()) << "no progress reached the entry's row";
+    EXPECT_TRUE(shownInRow.back().contains(QStringLiteral("%"))) << shownInRow.back().toStdString();
+    EXPECT_TRUE(panel()->progressText(entry).isEmpty()) << "the row still shows progress when done";
+}
+
+// Pause live updates (the check box under the stack, or Terrain > Pause Live Updates): a key edit
+// changes the document but not the map until F5 or resuming.
+TEST_F(StackPanelTest, PausedLiveUpdatesWaitForRegenerateOrResume) {
+    QTest::mouseClick(panel()->pauseBox(), Qt::LeftButton);
+    ASSERT_FALSE(panel()->liveUpdates());
+    const quint64 before = m_window->controller()->latestRequest();
+    QAbstractSpinBox* seed = m_window->parameterPanel()->seedBox();
+    seed->setFocus();
+    QTest::keyClick(seed, Qt::Key_Up);
+    QTest::qWait(200);
+    EXPECT_EQ(m_window->controller()->latestRequest(), before) << "a paused edit generated";
+    EXPECT_EQ(recipe().seed, 2u);
+    QTest::keyClick(m_window.get(), Qt::Key_F5);
+    ASSERT_TRUE(waitUpToDate());
+    QTest::keyClick(seed, Qt::Key_Up);
+    QTest::qWait(200);
+    EXPECT_FALSE(m_window->isUpToDate());
+    QTest::mouseClick(panel()->pauseBox(), Qt::LeftButton);  // resume: the map catches up
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_TRUE(shown() == expected(recipe()));
 }
 
 }  // namespace terrain::app::testing
