@@ -70,6 +70,26 @@ ParameterPanel::ParameterPanel(const core::Registry& registry, QWidget* parent)
     top->addRow(tr("Algorithm"), m_algorithm);
     top->addRow(m_summary);
     top->addRow(tr("Seed"), seedRow);
+    m_basePublish = new QLineEdit(m_baseTop);
+    m_basePublish->setObjectName(QStringLiteral("basePublish"));
+    m_basePublish->setPlaceholderText(tr("not published"));
+    m_basePublish->setToolTip(tr("A name for the base generator's map: a later entry can read it (Reads) or "
+                                 "take a mask of it (terrain-cli --set publish=NAME)."));
+    top->addRow(tr("Publish as"), m_basePublish);
+    connect(m_basePublish, &QLineEdit::editingFinished, this, [this] {
+        core::Recipe next = m_recipe;
+        const QString name = m_basePublish->text().trimmed();
+        try {
+            core::setParamFromText(m_registry, next, "publish", name.toStdString(), "Publish as");
+        } catch (const core::InputError& e) {
+            m_basePublish->setToolTip(QString::fromStdString(e.what()));
+            m_basePublish->setStyleSheet(QStringLiteral("color: #c0392b;"));
+            return;
+        }
+        m_basePublish->setStyleSheet(QString());
+        if (next == m_recipe) return;
+        emit recipeEdited(next, name.isEmpty() ? tr("Unpublish the base") : tr("Publish the base as %1").arg(name), {});
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_baseTop);
@@ -90,6 +110,7 @@ void ParameterPanel::setRecipe(const core::Recipe& recipe) {
     if (!algorithm) return;
     if (recipe.algorithm != m_builtAlgorithm) rebuildParams(*algorithm);
     showValues();
+    if (!m_basePublish->hasFocus()) m_basePublish->setText(QString::fromStdString(recipe.basePublish));
     if (selectedIndex() < 0) m_selection = core::kBaseOpId;
     rebuildOperation();
 }

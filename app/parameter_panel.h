@@ -66,6 +66,7 @@ public:
     QComboBox* maskCombo() const { return m_opMask; }
     QComboBox* inputCombo() const { return m_opInput; }
     QLineEdit* publishEdit() const { return m_opPublish; }
+    QLineEdit* basePublishEdit() const { return m_basePublish; }
 
 signals:
     // `mergeKey` is non-empty while a slider drag lasts (one undo step per drag).
@@ -121,6 +122,7 @@ private:
     QComboBox* m_opMask = nullptr;
     QComboBox* m_opInput = nullptr;
     QLineEdit* m_opPublish = nullptr;
+    QLineEdit* m_basePublish = nullptr;
     Controls m_op;
     int m_dragSerial = 0;
 };

@@ -64,7 +64,7 @@ public:
             progress.isValid() ? index.data(kProgressTextRole).toString() : index.data(kChipsRole).toString();
         QRect chip;
         if (!chips.isEmpty()) {
-            const int width = std::min(o.fontMetrics.horizontalAdvance(chips) + 12, o.rect.width() / 2);
+            const int width = std::min(painter->fontMetrics().horizontalAdvance(chips) + 18, o.rect.width() / 2);
             chip = QRect(o.rect.right() - width, o.rect.top() + 2, width, o.rect.height() - 4);
             o.rect.setRight(chip.left() - 4);
         }
@@ -87,8 +87,8 @@ public:
             painter->setBrush(option.palette.color(QPalette::AlternateBase).darker(110));
             painter->drawRoundedRect(chip, 6, 6);
             painter->setPen(option.palette.color(QPalette::Text));
-            painter->drawText(chip.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                              o.fontMetrics.elidedText(chips, Qt::ElideRight, chip.width() - 12));
+            painter->drawText(chip.adjusted(6, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                              painter->fontMetrics().elidedText(chips, Qt::ElideRight, chip.width() - 8));
         }
         painter->restore();
     }

@@ -397,22 +397,35 @@ TEST_F(StackPanelTest, AGroupAroundAnEntryCollapsesPublishesAndIsItsEntriesResul
     QTest::keyClick(publish, Qt::Key_Return);
     EXPECT_EQ(recipe().operations[0].publish, "ridges");
     EXPECT_TRUE(publish->toolTip().contains(QStringLiteral("Big Ridges"))) << publish->toolTip().toStdString();
+    // The base can be published too (its own field, above its sliders).
+    clickRow(0);
+    QLineEdit* base = m_window->parameterPanel()->basePublishEdit();
+    QTest::mouseClick(base, Qt::LeftButton);
+    QTest::keyClicks(base, QStringLiteral("ground"));
+    QTest::keyClick(base, Qt::Key_Return);
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_EQ(recipe().basePublish, "ground");
+    EXPECT_EQ(undo()->undoText(), QStringLiteral("Publish the base as ground"));
     // A later entry can read it: Reads offers the published stage.
     clickRow(3);
     addFromMenu(QStringLiteral("Smooth"));
     ASSERT_TRUE(waitUpToDate());
     QComboBox* reads = m_window->parameterPanel()->inputCombo();
     ASSERT_NE(reads, nullptr);
-    const int ridges = reads->findData(QStringLiteral("ridges"));
-    ASSERT_GE(ridges, 0);
+    ASSERT_EQ(reads->findData(QStringLiteral("ground")), 1);
+    ASSERT_EQ(reads->findData(QStringLiteral("ridges")), 2);
     reads->setFocus();
-    QTest::keyClick(reads, Qt::Key_Down);  // the map below -> stage ridges
+    QTest::keyClick(reads, Qt::Key_Down);  // the map below -> stage ground
+    QTest::keyClick(reads, Qt::Key_Down);  // -> stage ridges
     ASSERT_TRUE(waitUpToDate());
     EXPECT_EQ(recipe().operations.back().input, "ridges");
     panel()->grab().save(m_dir.filePath(QStringLiteral("stack-panel.png")));
     if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
         panel()->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/stack-panel-groups.png"));
     }
+    undo()->undo();  // each choice was one step
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_EQ(recipe().operations.back().input, "ground");
     undo()->undo();
     ASSERT_TRUE(waitUpToDate());
     EXPECT_TRUE(recipe().operations.back().input.empty());
