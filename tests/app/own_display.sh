@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Runs a command on an X server of its own: ctest runs app_tests' cases two at a time, and on one
-# shared X server a case that shows or activates a window takes the keyboard focus from the case
-# beside it, which then types into nothing (the tests press keys in the focused widget, as a user
-# does). Xvfb picks a free display itself (-displayfd), so two of these never race for one.
+# Runs a command on an X server of its own. app_tests: ctest runs their cases two at a time, and
+# on one shared X server a case that shows or activates a window takes the keyboard focus from the
+# case beside it, which then types into nothing (the tests press keys in the focused widget, as a
+# user does). render_tests: on the shared server of `xvfb-run -a ctest` a case now and then could
+# not connect (tests/render/CMakeLists.txt). Xvfb picks a free display itself (-displayfd), so two
+# of these never race for one.
 #
-#   tests/app/own_display.sh COMMAND [ARGS...]     (app_tests' CROSSCOMPILING_EMULATOR)
+#   tests/app/own_display.sh COMMAND [ARGS...]     (app_tests' and render_tests' CROSSCOMPILING_EMULATOR)
 set -u
 dir=$(mktemp -d)
 xvfb=
