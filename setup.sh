@@ -17,7 +17,7 @@ PACKAGES=(
   libgl-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core libxcb1-dev
   libpng-dev zlib1g-dev libssl-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev libnoise-dev
-  python3 python3-pil python3-numpy
+  python3 python3-pil python3-numpy python-matplotlib-data
   clang-14 libclang-rt-14-dev blender
   libopenexr-dev libtiff-dev libgeotiff-dev openexr gdal-bin assimp-utils parallel slurm-wlm munge
 )

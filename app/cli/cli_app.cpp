@@ -96,6 +96,12 @@ CommandLine::CommandLine()
     ansiCmd->add_option("--width", width, "Columns (default: $COLUMNS or 80)");
     ansiCmd->add_option("--palette", palette, "rainbow (default) or gray");
 
+    analyzeCmd = app.add_subcommand("analyze", "Measure a heightmap's relief in world units: closed depressions, "
+                                               "the slope-area law, curvature skew, grid preference, hypsometry, "
+                                               "drainage density (docs/erosion.md)");
+    addGenerationOptions(analyzeCmd, gen);
+    addAnalyzeOptions(analyzeCmd, analyze);
+
     compareCmd = addCompareCommand(app, compare);
     verifyCmd = addVerifyCommand(app, verify);
     worldCmd = addWorldCommand(app, world);
@@ -138,6 +144,7 @@ int runCommandLine(const core::Registry& registry, const CommandLine& line, std:
         if (*line.ansiCmd) return runAnsi(registry, line.gen, line.width, line.palette);
         if (*line.benchCmd) return runBench(registry, line.bench);
         if (*line.compareCmd) return runCompare(registry, line.compare);
+        if (*line.analyzeCmd) return runAnalyze(registry, line.gen, line.analyze);
         if (*line.verifyCmd) return runVerify(line.verify);
         if (*line.worldCmd) return runWorld(registry, line.world);
     } catch (const RecipeDataError& e) {

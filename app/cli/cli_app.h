@@ -1,6 +1,7 @@
 #pragma once
 // terrain-cli's command line: the CLI11 tree with every subcommand and flag, parsed apart from
 // running the command, so the argument parser can be fuzzed without generating or writing files.
+#include "analyze_command.h"
 #include "cli_commands.h"
 #include "compare_command.h"
 #include "list_command.h"
@@ -33,6 +34,7 @@ struct CommandLine {
     VerifyOptions verify;
     BenchOptions bench;
     WorldOptions world;
+    AnalyzeOptions analyze;
 
     CLI::App* listCmd = nullptr;
     CLI::App* generateCmd = nullptr;
@@ -41,6 +43,7 @@ struct CommandLine {
     CLI::App* verifyCmd = nullptr;
     CLI::App* benchCmd = nullptr;
     CLI::App* worldCmd = nullptr;
+    CLI::App* analyzeCmd = nullptr;
 };
 
 // Parses argv. Returns an exit code when the program should stop here (--help and --version

@@ -199,17 +199,8 @@ void saveRecipe(const core::Registry& registry, const GenerationOptions& gen,
     if (gen.saveRecipe) writeText(*gen.saveRecipe, core::recipeToText(registry, recipe), transaction);
 }
 
-struct Generated {
-    core::Recipe recipe;
-    std::shared_ptr<const core::Heightmap> map;
-    core::HeightMapping world;  // the base generator's world mapping (--map world)
-    core::MaskSet masks;
-    core::HeightScale heights;  // raw <-> metres of the world's range
-    double generateMs = 0.0;    // the whole stack's evaluation, erosion included
-};
+}  // namespace
 
-// Runs the recipe's stack; `world` gives the metres of metre-valued parameters (spacing at the
-// recipe's detail, height range). `version`: the recipe file's format, for its notice.
 Generated generateStack(const core::Registry& registry, const GenerationOptions& gen, const core::Recipe& recipe,
                         int version, const core::WorldUnits& world) {
     if (const std::string notice = core::olderRecipeNotice(version, recipe); !notice.empty()) {
@@ -229,8 +220,6 @@ Generated generateStack(const core::Registry& registry, const GenerationOptions&
               << context.threads << " thread(s)\n";
     return g;
 }
-
-}  // namespace
 
 core::WorldUnits worldOfSize(const core::WorldUnits& base, const std::string& text, int width) {
     double metres = 0.0;

@@ -6,6 +6,7 @@
 #include <core/io/world_units.h>
 #include <core/recipe.h>
 #include <core/registry.h>
+#include <core/stack/evaluator.h>
 
 #include <charconv>
 #include <optional>
@@ -97,6 +98,22 @@ core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions
 core::WorldUnits worldOfSize(const core::WorldUnits& base, const std::string& text, int width);
 // --threads, or every core.
 int threadCount(const GenerationOptions& gen);
+
+// One evaluation of a recipe's stack.
+struct Generated {
+    core::Recipe recipe;
+    std::shared_ptr<const core::Heightmap> map;
+    core::HeightMapping world;  // the base generator's world mapping (--map world)
+    core::MaskSet masks;
+    core::HeightScale heights;  // raw <-> metres of the world's range
+    double generateMs = 0.0;    // the whole stack's evaluation, erosion included
+};
+
+// Runs the recipe's stack (saying so on stderr); `world` gives the metres of metre-valued
+// parameters (spacing at the recipe's detail, height range). `version`: the recipe file's format,
+// for its notice.
+Generated generateStack(const core::Registry& registry, const GenerationOptions& gen, const core::Recipe& recipe,
+                        int version, const core::WorldUnits& world);
 
 int runGenerate(const core::Registry& registry, const GenerationOptions& gen, const OutputOptions& out);
 struct BenchOptions {

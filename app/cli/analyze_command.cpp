@@ -1,0 +1,247 @@
+#include "analyze_command.h"
+
+#include <core/analysis/geomorphometry.h>
+#include <core/errors.h>
+#include <core/io/atomic_file.h>
+#include <core/io/png_reader.h>
+#include <core/io/sidecar.h>
+#include <core/io/tiff_reader.h>
+#include <core/io/untrusted_file.h>
+#include <core/json_input.h>
+#include <core/recipe_world.h>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+namespace terrain::app::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using core::InputError;
+
+double parseNumber(const std::string& text, const std::string& field, double lo, double hi, const std::string& unit) {
+    double value = 0.0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(value) || value < lo || value > hi) {
+        std::ostringstream allowed;
+        allowed << unit << " from " << lo << " to " << hi;
+        throw InputError(field, text, allowed.str());
+    }
+    return value;
+}
+
+struct Loaded {
+    core::Heightmap metres;
+    double spacingX = 0.0, spacingY = 0.0;
+    std::optional<double> seaLevel;
+    std::string what;  // for the report's first line
+};
+
+// "X" or "X,Y" metres (a geographic DEM's columns and rows are apart by different distances).
+std::pair<double, double> parseSpacing(const std::string& text) {
+    const auto comma = text.find(',');
+    const std::string field = core::field::kMetresPerPixel;
+    if (comma == std::string::npos) {
+        const double s = parseNumber(text, field, 1e-6, 1e6, "metres");
+        return {s, s};
+    }
+    try {
+        return {parseNumber(text.substr(0, comma), field, 1e-6, 1e6, "metres"),
+                parseNumber(text.substr(comma + 1), field, 1e-6, 1e6, "metres")};
+    } catch (const InputError&) {
+        throw InputError(field, text, "metres X or X,Y (columns apart, rows apart), each from 1e-06 to 1e+06");
+    }
+}
+
+Loaded loadHeightFile(const std::string& given, const GenerationOptions& gen) {
+    const fs::path path = given;
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+        throw InputError("FILE", given, "a regular file: a 32-bit float TIFF or a 16-bit PNG");
+    }
+    // Our sidecar, when there is one: the spacing and, for codes, their metres.
+    nlohmann::json sidecar;
+    if (const auto text = core::readUntrustedFileIfPresent(core::sidecarPath(path), core::kMaxSidecarBytes,
+                                                           "FILE.json", "sidecar")) {
+        sidecar = core::parseJsonOrNull(*text);
+        if (!sidecar.is_object()) sidecar = nullptr;
+    }
+    const auto number = [&](const char* key) -> std::optional<double> {
+        if (sidecar.is_object() && sidecar.contains(key) && sidecar[key].is_number()) {
+            const double v = sidecar[key].get<double>();
+            if (std::isfinite(v)) return v;
+        }
+        return std::nullopt;
+    };
+    Loaded loaded;
+    std::string ext = path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (ext == ".tif" || ext == ".tiff") {
+        if (sidecar.is_object() && sidecar.value("samples", std::string()) != "metres (float32)" &&
+            sidecar.contains("samples")) {
+            throw InputError("FILE", given,
+                             "a float TIFF of metres (its sidecar says the samples are raw heights: export with "
+                             "--map world)");
+        }
+        loaded.metres = core::readTiff32(path);
+    } else if (ext == ".png") {
+        const core::Heightmap codes = core::readPng16(path);
+        double lo = 0.0, hi = 0.0, full = 65535.0;
+        if (gen.heightRange) {
+            const core::WorldUnits w = core::WorldUnits::withHeightRange({}, *gen.heightRange);
+            lo = w.loMetres;
+            hi = w.hiMetres;
+        } else if (sidecar.is_object() && sidecar.contains("height_range_metres") &&
+                   sidecar["height_range_metres"].is_array() && sidecar["height_range_metres"].size() == 2 &&
+                   sidecar["height_range_metres"][0].is_number() && sidecar["height_range_metres"][1].is_number() &&
+                   number("code_full_scale")) {
+            lo = sidecar["height_range_metres"][0].get<double>();
+            hi = sidecar["height_range_metres"][1].get<double>();
+            full = *number("code_full_scale");
+            if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo) || !(full >= 1.0 && full <= 65535.0))
+                throw InputError("FILE.json", given + ".json", "a sidecar with a valid height range and code scale");
+        } else {
+            throw InputError(core::field::kHeightRange, "(none)",
+                             "LO:HI metres for a 16-bit PNG without our sidecar: the heights of codes 0 and 65535");
+        }
+        loaded.metres = core::Heightmap(codes.width(), codes.height());
+        const double step = (hi - lo) / full;
+        for (std::size_t i = 0; i < codes.sampleCount(); ++i)
+            loaded.metres.samples()[i] = float(lo + double(codes.samples()[i]) * step);
+    } else {
+        throw InputError("FILE", given, "a .tif/.tiff (32-bit float, metres) or .png (16-bit) file");
+    }
+    if (gen.metresPerPixel) {
+        std::tie(loaded.spacingX, loaded.spacingY) = parseSpacing(*gen.metresPerPixel);
+    } else if (const auto s = number("metres_per_pixel"); s && *s > 0.0 && *s <= 1e6) {
+        loaded.spacingX = loaded.spacingY = *s;
+    } else {
+        throw InputError(core::field::kMetresPerPixel, "(none)",
+                         "metres between samples (X or X,Y) for a file without our sidecar");
+    }
+    if (gen.seaLevel) {
+        loaded.seaLevel = parseNumber(*gen.seaLevel, "--sea-level", -1e7, 1e7, "metres");
+    } else if (sidecar.is_object() && sidecar.contains("recipe") && sidecar["recipe"].is_object() &&
+               sidecar["recipe"].contains("world") && sidecar["recipe"]["world"].is_object()) {
+        // The sea level of the recipe that made it (a hint: a bad value is simply not used).
+        const nlohmann::json& world = sidecar["recipe"]["world"];
+        if (world.contains("sea_level_m") && world["sea_level_m"].is_number()) {
+            const double sea = world["sea_level_m"].get<double>();
+            if (std::isfinite(sea)) loaded.seaLevel = sea;
+        }
+    }
+    loaded.what = given;
+    return loaded;
+}
+
+Loaded generateMetres(const core::Registry& registry, const GenerationOptions& gen) {
+    int version = core::kRecipeFormatVersion;
+    const core::Recipe recipe = buildRecipe(registry, gen, &version);
+    const core::WorldUnits units = core::worldUnits(recipe);
+    const Generated g = generateStack(registry, gen, recipe, version, units);
+    Loaded loaded;
+    loaded.metres = core::Heightmap(g.map->width(), g.map->height());
+    for (std::size_t i = 0; i < g.map->sampleCount(); ++i)
+        loaded.metres.samples()[i] = float(g.heights.toMetres(double(g.map->samples()[i])));
+    loaded.spacingX = loaded.spacingY = units.metresPerPixel;
+    loaded.seaLevel = recipe.world.seaLevelMetres;
+    loaded.what = gen.recipeFile ? *gen.recipeFile : recipe.algorithm;
+    return loaded;
+}
+
+std::string fixed(double v, int digits) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
+    return buffer;
+}
+
+std::string report(const Loaded& in, const core::Geomorphometry& m, const core::GeomorphOptions& o) {
+    std::ostringstream s;
+    s << in.what << ": " << m.width << "x" << m.height << ", spacing " << fixed(m.spacingX_m, 2);
+    if (m.spacingY_m != m.spacingX_m) s << " x " << fixed(m.spacingY_m, 2);
+    s << " m, heights " << fixed(m.minMetres, 1) << " to " << fixed(m.maxMetres, 1) << " m";
+    if (o.seaLevel_m) s << ", sea level " << fixed(*o.seaLevel_m, 1) << " m";
+    s << "\n";
+    s << "  closed depressions    " << fixed(100.0 * m.depressionShare, 2) << " % of the land deeper than "
+      << fixed(o.minDepressionDepth_m, 2) << " m after filling\n";
+    if (m.slopeArea) {
+        s << "  slope-area law        concavity " << fixed(m.slopeArea->concavity, 3) << ", r = "
+          << fixed(m.slopeArea->correlation, 3) << " over " << m.slopeArea->bins << " bins, A "
+          << fixed(m.slopeArea->areaMin_m2 / 1e6, 3) << " to " << fixed(m.slopeArea->areaMax_m2 / 1e6, 1) << " km²\n";
+    } else {
+        s << "  slope-area law        (too few channel cells to fit)\n";
+    }
+    if (m.curvatureSkew) {
+        s << "  curvature skew        " << (*m.curvatureSkew >= 0 ? "+" : "") << fixed(*m.curvatureSkew, 3) << " at "
+          << fixed(m.curvatureScaleX_m, 0) << " m (> 0: sharp crests, broad valley floors)\n";
+    } else {
+        s << "  curvature skew        (the map is too small for the scale)\n";
+    }
+    if (m.gridPreference) {
+        s << "  grid preference       " << fixed(*m.gridPreference, 3) << " (1: slopes face every direction alike)\n";
+    } else {
+        s << "  grid preference       (too few sloping cells)\n";
+    }
+    s << "  hypsometric integral  " << fixed(m.hypsometricIntegral, 3) << "\n";
+    s << "  drainage density      " << fixed(m.drainageDensity_perKm, 3) << " km/km² (channels from "
+      << fixed(o.channelArea_m2 / 1e6, 3) << " km²)\n";
+    return s.str();
+}
+
+}  // namespace
+
+void addAnalyzeOptions(CLI::App* cmd, AnalyzeOptions& options) {
+    cmd->add_option("file", options.file,
+                    "A heightmap to measure: a 32-bit float TIFF in metres or a 16-bit PNG (default: generate "
+                    "the terrain the recipe flags describe)");
+    cmd->add_option("--curvature-scale", options.curvatureScale,
+                    "Metres the curvature skew's second differences span (default 150: a hillslope)");
+    cmd->add_option("--channel-area", options.channelArea,
+                    "Drainage area in km² from which a cell is a channel (default 0.1)");
+    cmd->add_option("--min-depression-depth", options.minDepth,
+                    "Metres filling must raise a cell for it to count as in a closed depression (default 1)");
+    cmd->add_option("--json", options.json, "Also write the figures as JSON to this file (- for stdout)");
+}
+
+int runAnalyze(const core::Registry& registry, const GenerationOptions& gen, const AnalyzeOptions& options) {
+    core::GeomorphOptions o;
+    if (options.curvatureScale)
+        o.curvatureScale_m = parseNumber(*options.curvatureScale, "--curvature-scale", 1e-3, 1e6, "metres");
+    if (options.channelArea)
+        o.channelArea_m2 = 1e6 * parseNumber(*options.channelArea, "--channel-area", 1e-9, 1e6, "km²");
+    if (options.minDepth)
+        o.minDepressionDepth_m = parseNumber(*options.minDepth, "--min-depression-depth", 0.0, 1e4, "metres");
+    if (options.file && (gen.recipeFile || gen.algorithm || !gen.ops.empty() || !gen.sets.empty())) {
+        throw InputError("FILE", *options.file, "a file or a recipe (--recipe, --algorithm, --set, --op), not both");
+    }
+    const Loaded in = options.file ? loadHeightFile(*options.file, gen) : generateMetres(registry, gen);
+    o.seaLevel_m = in.seaLevel;
+    const core::Geomorphometry m =
+        core::measureRelief(core::ReliefSurface{in.metres, in.spacingX, in.spacingY}, o);
+    const bool jsonToStdout = options.json && *options.json == "-";
+    (jsonToStdout ? std::cerr : std::cout) << report(in, m, o) << std::flush;
+    if (options.json) {
+        const std::string text = m.toJson(o).dump(2) + "\n";
+        if (jsonToStdout) {
+            std::cout << text << std::flush;
+        } else {
+            core::AtomicFile file(*options.json);
+            file.write(text.data(), text.size());
+            file.commit();
+        }
+    }
+    return kExitOk;
+}
+
+}  // namespace terrain::app::cli
