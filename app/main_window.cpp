@@ -10,6 +10,7 @@
 #include "parameter_panel.h"
 #include "prompts.h"
 #include "screen_timing.h"
+#include "relief_window.h"
 #include "seed_variations.h"
 #include "shortcut_router.h"
 #include "stack_panel.h"
@@ -136,6 +137,7 @@ MainWindow::~MainWindow() {
     // use-after-free, found by ASan in WorldViewShowsTheRegionInViewIn3d).
     delete m_compareWindow;
     delete m_seedVariations;
+    delete m_reliefWindow;
     delete m_worldWindow;
     QThreadPool::globalInstance()->waitForDone();
 }
@@ -264,6 +266,9 @@ void MainWindow::createActions() {
                        tr("Pan and zoom this recipe as a world up to 1048577 samples a side, tiles made on demand"));
     a.seedVariations = make(tr("Seed &Variations…"), {},
                             tr("Thumbnails of this recipe with the next seeds; click one to use it"));
+    a.measureRelief = make(tr("&Measure Relief…"), {},
+                           tr("How eroded the terrain on screen measures: closed depressions, slope-area law, "
+                              "curvature, grid preference (as terrain-cli analyze)"));
 
     auto* layouts = new QActionGroup(this);
     for (QAction* action : {a.layoutBoth, a.layoutPreview, a.layoutTerrain}) {
@@ -306,6 +311,7 @@ void MainWindow::createMenusAndToolBar() {
     terrain->addAction(m_stack->pauseAction());
     terrain->addAction(a.cancel);
     terrain->addAction(a.seedVariations);
+    terrain->addAction(a.measureRelief);
 
     QMenu* presets = menuBar()->addMenu(tr("&Presets"));
     presets->setObjectName(QStringLiteral("presetsMenu"));
@@ -388,6 +394,7 @@ void MainWindow::connectParts() {
     connect(a.compare, &QAction::triggered, this, &MainWindow::openCompareWindow);
     connect(a.worldView, &QAction::triggered, this, &MainWindow::openWorldWindow);
     connect(a.seedVariations, &QAction::triggered, this, &MainWindow::openSeedVariations);
+    connect(a.measureRelief, &QAction::triggered, this, &MainWindow::openReliefWindow);
     connect(a.userGuide, &QAction::triggered, this, [this] { showUserGuide(this); });
     connect(a.shortcutList, &QAction::triggered, this,
             [this] { showShortcutList(this, actions()); });
@@ -539,6 +546,18 @@ SeedVariationsWindow* MainWindow::openSeedVariations() {
     m_seedVariations->raise();
     m_seedVariations->activateWindow();
     return m_seedVariations;
+}
+
+ReliefWindow* MainWindow::openReliefWindow() {
+    if (!m_reliefWindow) {
+        m_reliefWindow = new ReliefWindow(this);
+        connect(m_controller, &GenerationController::resultReady, m_reliefWindow, &ReliefWindow::setTerrain);
+        if (m_shown) m_reliefWindow->setTerrain(*m_shown);
+    }
+    m_reliefWindow->show();
+    m_reliefWindow->raise();
+    m_reliefWindow->activateWindow();
+    return m_reliefWindow;
 }
 
 void MainWindow::applyViewToTerrain(const ViewSettings& view) {

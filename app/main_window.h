@@ -37,6 +37,7 @@ class ParameterPanel;
 class ScreenTiming;
 class Prompts;
 class SeedVariationsWindow;
+class ReliefWindow;
 class StackPanel;
 class StatusPanel;
 class ViewControls;
@@ -87,6 +88,8 @@ public:
     // View ▸ World View: the document's recipe as a world (world_window.h).
     WorldWindow* openWorldWindow();
     SeedVariationsWindow* openSeedVariations();
+    // Terrain ▸ Measure Relief: the relief measures of the terrain on screen (relief_window.h).
+    ReliefWindow* openReliefWindow();
 
 signals:
     // A full (not coarse) result reached both views.
@@ -136,6 +139,7 @@ private:
     QPointer<CompareWindow> m_compareWindow;
     QPointer<WorldWindow> m_worldWindow;
     QPointer<SeedVariationsWindow> m_seedVariations;
+    QPointer<ReliefWindow> m_reliefWindow;
 
     struct Actions {
         QAction* newDocument = nullptr;
@@ -165,6 +169,7 @@ private:
         QAction* compare = nullptr;
         QAction* worldView = nullptr;
         QAction* seedVariations = nullptr;
+        QAction* measureRelief = nullptr;
     } m_actions;
 };
 

@@ -172,30 +172,7 @@ std::string report(const Loaded& in, const core::Geomorphometry& m, const core::
     if (m.spacingY_m != m.spacingX_m) s << " x " << fixed(m.spacingY_m, 2);
     s << " m, heights " << fixed(m.minMetres, 1) << " to " << fixed(m.maxMetres, 1) << " m";
     if (o.seaLevel_m) s << ", sea level " << fixed(*o.seaLevel_m, 1) << " m";
-    s << "\n";
-    s << "  closed depressions    " << fixed(100.0 * m.depressionShare, 2) << " % of the land deeper than "
-      << fixed(o.minDepressionDepth_m, 2) << " m after filling\n";
-    if (m.slopeArea) {
-        s << "  slope-area law        concavity " << fixed(m.slopeArea->concavity, 3) << ", r = "
-          << fixed(m.slopeArea->correlation, 3) << " over " << m.slopeArea->bins << " bins, A "
-          << fixed(m.slopeArea->areaMin_m2 / 1e6, 3) << " to " << fixed(m.slopeArea->areaMax_m2 / 1e6, 1) << " km²\n";
-    } else {
-        s << "  slope-area law        (too few channel cells to fit)\n";
-    }
-    if (m.curvatureSkew) {
-        s << "  curvature skew        " << (*m.curvatureSkew >= 0 ? "+" : "") << fixed(*m.curvatureSkew, 3) << " at "
-          << fixed(m.curvatureScaleX_m, 0) << " m (> 0: sharp crests, broad valley floors)\n";
-    } else {
-        s << "  curvature skew        (the map is too small for the scale)\n";
-    }
-    if (m.gridPreference) {
-        s << "  grid preference       " << fixed(*m.gridPreference, 3) << " (1: slopes face every direction alike)\n";
-    } else {
-        s << "  grid preference       (too few sloping cells)\n";
-    }
-    s << "  hypsometric integral  " << fixed(m.hypsometricIntegral, 3) << "\n";
-    s << "  drainage density      " << fixed(m.drainageDensity_perKm, 3) << " km/km² (channels from "
-      << fixed(o.channelArea_m2 / 1e6, 3) << " km²)\n";
+    s << "\n" << core::reliefReport(m, o);
     return s.str();
 }
 

@@ -17,6 +17,7 @@
 #include "../heightmap.h"
 
 #include <optional>
+#include <string>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -85,6 +86,11 @@ struct Geomorphometry {
     // Stable field names for `terrain-cli analyze --json` and the docs' tables.
     nlohmann::json toJson(const GeomorphOptions& options) const;
 };
+
+// The figures as lines of text, one measure a line ("  closed depressions    3.80 % of the land
+// deeper than 1.00 m after filling", …), as `terrain-cli analyze` prints them and the editor's
+// Measure Relief window shows them.
+std::string reliefReport(const Geomorphometry& m, const GeomorphOptions& options);
 
 // Throws InputError naming the spacing when it is not a finite number > 0; a map with no finite
 // land cell measures as empty (all shares 0, no fits).

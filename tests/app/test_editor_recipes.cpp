@@ -8,6 +8,7 @@
 #include "app/document_files.h"
 #include "app/export_actions.h"
 #include "app/heightmap_export.h"
+#include "app/relief_window.h"
 #include "app/slider_spin.h"
 #include "app/view_controls.h"
 
@@ -229,6 +230,51 @@ TEST_F(EditorRecipeTest, TheSeaLevelFieldEditsTheRecipeAndTheWaterIsDrawnThere) 
     m_window->document()->undoStack()->undo();
     EXPECT_EQ(m_window->document()->state().recipe.world.seaLevelMetres, 0.0);
     EXPECT_FLOAT_EQ(m_window->terrainView()->waterLevel(), 0.0f);
+}
+
+
+TEST_F(EditorRecipeTest, MeasureReliefShowsWhatTerrainCliAnalyzePrintsForTheRecipe) {
+    const QString recipe = m_dir.filePath(QStringLiteral("eroded.json"));
+    cli({"generate", "--algorithm", "fbm", "--detail", "7", "--seed", "9", "--world-size", "4000",
+         "--height-range=-50:900", "--sea-level", "12", "--op", "river-erosion", "--save-recipe", recipe, "--output",
+         m_dir.filePath(QStringLiteral("eroded.tif"))});
+    m_prompts.saveChoice = Prompts::SaveChoice::Discard;
+    ASSERT_TRUE(m_window->files()->openFile(recipe));
+    ASSERT_TRUE(waitUpToDate());
+
+    // Terrain ▸ Measure Relief…, as the menu offers it.
+    QAction* measure = nullptr;
+    for (QAction* menu : m_window->menuBar()->actions())
+        if (menu->menu() && menu->text().remove(QLatin1Char('&')) == QStringLiteral("Terrain"))
+            for (QAction* action : menu->menu()->actions())
+                if (action->text().startsWith(QStringLiteral("&Measure Relief"))) measure = action;
+    ASSERT_NE(measure, nullptr) << "no Terrain ▸ Measure Relief";
+    measure->trigger();
+    auto* window = m_window->findChild<ReliefWindow*>();
+    ASSERT_NE(window, nullptr);
+    ASSERT_TRUE(window->isVisible());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window->measuring() && !window->figures().isEmpty(); }, 60000));
+
+    QProcess analyze;
+    analyze.start(QStringLiteral(TERRAIN_CLI_PATH), {"analyze", "--recipe", recipe});
+    ASSERT_TRUE(analyze.waitForFinished(60000));
+    ASSERT_EQ(analyze.exitCode(), 0) << analyze.readAllStandardError().toStdString();
+    QString printed = QString::fromUtf8(analyze.readAllStandardOutput());
+    printed = printed.mid(printed.indexOf(QLatin1Char('\n')) + 1);  // after the CLI's line naming the file
+    EXPECT_EQ(window->figures().toStdString(), printed.toStdString());
+    EXPECT_TRUE(window->figures().contains(QStringLiteral("closed depressions")));
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/measure-relief.png"));
+    }
+
+    // A change of the terrain is measured again while the window is open.
+    const QString before = window->figures();
+    DocumentState next = m_window->document()->state();
+    next.recipe.seed = 10;
+    m_window->document()->edit(next, QStringLiteral("seed"));
+    ASSERT_TRUE(waitUpToDate());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window->measuring() && window->figures() != before; }, 60000))
+        << "the figures stayed those of the old seed";
 }
 
 }  // namespace
