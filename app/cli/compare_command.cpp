@@ -13,6 +13,7 @@
 #include <core/json_input.h>
 #include <core/recipe.h>
 #include <core/stack/evaluator.h>
+#include <core/recipe_world.h>
 #include <core/world_scale.h>
 
 #include <nlohmann/json.hpp>
@@ -150,6 +151,7 @@ std::vector<std::string> numberLines(const core::TerrainStats& s) {
         "mean " + fixed(s.mean, 3) + "  stddev " + fixed(s.stddev, 3),
         "walkable " + fixed(100.0 * s.slope.walkableFraction, 1) + "% (< " + fixed(s.walkableDeg, 0) + " deg)",
         "mean slope " + fixed(s.slope.meanDeg, 1) + " deg",
+        fixed(s.metresPerPixel, 1) + " m/pixel, " + fixed(s.heightRangeMetres, 0) + " m range",
     };
     std::string hurst = "Hurst " + (s.hurst ? fixed(*s.hurst, 2) : std::string("-"));
     if (s.hurstExpected) hurst += ", params " + fixed(*s.hurstExpected, 2);
@@ -164,7 +166,19 @@ struct Panel {
     core::Recipe recipe;
     core::Heightmap map;
     core::TerrainStats stats;
+    core::WorldUnits world;  // the recipe's world at its detail, or the flags'
 };
+
+// The heading's line on the panels' worlds: one for all, or "each recipe's own".
+std::string worldsLine(const std::vector<Panel>& panels) {
+    const core::WorldUnits& first = panels.front().world;
+    for (const Panel& p : panels) {
+        if (p.world.metresPerPixel != first.metresPerPixel || p.world.rangeMetres() != first.rangeMetres())
+            return "slopes: each recipe's own world (below)";
+    }
+    return "slopes: " + fixed(first.metresPerPixel, 1) + " m/pixel, each map spans " + fixed(first.rangeMetres(), 0) +
+           " m";
+}
 
 }  // namespace
 
@@ -180,8 +194,11 @@ CLI::App* addCompareCommand(CLI::App& app, CompareOptions& o) {
     cmd->add_option("--seed", o.seed, "Seed for every panel (default: each recipe's own)");
     cmd->add_option("--threads", o.threads, "Worker threads (the output does not depend on it)");
     cmd->add_option("--map", o.map, "Height colours: common (one min/max over all panels, default) or per-panel");
-    cmd->add_option("--metres-per-pixel", o.metresPerPixel, "Sample spacing for slopes and shading (default 10)");
-    cmd->add_option("--height-range", o.heightRange, "Metres the recipe's world scale spans (its range at the reference detail 10; default 1000)");
+    cmd->add_option("--metres-per-pixel", o.metresPerPixel,
+                    "Sample spacing in metres for every panel (default: each recipe's world; 1 m for a recipe "
+                    "older than format 4)");
+    cmd->add_option("--height-range", o.heightRange,
+                    "Metres every panel's world scale spans, from 0 (default: each recipe's height range)");
     cmd->add_option("--walkable", o.walkable, "Walkable slope limit in degrees (default 35)");
     return cmd;
 }
@@ -199,21 +216,21 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
         throw InputError("--map", o.map, "common or per-panel");
     }
     core::StatsOptions statsOptions;
-    statsOptions.slope.metresPerPixel = numberIn(o.metresPerPixel, "--metres-per-pixel", 0.0, 1e6, 10.0);
-    statsOptions.slope.heightRangeMetres = numberIn(o.heightRange, "--height-range", 0.0, 1e6, 1000.0);
+    // Each panel in its recipe's world (the terrain `generate` makes of it), unless a flag sets
+    // the spacing or the height range for all.
+    const double spacingFlag = numberIn(o.metresPerPixel, "--metres-per-pixel", 0.0, 1e6, 0.0);
+    const double rangeFlag = numberIn(o.heightRange, "--height-range", 0.0, 1e6, 0.0);
     statsOptions.slope.walkableDeg = numberIn(o.walkable, "--walkable", 0.0, 90.0, 35.0);
-    sheet.metresPerPixel = statsOptions.slope.metresPerPixel;
-    sheet.heightRangeMetres = statsOptions.slope.heightRangeMetres;
     core::GenerateContext context;
     context.threads = o.threads ? int(wholeIn(*o.threads, "--threads", 1, 256))
                                 : int(std::max(1u, std::thread::hardware_concurrency()));
 
     std::vector<Panel> panels;
-    for (const std::string& path : o.recipes) panels.push_back({path, loadRecipe(registry, path), {}, {}});
+    for (const std::string& path : o.recipes) panels.push_back({path, loadRecipe(registry, path), {}, {}, {}});
     if (panels.size() == 1) {
         const Panel one = panels.front();
         panels.clear();
-        for (core::Recipe& recipe : perAlgorithm(registry, one.recipe)) panels.push_back({one.source, recipe, {}, {}});
+        for (core::Recipe& recipe : perAlgorithm(registry, one.recipe)) panels.push_back({one.source, recipe, {}, {}, {}});
         if (panels.size() < kMinPanels) {
             throw InputError("--recipe", "1 file(s)",
                              "2 to 8 recipe files, or one whose base generator has another algorithm of its "
@@ -223,12 +240,6 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
     // Up to 4 in a row; 5 to 8 panels in two balanced rows.
     const int count = int(panels.size());
     sheet.columns = count <= 4 ? count : (count + 1) / 2;
-    // The stack's world: metre-valued operations (clamp, ...) read heights from 0 to
-    // --height-range metres, samples --metres-per-pixel apart.
-    core::WorldUnits world;
-    world.metresPerPixel = statsOptions.slope.metresPerPixel;
-    world.loMetres = 0.0;
-    world.hiMetres = statsOptions.slope.heightRangeMetres;
     for (std::size_t i = 0; i < panels.size(); ++i) {
         const core::Algorithm& a = registry.get(panels[i].recipe.algorithm);
         if (o.detail) {
@@ -236,6 +247,15 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
         }
         if (o.seed) panels[i].recipe.seed = wholeIn(*o.seed, "--seed", 0, std::numeric_limits<std::uint64_t>::max());
         core::validateRecipe(registry, panels[i].recipe);
+        // The stack's world: metre-valued operations (clamp, erosion, ...) read heights in its
+        // range, samples its spacing apart, as `generate` evaluates the recipe.
+        core::WorldUnits& world = panels[i].world;
+        world = core::worldUnits(panels[i].recipe);
+        if (o.metresPerPixel) world.metresPerPixel = spacingFlag;
+        if (o.heightRange) {
+            world.loMetres = 0.0;
+            world.hiMetres = rangeFlag;
+        }
     }
     // Every map stays in memory until the sheet is drawn: refuse before generating the first one.
     std::uint64_t bytes = 0;
@@ -252,7 +272,7 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
     for (auto& p : panels) {
         const auto start = std::chrono::steady_clock::now();
         // The whole stack; a recipe without operations is its generator's map, byte for byte.
-        p.map = core::evaluateStack(registry, p.recipe, world, context);
+        p.map = core::evaluateStack(registry, p.recipe, p.world, context);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         p.stats.generationMs = ms;
         std::cerr << "terrain-cli: " << p.source << ": " << p.recipe.algorithm << " seed " << p.recipe.seed << ", "
@@ -266,9 +286,11 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
         Panel& p = panels[i];
         const double ms = *p.stats.generationMs;
         core::StatsOptions options = statsOptions;
+        options.slope.metresPerPixel = p.world.metresPerPixel;
+        options.slope.heightRangeMetres = p.world.rangeMetres();
         // Slopes in metres through the recipe's world scale (its base generator's), the same at
         // every detail and the same as the editor's compare window.
-        const core::HeightMapping scale = core::worldMapping(registry, p.recipe, world.metresPerPixel, context);
+        const core::HeightMapping scale = core::worldMapping(registry, p.recipe, p.world.metresPerPixel, context);
         options.slope.rawRange = core::MinMax{scale.lo, scale.hi};
         if (sheet.mapping == core::SheetMapping::Common) {
             options.histogramRange = core::sheetRange(sheetPanels, i, core::SheetMapping::Common);
@@ -294,8 +316,7 @@ int runCompare(const core::Registry& registry, const CompareOptions& o) {
         sheet.mapping == core::SheetMapping::Common
             ? "colours: common raw range " + fixed(common.min, 3) + " .. " + fixed(common.max, 3)
             : std::string("colours: per panel (each map's min..max)"),
-        "slopes: " + fixed(sheet.metresPerPixel, 1) + " m/pixel, each map spans " +
-            fixed(sheet.heightRangeMetres, 0) + " m",
+        worldsLine(panels),
         "crease 1 = no grid creases; Hurst from the variogram",
     };
     // The sheet and its statistics are one result: both are put in place, or neither.

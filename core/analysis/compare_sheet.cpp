@@ -196,7 +196,13 @@ void drawPanel(RgbImage& image, int left, int top, const SheetPanel& panel, MinM
         drawText(image, left, y, fit(panel.title[i], width, scale), i == 0 ? kTitle : kText, scale);
     }
     y = top + layout.titleLines * line + 6;
-    const Relief relief(*panel.map, range, o);
+    // Each panel's own world when its numbers carry one (terrain-cli compare: each recipe's).
+    SheetOptions own = o;
+    if (panel.stats != nullptr) {
+        own.metresPerPixel = panel.stats->metresPerPixel;
+        own.heightRangeMetres = panel.stats->heightRangeMetres;
+    }
+    const Relief relief(*panel.map, range, own);
     if (panel.map->height() == 1) {
         relief.drawProfile(image, left, y, width);
     } else {

@@ -33,7 +33,8 @@ struct SheetOptions {
     int columns = 4;        // panels per row; more panels wrap to further rows
     int textScale = 2;      // screen pixels per font pixel
     // Hill shading treats heights as SlopeOptions does: the mapped range spans heightRangeMetres
-    // and samples are metresPerPixel apart, lit from the north-west.
+    // and samples are metresPerPixel apart, lit from the north-west. A panel with `stats` is
+    // shaded with its stats' metresPerPixel and heightRangeMetres instead (its own world).
     double metresPerPixel = 10.0;
     double heightRangeMetres = 1000.0;
 };

@@ -118,4 +118,24 @@ expect 64 "--output is required" compare "${r[@]}" "${r[@]}"
 expect 73 "no such folder" compare "${r[@]}" "${r[@]}" --output "$dir/nowhere/sheet.png"
 expect 73 "--stats" compare "${r[@]}" "${r[@]}" --output "$out" --stats "$dir/nowhere/stats.json"
 
+
+# Each panel in its recipe's world: the terrain generate makes of the recipe (a clamp in metres
+# and river erosion read the world), the slopes in that world's metres, with no flag repeated.
+"$cli" generate --algorithm fbm --detail 7 --seed 8 --world-size 6000 --height-range=-100:900 \
+  --op clamp:low=150,high=700 --op river-erosion --save-recipe "$dir/w1.json" --output "$dir/w1.tif" 2>/dev/null \
+  || fail "making w1"
+"$cli" generate --algorithm diamond-square --detail 7 --seed 2 --world-size 500 --height-range 0:40 \
+  --save-recipe "$dir/w2.json" --output "$dir/w2.tif" 2>/dev/null || fail "making w2"
+"$cli" compare --recipe "$dir/w1.json" --recipe "$dir/w2.json" --output "$dir/worlds.png" --stats "$dir/worlds.json" \
+  2>"$dir/stderr" && pass || fail "compare of recipes with worlds: $(cat "$dir/stderr")"
+check "each panel is its recipe's terrain, in its recipe's world" $py - "$dir/worlds.json" "$dir/w1.tif.json" "$dir/w2.tif.json" <<'PY'
+import json, sys
+panels = json.load(open(sys.argv[1])); sidecars = [json.load(open(a)) for a in sys.argv[2:]]
+for p, s in zip(panels, sidecars):
+    assert (p["min"], p["max"]) == (s["raw_min"], s["raw_max"]), (p["min"], p["max"], s["raw_min"], s["raw_max"])
+    assert abs(p["metres_per_pixel"] - s["metres_per_pixel"]) < 1e-12, (p["metres_per_pixel"], s["metres_per_pixel"])
+    lo, hi = s["height_range_metres"]
+    assert abs(p["height_range_m"] - (hi - lo)) < 1e-9, (p["height_range_m"], hi - lo)
+PY
+
 finish
