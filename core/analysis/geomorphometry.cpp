@@ -197,31 +197,36 @@ std::optional<SlopeAreaFit> slopeArea(const Grid& g, const Drainage& d, double d
 }
 
 // Skewness of -(d2z/dx2 + d2z/dy2), each second difference over +-sx columns / +-sy rows: the
-// curvature of features about the scale wide, on cells whose stencil is all land.
+// curvature of features about the scale wide, on cells whose stencil is all land. Two passes over
+// the map (the mean, then the moments about it) rather than a stored value per cell.
 std::optional<double> curvatureSkew(const Grid& g, int sx, int sy, double dx, double dy) {
     const double ax = 1.0 / (double(sx) * dx * double(sx) * dx), ay = 1.0 / (double(sy) * dy * double(sy) * dy);
-    std::vector<double> values;
-    for (int y = sy; y + sy < g.h; ++y)
-        for (int x = sx; x + sx < g.w; ++x) {
-            const std::size_t c = g.at(x, y), l = g.at(x - sx, y), r = g.at(x + sx, y), u = g.at(x, y - sy),
-                              b = g.at(x, y + sy);
-            if (!g.land(c) || !g.land(l) || !g.land(r) || !g.land(u) || !g.land(b)) continue;
-            const auto z = [&](std::size_t i) { return double(g.map.samples()[i]); };
-            const double laplacian = (z(l) - 2.0 * z(c) + z(r)) * ax + (z(u) - 2.0 * z(c) + z(b)) * ay;
-            values.push_back(-laplacian);
-        }
-    if (values.size() < 100) return std::nullopt;
+    const auto forEachConvexity = [&](auto&& use) {
+        for (int y = sy; y + sy < g.h; ++y)
+            for (int x = sx; x + sx < g.w; ++x) {
+                const std::size_t c = g.at(x, y), l = g.at(x - sx, y), r = g.at(x + sx, y), u = g.at(x, y - sy),
+                                  b = g.at(x, y + sy);
+                if (!g.land(c) || !g.land(l) || !g.land(r) || !g.land(u) || !g.land(b)) continue;
+                const auto z = [&](std::size_t i) { return double(g.map.samples()[i]); };
+                use(-((z(l) - 2.0 * z(c) + z(r)) * ax + (z(u) - 2.0 * z(c) + z(b)) * ay));
+            }
+    };
+    std::size_t count = 0;
     double mean = 0.0;
-    for (double v : values) mean += v;
-    mean /= double(values.size());
+    forEachConvexity([&](double v) {
+        mean += v;
+        ++count;
+    });
+    if (count < 100) return std::nullopt;
+    mean /= double(count);
     double m2 = 0.0, m3 = 0.0;
-    for (double v : values) {
+    forEachConvexity([&](double v) {
         const double e = v - mean;
         m2 += e * e;
         m3 += e * e * e;
-    }
-    m2 /= double(values.size());
-    m3 /= double(values.size());
+    });
+    m2 /= double(count);
+    m3 /= double(count);
     if (!(m2 > 0.0)) return 0.0;  // a plane: no curvature to skew
     return m3 / std::pow(m2, 1.5);
 }
@@ -278,6 +283,9 @@ Geomorphometry measureRelief(const ReliefSurface& surface, const GeomorphOptions
         if (!std::isfinite(value) || !(value > 0.0) || value > 1e7)
             throw InputError(name, std::to_string(value), "metres greater than 0, at most 1e7");
     }
+    // The drainage's working memory: filled heights, receivers, the flood's order, areas and flags
+    // (22 bytes a cell), refused before it is allocated when the machine cannot hold it.
+    checkGridFits("the relief measures' working memory", surface.metres.width(), surface.metres.height(), 24);
     const Grid g{surface.metres, surface.metres.width(), surface.metres.height(), options.seaLevel_m};
     Geomorphometry m;
     m.width = g.w;

@@ -92,8 +92,9 @@ struct Geomorphometry {
 // Measure Relief window shows them.
 std::string reliefReport(const Geomorphometry& m, const GeomorphOptions& options);
 
-// Throws InputError naming the spacing when it is not a finite number > 0; a map with no finite
-// land cell measures as empty (all shares 0, no fits).
+// Throws InputError naming the spacing when it is not a finite number > 0, and SizeError when the
+// working memory (about 24 bytes a cell) does not fit; a map with no finite land cell measures as
+// empty (all shares 0, no fits).
 Geomorphometry measureRelief(const ReliefSurface& surface, const GeomorphOptions& options = {});
 
 }  // namespace terrain::core
