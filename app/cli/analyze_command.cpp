@@ -75,21 +75,21 @@ Loaded loadHeightFile(const std::string& given, const GenerationOptions& gen) {
     if (const auto text = core::readUntrustedFileIfPresent(core::sidecarPath(path), core::kMaxSidecarBytes,
                                                            "FILE.json", "sidecar")) {
         sidecar = core::parseJsonOrNull(*text);
-        if (!sidecar.is_object()) sidecar = nullptr;
     }
-    const auto number = [&](const char* key) -> std::optional<double> {
-        if (sidecar.is_object() && sidecar.contains(key) && sidecar[key].is_number()) {
-            const double v = sidecar[key].get<double>();
-            if (std::isfinite(v)) return v;
-        }
-        return std::nullopt;
+    // A finite number at `pointer` in the sidecar (a hint: anything else is simply not there).
+    const auto number = [&](const char* pointer) -> std::optional<double> {
+        const nlohmann::json::json_pointer at(pointer);
+        const nlohmann::json& j = sidecar;
+        if (!j.is_object() || !j.contains(at) || !j[at].is_number()) return std::nullopt;
+        const double v = j[at].get<double>();
+        return std::isfinite(v) ? std::optional(v) : std::nullopt;
     };
     Loaded loaded;
     std::string ext = path.extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     if (ext == ".tif" || ext == ".tiff") {
-        if (sidecar.is_object() && sidecar.value("samples", std::string()) != "metres (float32)" &&
-            sidecar.contains("samples")) {
+        if (sidecar.is_object() && sidecar.contains("samples") &&
+            !(sidecar["samples"].is_string() && sidecar["samples"] == "metres (float32)")) {
             throw InputError("FILE", given,
                              "a float TIFF of metres (its sidecar says the samples are raw heights: export with "
                              "--map world)");
@@ -102,14 +102,13 @@ Loaded loadHeightFile(const std::string& given, const GenerationOptions& gen) {
             const core::WorldUnits w = core::WorldUnits::withHeightRange({}, *gen.heightRange);
             lo = w.loMetres;
             hi = w.hiMetres;
-        } else if (sidecar.is_object() && sidecar.contains("height_range_metres") &&
-                   sidecar["height_range_metres"].is_array() && sidecar["height_range_metres"].size() == 2 &&
-                   sidecar["height_range_metres"][0].is_number() && sidecar["height_range_metres"][1].is_number() &&
-                   number("code_full_scale")) {
-            lo = sidecar["height_range_metres"][0].get<double>();
-            hi = sidecar["height_range_metres"][1].get<double>();
-            full = *number("code_full_scale");
-            if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo) || !(full >= 1.0 && full <= 65535.0))
+        } else if (const auto low = number("/height_range_metres/0"), high = number("/height_range_metres/1"),
+                   scale = number("/code_full_scale");
+                   low && high && scale) {
+            lo = *low;
+            hi = *high;
+            full = *scale;
+            if (!(hi > lo) || !(full >= 1.0 && full <= 65535.0))
                 throw InputError("FILE.json", given + ".json", "a sidecar with a valid height range and code scale");
         } else {
             throw InputError(core::field::kHeightRange, "(none)",
@@ -124,22 +123,16 @@ Loaded loadHeightFile(const std::string& given, const GenerationOptions& gen) {
     }
     if (gen.metresPerPixel) {
         std::tie(loaded.spacingX, loaded.spacingY) = parseSpacing(*gen.metresPerPixel);
-    } else if (const auto s = number("metres_per_pixel"); s && *s > 0.0 && *s <= 1e6) {
+    } else if (const auto s = number("/metres_per_pixel"); s && *s > 0.0 && *s <= 1e6) {
         loaded.spacingX = loaded.spacingY = *s;
     } else {
         throw InputError(core::field::kMetresPerPixel, "(none)",
                          "metres between samples (X or X,Y) for a file without our sidecar");
     }
     if (gen.seaLevel) {
-        loaded.seaLevel = parseNumber(*gen.seaLevel, "--sea-level", -1e7, 1e7, "metres");
-    } else if (sidecar.is_object() && sidecar.contains("recipe") && sidecar["recipe"].is_object() &&
-               sidecar["recipe"].contains("world") && sidecar["recipe"]["world"].is_object()) {
-        // The sea level of the recipe that made it (a hint: a bad value is simply not used).
-        const nlohmann::json& world = sidecar["recipe"]["world"];
-        if (world.contains("sea_level_m") && world["sea_level_m"].is_number()) {
-            const double sea = world["sea_level_m"].get<double>();
-            if (std::isfinite(sea)) loaded.seaLevel = sea;
-        }
+        loaded.seaLevel = seaLevelFrom(*gen.seaLevel);
+    } else {
+        loaded.seaLevel = number("/recipe/world/sea_level_m");  // the recipe that made it
     }
     loaded.what = given;
     return loaded;

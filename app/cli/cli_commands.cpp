@@ -75,8 +75,6 @@ core::Recipe startingRecipe(const core::Registry& registry, const std::string& s
 
 }  // namespace
 
-namespace {
-
 double seaLevelFrom(const std::string& text) {
     double value = 0.0;
     const char* end = text.data() + text.size();
@@ -86,6 +84,8 @@ double seaLevelFrom(const std::string& text) {
     }
     return value;
 }
+
+namespace {
 
 // --world-size, --metres-per-pixel, --height-range and --sea-level on `recipe`: a recipe with its
 // own world keeps its shape in the new one; another takes the world as given.

@@ -94,6 +94,8 @@ T parseWhole(const std::string& text, const std::string& field, T lo, T hi) {
 // or a preset): then a lower --detail keeps its extent.
 core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen, int* formatVersion = nullptr,
                          bool* ownWorld = nullptr);
+// --sea-level METRES: a height within +/-1e7; throws InputError naming the flag.
+double seaLevelFrom(const std::string& text);
 // --world-size METRES: `base` with the spacing that makes a map of `width` samples that wide.
 core::WorldUnits worldOfSize(const core::WorldUnits& base, const std::string& text, int width);
 // --threads, or every core.

@@ -65,6 +65,12 @@ expect 64 "--curvature-scale: 'wide'" analyze --algorithm fbm --detail 5 --curva
 $py -c 'from PIL import Image; Image.new("I;16", (8, 8)).save("'"$dir/bare.png"'")'
 expect 64 "--height-range" analyze "$dir/bare.png" --metres-per-pixel 30
 expect 64 "FILE" analyze "$dir/real.txt" --metres-per-pixel 30
+# A crafted sidecar is a hint, never a crash: odd types are refused or ignored, not an internal error.
+cp "$dir/t.tif" "$dir/odd.tif"
+$py -c 'import json, sys; json.dump({"samples": 5, "recipe": {"world": [1]}, "metres_per_pixel": "x"}, open(sys.argv[1], "w"))' "$dir/odd.tif.json"
+expect 64 "FILE" analyze "$dir/odd.tif"
+$py -c 'import json, sys; json.dump({"recipe": "x", "height_range_metres": ["a"], "metres_per_pixel": 20}, open(sys.argv[1], "w"))' "$dir/odd.tif.json"
+check "a sidecar of odd shapes gives its spacing and nothing else" "$cli" analyze "$dir/odd.tif" --json "$dir/odd.json"
 expect 73 "cannot" analyze --algorithm fbm --detail 5 --json "$bad/missing/x.json"
 
 finish
