@@ -104,8 +104,17 @@ void masksMade(const Registry& registry, const Recipe& recipe, std::size_t end, 
     for (std::size_t i = 0; i < std::min(end, recipe.operations.size()); ++i) {
         const OpInstance& op = recipe.operations[i];
         const OpType* type = registry.findOp(op.type);
-        if (!op.enabled || type == nullptr || !type->masks) continue;
-        for (std::string& name : type->masks(op.params)) names.insert(std::move(name));
+        if (!op.enabled || type == nullptr) continue;
+        if (type->masks) {
+            for (std::string& name : type->masks(op.params)) names.insert(std::move(name));
+        }
+        if (type->dataMasks && !op.data.empty()) {
+            try {
+                for (std::string& name : type->dataMasks(op.data)) names.insert(std::move(name));
+            } catch (const InputError&) {
+                // Data that does not read adds no mask; validateRecipe names what is wrong with it.
+            }
+        }
     }
 }
 
@@ -226,6 +235,16 @@ void validateOperation(const Registry& registry, const OpInstance& op, RecipeChe
     } else if (view.kind == OpKind::Filter) {
         const OpType* t = registry.findOp(op.type);
         if (t->check && checks == RecipeChecks::All) t->check(op.params);
+        if (!op.data.empty() && !t->normalizeData) {
+            throw InputError("data", "(present)", "no structured data on " + t->id);
+        }
+        if (!op.data.empty()) {
+            try {
+                t->normalizeData(op.data);
+            } catch (const InputError& e) {
+                throw InputError(t->dataKey + "." + e.field(), e.value(), e.allowedText());
+            }
+        }
         const Size size = base.sizeForDetail(detail);
         if (t->needsSquareMap && checks == RecipeChecks::All && size.width != size.height) {
             throw InputError("type", t->id,

@@ -116,6 +116,9 @@ json operationToJson(const Registry& registry, const OpInstance& op) {
     }
     if (view.kind == OpKind::Generator) j["seed_offset"] = op.seedOffset;
     if (view.kind != OpKind::Group) j["params"] = paramsToJson(*view.params, op.params);
+    if (const OpType* type = registry.findOp(op.type); type != nullptr && !type->dataKey.empty() && !op.data.empty()) {
+        j[type->dataKey] = parseJsonOrNull(op.data);  // canonical text; null if damaged in memory
+    }
     return j;
 }
 
@@ -140,13 +143,15 @@ std::size_t entriesToJson(const Registry& registry, const std::vector<OpInstance
 OpInstance operationFromJson(const Registry& registry, const json& j, int stage) {
     const std::string at = "stack[" + std::to_string(stage) + "]";
     if (!j.is_object()) throw InputError(at, shown(j), "a JSON object with id, type and params");
-    checkKeys(j, {"id", "type", "name", "enabled", "mask", "publish", "input", "blend", "weight", "seed_offset", "params",
-                  "stack"},
-              at + " key");
     if (!j.contains("type") || !j["type"].is_string()) {
         throw InputError(at + ".type", j.contains("type") ? shown(j["type"]) : "(missing)",
                          "one of " + registry.opIdList());
     }
+    const OpType* dataType = registry.findOp(j["type"].get<std::string>());
+    std::vector<std::string> keys{"id",     "type",  "name",   "enabled",     "mask",  "publish",
+                                  "input",  "blend", "weight", "seed_offset", "params", "stack"};
+    if (dataType != nullptr && !dataType->dataKey.empty()) keys.push_back(dataType->dataKey);
+    checkKeys(j, keys, at + " key");
     OpInstance op;
     OpTypeView view;
     try {
@@ -214,6 +219,13 @@ OpInstance operationFromJson(const Registry& registry, const json& j, int stage)
         if (spec.key == "seed_offset") op.seedOffset = static_cast<std::uint64_t>(value);
     }
     if (j.contains("params")) paramsFromJson(*view.params, view.id, j["params"], at + ".", op.params);
+    if (dataType != nullptr && !dataType->dataKey.empty() && j.contains(dataType->dataKey)) {
+        try {
+            op.data = dataType->normalizeData(j[dataType->dataKey].dump());
+        } catch (const InputError& e) {
+            throw InputError(at + "." + dataType->dataKey + "." + e.field(), e.value(), e.allowedText());
+        }
+    }
     return op;
 }
 

@@ -3,6 +3,7 @@
 #include "suggest.h"
 
 #include <core/errors.h>
+#include <core/io/untrusted_file.h>
 #include <core/json_input.h>
 #include <core/stack/recipe_presets.h>
 
@@ -77,6 +78,23 @@ std::vector<std::pair<std::string, std::string>> splitPairs(const std::string& l
 }  // namespace
 
 void appendOperation(const core::Registry& registry, core::Recipe& recipe, const std::string& text) {
+    if (text.rfind(kLayoutFilePrefix, 0) == 0) {
+        const std::string path = text.substr(std::string(kLayoutFilePrefix).size());
+        if (recipe.operations.size() >= core::kMaxOperations) {
+            throw InputError("--layout", core::quoteForMessage(path),
+                             "at most " + std::to_string(core::kMaxOperations) + " operations after the base generator");
+        }
+        const std::string geojson = core::readUntrustedFile(path, core::kMaxRecipeBytes, "--layout", "GeoJSON file");
+        core::OpInstance op = core::newOperation(registry, recipe, "layout");
+        const core::OpType& type = *registry.findOp("layout");
+        try {
+            op.data = type.normalizeData(geojson);
+        } catch (const InputError& e) {
+            throw InputError("--layout " + core::quoteForMessage(path) + ": " + e.field(), e.value(), e.allowedText());
+        }
+        recipe.operations.push_back(std::move(op));
+        return;
+    }
     const std::size_t colon = text.find(':');
     const std::string id = text.substr(0, colon);
     const bool group = id == core::kGroupType || id == core::kGroupEndType;
@@ -126,6 +144,12 @@ void addStackOptions(CLI::App* cmd, std::vector<std::string>& ops) {
            },
            "NAME[:KEY=VALUE,...]: open a group, the --op until --group-end run on their own and blended back as one "
            "layer (keys blend, weight, mask, input, publish; default blend replace, weight 1)")
+        ->trigger_on_parse()
+        ->allow_extra_args(false);
+    cmd->add_option_function<std::string>(
+           "--layout", [&ops](const std::string& path) { ops.push_back(kLayoutFilePrefix + path); },
+           "FILE.geojson (repeatable): a layout entry at this place in the stack (in order with --op): roads, rivers, "
+           "ridges, valleys, areas, stamps and strokes in world metres (docs/layout.md)")
         ->trigger_on_parse()
         ->allow_extra_args(false);
     cmd->add_flag_function(

@@ -12,6 +12,8 @@ namespace terrain::app::cli {
 
 // The prefix that makes `--recipe` name a built-in preset instead of a file.
 inline constexpr const char* kPresetPrefix = "preset:";
+// How --layout FILE travels in the list of stack options (appendOperation reads the file).
+inline constexpr const char* kLayoutFilePrefix = "\x01layout-file:";
 
 // Appends the operation `text` describes: ID (a filter or a generator used as a layer), then
 // optionally ':' and KEY=VALUE pairs separated by ','. A piece without '=' continues the value

@@ -50,6 +50,7 @@ std::string operationContent(const Registry& registry, const OpInstance& op) {
     json j{{"type", op.type}, {"params", json::object()}};
     if (const OpType* t = registry.findOp(op.type)) j["version"] = t->version;
     if (!op.mask.empty()) j["mask"] = op.mask;
+    if (!op.data.empty()) j["data"] = op.data;
     for (const auto& [key, value] : op.params) j["params"][key] = hexDouble(value);
     const OpKind kind = opTypeView(registry, op.type).kind;
     if (kind == OpKind::Group) {
@@ -297,15 +298,50 @@ MinMax StackEvaluator::referenceRange(const Recipe& recipe, const WorldUnits& wo
     });
 }
 
+ReferenceMap StackEvaluator::stageReferenceMap(const Recipe& recipe, const WorldUnits& world, int stage,
+                                              const GenerateContext& context) {
+    const ExecutionScope scope(context, m_workspaces);
+    return referenceMapOf(recipe, world, stage, scope.context());
+}
+
+double StackEvaluator::referenceSpacing(const Recipe& recipe, const WorldUnits& world) const {
+    Recipe reference = recipe;
+    reference.detail = referenceDetailOf(m_registry, recipe);
+    return world.metresPerPixel * double(sideOf(m_registry, recipe) - 1) / double(sideOf(m_registry, reference) - 1);
+}
+
+ReferenceMap StackEvaluator::referenceMapOf(const Recipe& recipe, const WorldUnits& world, int stage,
+                                            const GenerateContext& context) {
+    Recipe reference = recipe;
+    reference.detail = referenceDetailOf(m_registry, recipe);
+    WorldUnits referenceWorld = world;
+    referenceWorld.metresPerPixel = referenceSpacing(recipe, world);
+    GenerateContext quiet = context;
+    quiet.progress = nullptr;
+    quiet.partial = nullptr;
+    quiet.stageProgress = nullptr;
+    StackResult ignored;
+    return {run(reference, referenceWorld, quiet, stage, ignored).map, referenceWorld.metresPerPixel};
+}
+
 void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world, int stage, int inputStage,
                                   const Heightmap& in, const MaskSet& below, const Heightmap* through,
                                   const HeightScale& heights, const GenerateContext& sub,
                                   const GenerateContext& context, Heightmap& out, MaskSet& masks) {
     const OpInstance& op = recipe.operations[std::size_t(stage - 1)];
     if (const OpType* type = m_registry.findOp(op.type)) {
-        OpCall call{in, out, heights, world.metresPerPixel, recipe.detail, recipe.seed, sub, {}, &below, &masks, {}, {}};
+        OpCall call{in, out, heights, world.metresPerPixel, recipe.detail, recipe.seed, sub, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
         call.allocate = [this](int width, int height) { return allocate(width, height); };
         if (type->needsReferenceRange) call.referenceRange = referenceRange(recipe, world, inputStage, context);
+        call.data = &op.data;
+        call.referenceMetresPerSample = referenceSpacing(recipe, world);
+        call.referenceMap = [this, &recipe, &world, inputStage, &context, &in]() -> ReferenceMap {
+            if (referenceDetailOf(m_registry, recipe) == recipe.detail) {
+                // This map is the reference: shared without a copy for the length of the call.
+                return {std::shared_ptr<const Heightmap>(&in, [](const Heightmap*) {}), world.metresPerPixel};
+            }
+            return referenceMapOf(recipe, world, inputStage, context);
+        };
         type->run(op.params, call);
         if (through != nullptr && !type->passesHeights) blendThrough(in, *through, out, sub);
         return;

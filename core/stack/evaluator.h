@@ -68,6 +68,13 @@ public:
     MinMax stageReferenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
                                const GenerateContext& context);
 
+    // The stage `stage` (0 = the base) at the reference detail, the whole map, in a world of this
+    // spacing at recipe.detail (through the cache): what OpCall::referenceMap gives.
+    ReferenceMap stageReferenceMap(const Recipe& recipe, const WorldUnits& world, int stage,
+                                   const GenerateContext& context);
+    // The spacing of the reference detail in that world.
+    double referenceSpacing(const Recipe& recipe, const WorldUnits& world) const;
+
     const Registry& registry() const { return m_registry; }
     std::size_t cachedBytes() const;
     void clear();
@@ -93,6 +100,8 @@ private:
     std::shared_ptr<Heightmap> allocate(int width, int height);  // reuses an evicted buffer
     MinMax referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
                           const GenerateContext& context);
+    ReferenceMap referenceMapOf(const Recipe& recipe, const WorldUnits& world, int stage,
+                                const GenerateContext& context);
     MinMax baseReferenceRange(const Recipe& base, double metresPerSample, const GenerateContext& context);
     // Entry `stage` (>= 1) of `recipe` on `in` into `out`: an OpType's run, or a generator layer
     // blended in. `sub` carries this stage's progress; `context` is the caller's.

@@ -62,6 +62,9 @@ struct OpInstance {
     BlendMode blend = BlendMode::Add;
     double weight = 1.0;           // in [0, 1]
     std::uint64_t seedOffset = 1;  // the layer's seed = recipe seed + offset (wrapping)
+    // Structured data beside the parameters, for types that hold it (OpType::dataKey: a layout's
+    // items): its canonical JSON text (OpType::normalizeData). Empty: none.
+    std::string data;
 
     bool operator==(const OpInstance&) const = default;
 };
@@ -97,6 +100,12 @@ struct MapPlace {
     int mapWidth = 0, mapHeight = 0;  // 0: the input is the whole map
 };
 
+// The stage below an entry at the world's reference detail (the whole map), and its spacing.
+struct ReferenceMap {
+    std::shared_ptr<const Heightmap> map;
+    double metresPerSample = 1.0;
+};
+
 // What an operation is given. `output` has the input's size, its samples unset: write each.
 struct OpCall {
     const Heightmap& input;
@@ -120,6 +129,13 @@ struct OpCall {
     // there and the whole map's size. Empty (the default): the input is the whole map. Read it
     // through placeOf().
     MapPlace place;
+    // The entry's structured data (OpInstance::data; null or empty: none).
+    const std::string* data = nullptr;
+    // The stage below at the reference detail, computed when first asked for (the whole map's,
+    // for a world tile as well): what an entry that solves something once for the whole map
+    // reads (a layout's profiles), so it is the same at every detail and in every tile.
+    std::function<ReferenceMap()> referenceMap;
+    double referenceMetresPerSample = 0.0;  // its spacing, known without computing it (0: unknown)
 };
 
 // The input's place: call.place, or the whole map when that is empty.
@@ -189,6 +205,12 @@ struct OpType {
     // The names of the masks an entry with these parameters adds (addMask), so front ends can
     // offer them and check a mask name before evaluating. Empty: none.
     std::function<std::vector<std::string>(const std::map<std::string, double>&)> masks;
+    // Types that hold structured data (OpInstance::data): the key a recipe file stores it under
+    // (a JSON value), its check (JSON text in, canonical text out; throws InputError naming the
+    // field inside it) and the masks an entry with that data adds. Empty dataKey: no data.
+    std::string dataKey;
+    std::function<std::string(const std::string& jsonText)> normalizeData;
+    std::function<std::vector<std::string>(const std::string& data)> dataMasks;
     // Pure, and the same bits on any thread count. Throws InputError for values it cannot use.
     std::function<void(const std::map<std::string, double>&, const OpCall&)> run;
 };

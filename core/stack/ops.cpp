@@ -20,6 +20,7 @@ std::vector<OpType> builtinOpTypes() {
     types.push_back(thermalErosionOpType());
     types.push_back(hydraulicErosionOpType());
     types.push_back(riverErosionOpType());
+    types.push_back(layoutOpType());
     return types;
 }
 

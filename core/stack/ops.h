@@ -20,6 +20,7 @@ OpType maskOpType();
 OpType thermalErosionOpType();
 OpType hydraulicErosionOpType();
 OpType riverErosionOpType();
+OpType layoutOpType();
 // terrain-bench's baseline for river-erosion: its default steps (the coarsest level's), all at
 // the full resolution, without the coarse levels.
 void runRiverErosionSingleScale(const OpCall& call);

@@ -170,13 +170,21 @@ void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, con
                 if (type != nullptr) {
                     if (type->check) type->check(op.params);
                     OpCall call{*in.map, next, heights, world.metresPerPixel, recipe.detail, recipe.seed,
-                                context, {}, &in.masks, &out.masks, {}, place};
+                                context, {}, &in.masks, &out.masks, {}, place, nullptr, {}, 0.0};
                     if (type->needsReferenceRange) {
                         // The whole map's, as the stack evaluator gives it: the same stages at the
                         // reference detail.
                         StackEvaluator& evaluator = ranges != nullptr ? *ranges : own.emplace(registry, 0);
                         call.referenceRange = evaluator.stageReferenceRange(recipe, world, plan.input[at], context);
                     }
+                    call.data = &op.data;
+                    const int inputStage = plan.input[at];
+                    call.referenceMetresPerSample =
+                        (ranges != nullptr ? *ranges : own ? *own : own.emplace(registry, 0)).referenceSpacing(recipe, world);
+                    call.referenceMap = [&, inputStage]() {
+                        StackEvaluator& evaluator = ranges != nullptr ? *ranges : own ? *own : own.emplace(registry, 0);
+                        return evaluator.stageReferenceMap(recipe, world, inputStage, context);
+                    };
                     type->run(op.params, call);
                 } else {
                     const Algorithm& algorithm = registry.get(op.type);

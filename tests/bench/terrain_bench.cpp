@@ -154,7 +154,7 @@ void stackOpCase(benchmark::State& state, const std::string& type, const std::ma
     heights.offset = -double(range.min) * heights.scale;
     GenerateContext context;
     context.threads = threads;
-    OpCall call{input, output, heights, spacing_m, detail, 2026, context, range, nullptr, nullptr, {}, {}};
+    OpCall call{input, output, heights, spacing_m, detail, 2026, context, range, nullptr, nullptr, {}, {}, nullptr, {}, 0.0};
     // Masks into one pre-faulted grid, as the evaluator reuses evicted buffers in the editor.
     auto maskBuffer = std::make_shared<Heightmap>(input);
     call.allocate = [maskBuffer](int, int) { return maskBuffer; };

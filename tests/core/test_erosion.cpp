@@ -115,7 +115,7 @@ TEST(ThermalErosion, APileIsRound) {
     core::HeightScale h;  // raw = metres
     h.hiMetres = 100.0;
     const core::GenerateContext ctx = context();
-    const core::OpCall call{column, pile, h, 1.0, 7, 7, ctx, {}, &below, &masks, {}, {}};
+    const core::OpCall call{column, pile, h, 1.0, 7, 7, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
     const core::OpInstance o = op(baseRecipe(), "thermal-erosion", {{"talus_angle", "30"}});
     registry().findOp("thermal-erosion")->run(o.params, call);
     const auto bilinear = [&](double x, double y) {
@@ -274,7 +274,7 @@ TEST(HydraulicErosion, DropsRunDownhillOnATiltedPlane) {
     core::HeightScale h;
     h.hiMetres = 1000.0;
     const core::GenerateContext c = context();
-    const core::OpCall call{plane, out, h, 1.0, 7, 7, c, {}, &below, &masks, {}, {}};
+    const core::OpCall call{plane, out, h, 1.0, 7, 7, c, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
     const core::OpType* type = registry().findOp("hydraulic-erosion");
     // Paths longer than the map: column x is crossed by every drop that starts above it.
     const core::OpInstance o = op(baseRecipe(), "hydraulic-erosion", {{"lifetime", "400"}});

@@ -33,7 +33,7 @@ MaskRun runMask(const core::Heightmap& input, std::initializer_list<std::pair<co
     h.hiMetres = 1000.0;
     const core::GenerateContext c = context();
     const core::MaskSet below;
-    const core::OpCall call{input, run.heights, h, 1.0, 8, 7, c, {}, &below, &run.masks, {}, {}};
+    const core::OpCall call{input, run.heights, h, 1.0, 8, 7, c, {}, &below, &run.masks, {}, {}, nullptr, {}, 0.0};
     const core::OpType* type = registry().findOp("mask");
     EXPECT_TRUE(type->passesHeights);
     if (type->check) type->check(o.params);

@@ -45,7 +45,7 @@ core::Heightmap runOn(const std::string& type, const core::Heightmap& input,
     h.hiMetres = 100.0;
     if (heights) h = *heights;
     const core::GenerateContext c = context();
-    const core::OpCall call{input, out, h, metresPerSample, 8, 7, c, {}, nullptr, nullptr, {}, {}};
+    const core::OpCall call{input, out, h, metresPerSample, 8, 7, c, {}, nullptr, nullptr, {}, {}, nullptr, {}, 0.0};
     t->run(params, call);
     return out;
 }

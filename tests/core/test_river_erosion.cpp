@@ -164,7 +164,7 @@ TEST(RiverErosion, FlowRunsDownhillOnATiltedPlane) {
     core::HeightScale h;
     h.hiMetres = 1000.0;
     const core::GenerateContext c = context();
-    const core::OpCall call{plane, out, h, 10.0, 7, 7, c, {}, &below, &masks, {}, {}};
+    const core::OpCall call{plane, out, h, 10.0, 7, 7, c, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
     const core::OpInstance o = op(baseRecipe(), "river-erosion");
     registry().findOp("river-erosion")->run(o.params, call);
     const core::Heightmap& flow = *masks.at("flow");
@@ -192,7 +192,7 @@ RiverRun riverRun(const core::Heightmap& map, std::initializer_list<std::pair<co
     core::HeightScale h;
     h.hiMetres = 1000.0;
     const core::GenerateContext c = context();
-    const core::OpCall call{map, run.heights, h, 10.0, 7, 7, c, {}, &below, &run.masks, {}, {}};
+    const core::OpCall call{map, run.heights, h, 10.0, 7, 7, c, {}, &below, &run.masks, {}, {}, nullptr, {}, 0.0};
     const core::OpInstance o = op(baseRecipe(), "river-erosion", params);
     registry().findOp("river-erosion")->run(o.params, call);
     return run;

@@ -1,0 +1,356 @@
+// Evaluating a resolved layout on a map or a tile: each sample a pure function of its world
+// position, the items and the stage below there. Samples no item reaches are copied.
+#include "layout_eval.h"
+
+#include "../cancel.h"
+#include "../parallel.h"
+#include "../rng.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace terrain::core::layout {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+double smoothstep(double u) {
+    u = std::clamp(u, 0.0, 1.0);
+    return u * u * (3.0 - 2.0 * u);
+}
+
+// Rising from 0 at u = 0 to 1 at u = 1 along the item's falloff curve.
+double rise(Curve curve, double u) {
+    u = std::clamp(u, 0.0, 1.0);
+    switch (curve) {
+    case Curve::Linear: return u;
+    case Curve::Ease: return 1.0 - (1.0 - u) * (1.0 - u);
+    case Curve::Smoothstep: break;
+    }
+    return u * u * (3.0 - 2.0 * u);
+}
+
+// Smooth value noise in [-1, 1] on a lattice of `wavelength` metres, hashed from the item's key.
+double breakup(std::uint64_t key, double x, double y, double wavelength) {
+    const double fx = x / wavelength, fy = y / wavelength;
+    const double ix = std::floor(fx), iy = std::floor(fy);
+    const double tx = smoothstep(fx - ix), ty = smoothstep(fy - iy);
+    auto at = [key](double cx, double cy) {
+        const std::uint64_t h = mix64(key ^ (std::uint64_t(std::int64_t(cx)) * 0x9e3779b97f4a7c15ULL) ^
+                                      (std::uint64_t(std::int64_t(cy)) * 0xc2b2ae3d27d4eb4fULL));
+        return double(toSigned(h));
+    };
+    const double a = at(ix, iy), b = at(ix + 1, iy), c = at(ix, iy + 1), d = at(ix + 1, iy + 1);
+    return (a + (b - a) * tx) + ((c + (d - c) * tx) - (a + (b - a) * tx)) * ty;
+}
+
+double noiseAt(const ResolvedItem& r, double x, double y) {
+    if (r.item.breakupAmplitude_m <= 0.0) return 0.0;
+    return r.item.breakupAmplitude_m * breakup(r.noiseKey, x, y, r.item.breakupWavelength_m);
+}
+
+// The profile's value at arc length s (linear between stations).
+double profileAt(const ResolvedItem& r, double s) {
+    const std::size_t n = r.profile.size();
+    if (n == 1) return r.profile[0];
+    std::size_t i = std::size_t(std::max(0.0, std::floor(s / r.step)));
+    if (i > n - 2) i = n - 2;
+    const double s0 = double(i) * r.step;
+    const double s1 = std::min(double(i + 1) * r.step, r.line.length());
+    const double t = s1 > s0 ? std::clamp((s - s0) / (s1 - s0), 0.0, 1.0) : 0.0;
+    return r.profile[i] + (r.profile[i + 1] - r.profile[i]) * t;
+}
+
+// Where a sample lies relative to a line item.
+struct Near {
+    double d = 0, s = 0, halfWidth = 0, side = 1, radius = 0, pressure = 0;
+};
+
+bool nearLine(const ResolvedItem& r, double x, double y, double maxDistance, Near& n) {
+    int seg = 0;
+    double t = 0;
+    if (!r.index.nearest(x, y, maxDistance, seg, t, n.d)) return false;
+    const auto i = std::size_t(seg);
+    n.s = r.line.s[i] + (r.line.s[i + 1] - r.line.s[i]) * t;
+    if (!r.line.halfWidth.empty()) n.halfWidth = r.line.halfWidth[i] + (r.line.halfWidth[i + 1] - r.line.halfWidth[i]) * t;
+    if (!r.line.radius.empty()) {
+        n.radius = r.line.radius[i] + (r.line.radius[i + 1] - r.line.radius[i]) * t;
+        n.pressure = r.line.pressure[i] + (r.line.pressure[i + 1] - r.line.pressure[i]) * t;
+    }
+    const Point a = r.line.vertices[i], b = r.line.vertices[i + 1];
+    n.side = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) >= 0.0 ? 1.0 : -1.0;
+    return true;
+}
+
+// What one item does to one sample: the new height in metres (`changed`), and its mask values.
+struct Effect {
+    bool changed = false;
+    double h = 0;
+    double kind = 0, edge = 0, own = 0, protect = 0;
+};
+
+void road(const ResolvedItem& r, double x, double y, double h, Effect& e) {
+    const Item& it = r.item;
+    Near n;
+    if (!nearLine(r, x, y, r.maxHalfWidth + it.falloff_m + it.breakupAmplitude_m, n)) return;
+    double d = n.d;
+    if (d > n.halfWidth) d = std::max(n.halfWidth, d - noiseAt(r, x, y));
+    double w;
+    if (d <= n.halfWidth) {
+        w = 1.0;
+    } else if (it.falloff_m > 0.0 && d < n.halfWidth + it.falloff_m) {
+        w = 1.0 - rise(it.falloffCurve, (d - n.halfWidth) / it.falloff_m);
+    } else {
+        return;
+    }
+    const double deck = profileAt(r, n.s) + n.side * std::min(n.d, n.halfWidth) * std::tan(it.bank_deg * kPi / 180.0);
+    double target = w == 1.0 ? deck : h + (deck - h) * w;
+    if (it.roadMode == RoadMode::Raise) target = std::max(h, target);
+    if (it.roadMode == RoadMode::Lower) target = std::min(h, target);
+    e.kind = d <= n.halfWidth ? 1.0 : 0.0;
+    e.edge = d > n.halfWidth ? w : 0.0;
+    e.own = e.protect = w;
+    if (target != h) e.changed = true, e.h = target;
+}
+
+void river(const ResolvedItem& r, double x, double y, double h, double lowestBed, Effect& e) {
+    const Item& it = r.item;
+    const double k = it.falloff_m;
+    const double tanBank = std::tan(it.bankSlope_deg * kPi / 180.0);
+    // No bank can reach this sample's height from farther than this.
+    const double maxDistance = r.maxHalfWidth + std::max(0.0, (h + k - lowestBed) / tanBank);
+    Near n;
+    if (!nearLine(r, x, y, maxDistance, n)) return;
+    const double bed = profileAt(r, n.s) - it.depth_m;
+    const double target = n.d <= n.halfWidth ? bed : bed + (n.d - n.halfWidth) * tanBank;
+    // The bed is the profile exactly, filled where the terrain dips below it (so it never rises
+    // along the river); the banks only cut.
+    const bool inBed = n.d <= n.halfWidth;
+    if (!inBed && target >= h + k) return;
+    double out = inBed ? bed : std::min(h, target);
+    // A smooth minimum on the banks: their top rounds over `falloff_m`. Its width grows from 0 at
+    // the bed's edge, so the bed itself is exactly the profile (and never rises).
+    const double ke = std::min(k, std::max(0.0, n.d - n.halfWidth));
+    if (ke > 0.0) {
+        const double q = std::max(ke - std::abs(h - target), 0.0) / ke;
+        out -= q * q * ke * 0.25;
+    }
+    e.kind = n.d <= n.halfWidth ? 1.0 : 0.0;
+    e.edge = n.d > n.halfWidth ? 1.0 : 0.0;
+    e.own = 1.0;
+    e.protect = e.kind;
+    if (out != h) e.changed = true, e.h = out;
+}
+
+void ridge(const ResolvedItem& r, double x, double y, double h, Effect& e) {
+    const Item& it = r.item;
+    Near n;
+    if (!nearLine(r, x, y, r.maxHalfWidth + it.breakupAmplitude_m, n)) return;
+    const double d = std::max(0.0, n.d + noiseAt(r, x, y));
+    if (d >= n.halfWidth) return;
+    const double u = d / n.halfWidth;
+    const double p = (1.0 - smoothstep(u)) * (1.0 - it.sharpness) + (1.0 - u) * (1.0 - u) * it.sharpness;
+    e.own = p;
+    const double dz = (it.kind == Kind::Valley ? -1.0 : 1.0) * it.height_m * p;
+    if (dz != 0.0) e.changed = true, e.h = h + dz;
+}
+
+// Shepard interpolation of the boundary samples: a smooth surface through them.
+double patchAt(const ResolvedItem& r, double x, double y) {
+    double sw = 0.0, sz = 0.0;
+    for (std::size_t i = 0; i < r.patchPoints.size(); ++i) {
+        const double dx = x - r.patchPoints[i].x, dy = y - r.patchPoints[i].y;
+        const double d2 = dx * dx + dy * dy;
+        if (d2 == 0.0) return r.patchHeights[i];
+        const double w = 1.0 / (d2 * d2);
+        sw += w;
+        sz += w * r.patchHeights[i];
+    }
+    return sz / sw;
+}
+
+void area(const ResolvedItem& r, double x, double y, bool inside, double h, Effect& e) {
+    const Item& it = r.item;
+    const double band = std::max(it.falloff_m, it.innerFalloff_m) + it.breakupAmplitude_m;
+    double dist = std::numeric_limits<double>::infinity();
+    int seg = 0;
+    double t = 0, d = 0;
+    if (r.index.nearest(x, y, band, seg, t, d)) dist = d;
+    double sd = inside ? dist : -dist;
+    if (std::isfinite(sd)) sd += noiseAt(r, x, y);
+    const double span = it.innerFalloff_m + it.falloff_m;
+    double w = 1.0;
+    if (span > 0.0) {
+        const double u = (sd + it.falloff_m) / span;
+        if (!(u > 0.0)) return;
+        w = u >= 1.0 ? 1.0 : rise(it.falloffCurve, u);
+        if (w <= 0.0) return;
+    } else if (!inside) {
+        return;
+    }
+    double target = r.target_m;
+    if (it.target == AreaTarget::Relative) target = h + it.height_m;
+    if (it.target == AreaTarget::Patch) target = patchAt(r, x, y);
+    e.kind = e.own = e.protect = w;
+    const double out = w == 1.0 ? target : h + (target - h) * w;
+    if (out != h) e.changed = true, e.h = out;
+}
+
+void stamp(const ResolvedItem& r, double x, double y, double h, Effect& e) {
+    const Item& it = r.item;
+    const double half = 0.5 * it.size_m;
+    const double dx = x - it.points[0].x, dy = y - it.points[0].y;
+    const double u = (dx * r.cosR + dy * r.sinR) / half, v = (-dx * r.sinR + dy * r.cosR) / half;
+    double rr = std::hypot(u, v) + noiseAt(r, x, y) / half;
+    if (it.shape == StampShape::Ridge) rr = std::max(std::abs(u), std::abs(v) / 0.35) + noiseAt(r, x, y) / half;
+    if (rr >= 1.0) return;
+    rr = std::max(rr, 0.0);
+    double s = 0.0;
+    switch (it.shape) {
+    case StampShape::Cone: s = 1.0 - rr; break;
+    case StampShape::Dome: s = std::cos(0.5 * kPi * rr) * std::cos(0.5 * kPi * rr); break;
+    case StampShape::Mesa: s = rr < 0.6 ? 1.0 : 1.0 - smoothstep((rr - 0.6) / 0.4); break;
+    case StampShape::Crater: {
+        const double rim = 0.75;
+        s = rr < rim ? -0.4 + 1.4 * smoothstep(rr / rim) * smoothstep(rr / rim) : 1.0 - smoothstep((rr - rim) / (1.0 - rim));
+        break;
+    }
+    case StampShape::Ridge: {
+        const double across = std::abs(v) / (0.35 * 1.0);
+        s = (1.0 - smoothstep(std::abs(u))) * (1.0 - across) * (1.0 - across);
+        break;
+    }
+    }
+    // The edge window: max, min and set fade out over the outer fifth (a square base never shows).
+    const double window = 1.0 - smoothstep((rr - 0.8) / 0.2);
+    const double value = r.base_m + it.height_m * s;
+    double out = h;
+    switch (it.stampOp) {
+    case StampOp::Add: out = h + it.height_m * s; break;
+    case StampOp::Max: out = h + (std::max(h, value) - h) * window; break;
+    case StampOp::Min: out = h + (std::min(h, value) - h) * window; break;
+    case StampOp::Set: out = h + (value - h) * window; break;
+    }
+    e.kind = e.own = it.stampOp == StampOp::Add ? std::min(1.0, std::abs(s)) : window;
+    if (out != h) e.changed = true, e.h = out;
+}
+
+void stroke(const ResolvedItem& r, double x, double y, double h, Effect& e) {
+    const Item& it = r.item;
+    Near n;
+    if (!nearLine(r, x, y, r.maxHalfWidth, n) || n.d >= n.radius) return;
+    const double w = n.pressure * (1.0 - smoothstep(n.d / n.radius));
+    if (w <= 0.0) return;
+    e.kind = e.own = w;
+    double out = h;
+    switch (it.strokeOp) {
+    case StrokeOp::Raise: out = h + it.amount_m * w; break;
+    case StrokeOp::Lower: out = h - it.amount_m * w; break;
+    case StrokeOp::Flatten: out = h + (r.profile[0] - h) * w; break;
+    case StrokeOp::Mask: break;
+    }
+    if (out != h) e.changed = true, e.h = out;
+}
+
+// The x-coordinates where an area's edges cross the row at y, sorted.
+void crossings(const ResolvedItem& r, double y, std::vector<double>& xs) {
+    xs.clear();
+    for (std::size_t e = 0; e < r.edgeA.size(); ++e) {
+        const Point a = r.edgeA[e], b = r.edgeB[e];
+        if ((a.y > y) != (b.y > y)) xs.push_back(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y));
+    }
+    std::sort(xs.begin(), xs.end());
+}
+
+}  // namespace
+
+void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap& output, int x0, int y0,
+                 double mps, RawMetres heights, const std::vector<Heightmap*>& masks, const GenerateContext& context) {
+    const int width = input.width(), rows = input.height();
+    // The lowest river bed of each item (a bound for its banks' reach).
+    std::vector<double> lowestBed(layout.items.size(), 0.0);
+    for (std::size_t i = 0; i < layout.items.size(); ++i) {
+        const ResolvedItem& r = layout.items[i];
+        if (r.item.kind != Kind::River) continue;
+        double lo = std::numeric_limits<double>::infinity();
+        for (double z : r.profile) lo = std::min(lo, z - r.item.depth_m);
+        lowestBed[i] = lo;
+    }
+    parallelRows(rows, threadsForWork(double(width) * rows, context.threads), context, [&](int begin, int end) {
+        std::vector<double> xs;
+        std::vector<std::pair<double, double>> spans;
+        std::vector<float*> maskRow;
+        maskRow.resize(masks.size());
+        for (int row = begin; row < end; ++row) {
+            const float* in = input.row(row);
+            float* out = output.row(row);
+            std::copy(in, in + width, out);
+            for (std::size_t m = 0; m < masks.size(); ++m) {
+                maskRow[m] = masks[m] != nullptr ? masks[m]->row(row) : nullptr;
+                if (maskRow[m] != nullptr) std::fill(maskRow[m], maskRow[m] + width, 0.0f);
+            }
+            auto mark = [&](int m, int col, double value) {
+                if (m >= 0 && maskRow[std::size_t(m)] != nullptr && value > 0.0) {
+                    float& slot = maskRow[std::size_t(m)][col];
+                    slot = std::max(slot, float(std::min(value, 1.0)));
+                }
+            };
+            const double y = -double(y0 + row) * mps;
+            for (std::size_t i = 0; i < layout.items.size(); ++i) {
+                const ResolvedItem& r = layout.items[i];
+                if (y < r.minY || y > r.maxY) continue;
+                // Columns that may lie within the item's reach (one more each side: the tests in
+                // the item's function are on the sample's own x, so the rounding here decides
+                // nothing): near a line's segments, or the item's box.
+                spans.clear();
+                const bool line = r.item.kind != Kind::Area && r.item.kind != Kind::Stamp;
+                if (line) {
+                    r.index.rowSpans(y, r.reach, spans);
+                    std::sort(spans.begin(), spans.end());
+                } else {
+                    spans.emplace_back(r.minX, r.maxX);
+                }
+                if (r.item.kind == Kind::Area) crossings(r, y, xs);
+                std::size_t crossed = 0;
+                int done = x0 - 1;  // the last column visited (spans overlap)
+                for (const auto& [lo, hi] : spans) {
+                    const int first = std::max({x0, int(std::floor(lo / mps)) - 1, done + 1});
+                    const int last = std::min(x0 + width - 1, int(std::ceil(hi / mps)) + 1);
+                    if (first > last) continue;
+                    done = last;
+                for (int col = first; col <= last; ++col) {
+                    const double x = double(col) * mps;
+                    if (r.item.kind == Kind::Area) {
+                        while (crossed < xs.size() && xs[crossed] <= x) ++crossed;
+                    }
+                    if (x < r.minX || x > r.maxX) continue;
+                    const int c = col - x0;
+                    const double h = double(out[c]) * heights.scale + heights.offset;
+                    Effect e;
+                    switch (r.item.kind) {
+                    case Kind::Road: road(r, x, y, h, e); break;
+                    case Kind::River: river(r, x, y, h, lowestBed[i], e); break;
+                    case Kind::Ridge:
+                    case Kind::Valley: ridge(r, x, y, h, e); break;
+                    case Kind::Area: area(r, x, y, (crossed & 1) != 0, h, e); break;
+                    case Kind::Stamp: stamp(r, x, y, h, e); break;
+                    case Kind::Stroke: stroke(r, x, y, h, e); break;
+                    }
+                    if (e.changed) out[c] = float((e.h - heights.offset) / heights.scale);
+                    mark(r.kindMask, c, e.kind);
+                    mark(r.edgeMask, c, e.edge);
+                    mark(r.ownMask, c, e.own);
+                    if (r.protects) mark(layout.protectMask, c, e.protect);
+                }
+                }
+            }
+            if (layout.unprotectedMask >= 0 && maskRow[std::size_t(layout.unprotectedMask)] != nullptr) {
+                float* u = maskRow[std::size_t(layout.unprotectedMask)];
+                const float* p = layout.protectMask >= 0 ? maskRow[std::size_t(layout.protectMask)] : nullptr;
+                for (int col = 0; col < width; ++col) u[col] = 1.0f - (p != nullptr ? p[col] : 0.0f);
+            }
+        }
+    });
+}
+
+}  // namespace terrain::core::layout

@@ -1,0 +1,120 @@
+#pragma once
+// A layout made ready to evaluate (resolveLayout: curves tessellated, profiles solved along them,
+// spatial indexes built), and its evaluation on a part of a map (applyLayout): every sample a pure
+// function of its world position, the resolved items and the stage below at that sample.
+#include "layout.h"
+
+#include "../heightmap.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace terrain::core {
+struct GenerateContext;
+}
+
+namespace terrain::core::layout {
+
+// The segments of a polyline (or a polygon's edges) in a bounding-volume tree, for "the nearest
+// segment within d" and "which samples of this row can be within d" queries. Answers do not depend
+// on the tree's shape: ties go to the lower segment index.
+class SegmentIndex {
+public:
+    // Segments (v[i], v[i + 1]) of a polyline, or with `pairs` (v[2k], v[2k + 1]), numbered k.
+    void build(const std::vector<Point>& vertices, bool pairs = false);
+    // The nearest segment to (x, y) no farther than maxDistance: its number, the parameter t along
+    // it and the distance; false when none is that near.
+    bool nearest(double x, double y, double maxDistance, int& segment, double& t, double& distance) const;
+    // Appends to `spans` the x-intervals of the row at y within `reach` of a segment's bounding
+    // box (a superset of the samples within reach of a segment), unsorted and possibly overlapping.
+    void rowSpans(double y, double reach, std::vector<std::pair<double, double>>& spans) const;
+
+private:
+    struct Segment {
+        Point a, b;
+        int id;
+    };
+    struct Node {
+        double minX, minY, maxX, maxY;
+        int left = -1, right = -1;  // children, or -1 for a leaf
+        int begin = 0, end = 0;     // a leaf's segments
+    };
+    int buildNode(int begin, int end);
+    std::vector<Segment> m_segments;
+    std::vector<Node> m_nodes;
+};
+
+// A polyline with arc length and a half width per vertex.
+struct Polyline {
+    std::vector<Point> vertices;
+    std::vector<double> s;          // arc length at each vertex
+    std::vector<double> halfWidth;  // per vertex (lines with a width)
+    std::vector<double> radius, pressure;  // per vertex (strokes)
+    double length() const { return s.empty() ? 0.0 : s.back(); }
+};
+
+struct ResolvedItem {
+    Item item;
+    double minX = 0, maxX = 0, minY = 0, maxY = 0;  // where it can change a sample
+    std::uint64_t noiseKey = 0;                     // edge breakup, from the id
+    Polyline line;
+    SegmentIndex index;
+    double maxHalfWidth = 0;
+    double reach = 0;  // lines: how far from the line a sample can be changed
+    // Along lines: the heights in metres at s = k * step (the last at the line's end).
+    std::vector<double> profile;
+    double step = 1.0;
+    // Areas: every ring's edges; the target height (absolute, average) and, for a patch, the
+    // boundary samples it spans.
+    std::vector<Point> edgeA, edgeB;
+    double target_m = 0.0;
+    std::vector<Point> patchPoints;
+    std::vector<double> patchHeights;
+    // Stamps: the base height and the rotation.
+    double base_m = 0.0, cosR = 1.0, sinR = 0.0;
+    // Which masks it writes (indices into ResolvedLayout::maskNames, -1: none).
+    int kindMask = -1, edgeMask = -1, ownMask = -1;
+    bool protects = false;
+};
+
+struct ResolvedLayout {
+    std::vector<ResolvedItem> items;  // the enabled items, in order
+    std::vector<std::string> maskNames;
+    int protectMask = -1, unprotectedMask = -1;
+};
+
+// Throws InputError naming the item when a profile is needed and `source` cannot give one.
+ResolvedLayout resolveLayout(const Layout& layout, const ProfileSource& source);
+
+// Heights in raw units <-> metres (metres = raw * scale + offset).
+struct RawMetres {
+    double scale = 1.0, offset = 0.0;
+};
+
+// Writes `output` (the input's size) from `input`, a part of a map whose first column and row are
+// (x0, y0) in the whole map of spacing metresPerSample; `masks[i]` (may be null) receives mask
+// maskNames[i] of the part. Row-parallel; the same bits on any thread count.
+void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap& output, int x0, int y0,
+                 double metresPerSample, RawMetres heights, const std::vector<Heightmap*>& masks,
+                 const GenerateContext& context);
+
+// Resolved centre lines of roads and rivers (the deck's, the bed's height) as GeoJSON LineStrings
+// with z, at the profile step: for the engines' spline tools.
+nlohmann::json centreLinesToGeoJson(const ResolvedLayout& layout);
+
+// The layout with every item that reads the terrain baked: its profile stored, so it stays put
+// when the terrain below changes.
+Layout bakeLayout(const Layout& layout, const ProfileSource& source);
+
+// Readouts for a road: length, the steepest grade along its profile, the tightest curve radius.
+struct RoadReadout {
+    double length_m = 0, maxGrade_pct = 0, minRadius_m = 0;
+};
+RoadReadout roadReadout(const ResolvedItem& item);
+
+}  // namespace terrain::core::layout

@@ -1,0 +1,571 @@
+// Resolving a layout: curves through the control points, profiles solved once along each item
+// from the stage below at the reference detail, the spatial index of every line.
+#include "layout_eval.h"
+
+#include "../errors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace terrain::core::layout {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+// FNV-1a of the id, mixed: the edge breakup's seed, so an item keeps its breakup wherever it is
+// moved and whatever the recipe's seed.
+std::uint64_t idKey(const std::string& id) {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (const char c : id) h = (h ^ std::uint64_t(static_cast<unsigned char>(c))) * 1099511628211ULL;
+    return h;
+}
+
+double lerp(double a, double b, double t) { return a + (b - a) * t; }
+
+// Centripetal Catmull-Rom (Barry-Goldman) through p1..p2 with neighbours p0, p3, at u in [0, 1]:
+// no cusps or loops between control points, whatever their spacing.
+Point catmullRom(Point p0, Point p1, Point p2, Point p3, double u) {
+    auto knot = [](Point a, Point b) { return std::sqrt(std::max(std::hypot(b.x - a.x, b.y - a.y), 1e-9)); };
+    const double t0 = 0, t1 = t0 + knot(p0, p1), t2 = t1 + knot(p1, p2), t3 = t2 + knot(p2, p3);
+    const double t = lerp(t1, t2, u);
+    auto mix = [](Point a, Point b, double ta, double tb, double at) {
+        const double w = (at - ta) / (tb - ta);
+        return Point{a.x + (b.x - a.x) * w, a.y + (b.y - a.y) * w};
+    };
+    const Point a1 = mix(p0, p1, t0, t1, t), a2 = mix(p1, p2, t1, t2, t), a3 = mix(p2, p3, t2, t3, t);
+    const Point b1 = mix(a1, a2, t0, t2, t), b2 = mix(a2, a3, t1, t3, t);
+    return mix(b1, b2, t1, t2, t);
+}
+
+// The line of a road, river, ridge or valley: a smooth curve through the control points,
+// tessellated at about `step` metres; per-point widths vary linearly along each span.
+Polyline curveThrough(const Item& item, double step) {
+    Polyline line;
+    const auto& p = item.points;
+    const std::size_t n = p.size();
+    auto add = [&](Point q, double halfWidth) {
+        if (!line.vertices.empty()) {
+            const Point& last = line.vertices.back();
+            const double d = std::hypot(q.x - last.x, q.y - last.y);
+            if (d == 0.0) return;
+            line.s.push_back(line.s.back() + d);
+        } else {
+            line.s.push_back(0.0);
+        }
+        line.vertices.push_back(q);
+        line.halfWidth.push_back(halfWidth);
+    };
+    const std::size_t budget = 1u << 20;  // vertices of one line
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+        const Point p1 = p[i], p2 = p[i + 1];
+        const Point p0 = i > 0 ? p[i - 1] : Point{2 * p1.x - p2.x, 2 * p1.y - p2.y};
+        const Point p3 = i + 2 < n ? p[i + 2] : Point{2 * p2.x - p1.x, 2 * p2.y - p1.y};
+        const double chord = std::hypot(p2.x - p1.x, p2.y - p1.y);
+        const int parts = int(std::clamp(std::ceil(chord / step), 1.0, double(budget / std::max<std::size_t>(n, 1))));
+        const double w1 = item.widths_m[i] * 0.5, w2 = item.widths_m[i + 1] * 0.5;
+        for (int k = 0; k < parts; ++k) {
+            const double u = double(k) / parts;
+            add(chord == 0.0 ? p1 : catmullRom(p0, p1, p2, p3, u), lerp(w1, w2, u));
+        }
+    }
+    add(p[n - 1], item.widths_m[n - 1] * 0.5);
+    if (line.vertices.size() == 1) {  // every point the same: a zero-length line still has a place
+        line.vertices.push_back(line.vertices[0]);
+        line.s.push_back(0.0);
+        line.halfWidth.push_back(line.halfWidth[0]);
+    }
+    return line;
+}
+
+// A stroke: straight between its samples (a drag is dense), radius and pressure per sample.
+Polyline strokeLine(const Item& item) {
+    Polyline line;
+    for (std::size_t i = 0; i < item.points.size(); ++i) {
+        line.s.push_back(i == 0 ? 0.0
+                                : line.s.back() + std::hypot(item.points[i].x - item.points[i - 1].x,
+                                                             item.points[i].y - item.points[i - 1].y));
+        line.vertices.push_back(item.points[i]);
+        line.radius.push_back(item.radii_m[i]);
+        line.pressure.push_back(item.pressures[i]);
+    }
+    if (line.vertices.size() == 1) {
+        line.vertices.push_back(line.vertices[0]);
+        line.s.push_back(0.0);
+        line.radius.push_back(line.radius[0]);
+        line.pressure.push_back(line.pressure[0]);
+    }
+    return line;
+}
+
+// The point at arc length s (vertices walked from `hint` on, for sequential calls).
+Point pointAt(const Polyline& line, double s, std::size_t& hint) {
+    while (hint + 2 < line.s.size() && line.s[hint + 1] < s) ++hint;
+    const double len = line.s[hint + 1] - line.s[hint];
+    const double t = len > 0 ? std::clamp((s - line.s[hint]) / len, 0.0, 1.0) : 0.0;
+    return {lerp(line.vertices[hint].x, line.vertices[hint + 1].x, t),
+            lerp(line.vertices[hint].y, line.vertices[hint + 1].y, t)};
+}
+
+// The stations along a line: s_k = k * step, the last at the end.
+std::vector<double> stations(double length, double step) {
+    const std::size_t n = std::size_t(std::max(1.0, std::ceil(length / step)));
+    std::vector<double> s(n + 1);
+    for (std::size_t k = 0; k <= n; ++k) s[k] = std::min(double(k) * step, length);
+    return s;
+}
+
+std::vector<double> terrainAlong(const Polyline& line, const std::vector<double>& s, const ProfileSource& source) {
+    std::vector<double> z(s.size());
+    std::size_t hint = 0;
+    for (std::size_t k = 0; k < s.size(); ++k) {
+        const Point q = pointAt(line, s[k], hint);
+        z[k] = source.heightAt(q.x, q.y);
+    }
+    return z;
+}
+
+// The running mean over a window of `radius` stations each side (clamped at the ends): keeps
+// any bound on the difference between neighbours.
+std::vector<double> boxSmooth(const std::vector<double>& z, std::size_t radius) {
+    if (radius == 0 || z.size() < 2) return z;
+    const long n = long(z.size()), r = long(radius);
+    std::vector<double> out(z.size());
+    for (long k = 0; k < n; ++k) {
+        double sum = 0.0;
+        for (long i = k - r; i <= k + r; ++i) sum += z[std::size_t(std::clamp(i, 0L, n - 1))];
+        out[std::size_t(k)] = sum / double(2 * r + 1);
+    }
+    return out;
+}
+
+// Grade limit: the mean of a forward and a backward pass that each keep |dz| <= g * ds; a mean of
+// two such sequences keeps the bound.
+std::vector<double> gradeLimited(const std::vector<double>& t, const std::vector<double>& s, double g) {
+    const std::size_t n = t.size();
+    std::vector<double> f(t), b(t);
+    for (std::size_t k = 1; k < n; ++k) {
+        const double d = g * (s[k] - s[k - 1]);
+        f[k] = std::clamp(t[k], f[k - 1] - d, f[k - 1] + d);
+    }
+    for (std::size_t k = n - 1; k-- > 0;) {
+        const double d = g * (s[k + 1] - s[k]);
+        b[k] = std::clamp(t[k], b[k + 1] - d, b[k + 1] + d);
+    }
+    for (std::size_t k = 0; k < n; ++k) f[k] = 0.5 * (f[k] + b[k]);
+    return f;
+}
+
+// A stored profile on another number of stations (its line was edited since it was baked).
+std::vector<double> restretched(const std::vector<double>& stored, std::size_t count) {
+    if (stored.size() == count) return stored;
+    std::vector<double> out(count);
+    for (std::size_t k = 0; k < count; ++k) {
+        const double u = count > 1 ? double(k) * double(stored.size() - 1) / double(count - 1) : 0.0;
+        const std::size_t i = std::min(std::size_t(u), stored.size() - 1);
+        const std::size_t j = std::min(i + 1, stored.size() - 1);
+        out[k] = lerp(stored[i], stored[j], u - double(i));
+    }
+    return out;
+}
+
+void requireSource(const Item& item, const ProfileSource& source, const char* what) {
+    if (!source.heightAt) {
+        throw InputError("layout." + item.id, "needs the terrain below",
+                         std::string("a baked profile (") + what + "), or an evaluation with the stage below");
+    }
+}
+
+// The polygon's mean terrain height: over the stations of a grid of `step` inside it.
+double meanInside(const ResolvedItem& r, const ProfileSource& source) {
+    double step = source.step_m;
+    double minX = 1e300, maxX = -1e300, minY = 1e300, maxY = -1e300;
+    for (const Point& q : r.item.rings[0]) {
+        minX = std::min(minX, q.x), maxX = std::max(maxX, q.x), minY = std::min(minY, q.y), maxY = std::max(maxY, q.y);
+    }
+    while ((maxX - minX) / step * (maxY - minY) / step > 4.0e6) step *= 2.0;
+    double sum = 0.0;
+    std::size_t count = 0;
+    for (double y = std::ceil(minY / step) * step; y <= maxY; y += step) {
+        for (double x = std::ceil(minX / step) * step; x <= maxX; x += step) {
+            bool inside = false;
+            for (std::size_t e = 0; e < r.edgeA.size(); ++e) {
+                const Point a = r.edgeA[e], b = r.edgeB[e];
+                if ((a.y > y) != (b.y > y) && x < a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)) inside = !inside;
+            }
+            if (inside) {
+                sum += source.heightAt(x, y);
+                ++count;
+            }
+        }
+    }
+    if (count == 0) return source.heightAt(r.item.rings[0][0].x, r.item.rings[0][0].y);
+    return sum / double(count);
+}
+
+void resolveLine(ResolvedItem& r, const ProfileSource& source) {
+    const Item& item = r.item;
+    r.step = source.step_m;
+    r.line = item.kind == Kind::Stroke ? strokeLine(item) : curveThrough(item, source.step_m);
+    double reach = 0.0;
+    for (double h : r.line.halfWidth) r.maxHalfWidth = std::max(r.maxHalfWidth, h);
+    for (double rad : r.line.radius) r.maxHalfWidth = std::max(r.maxHalfWidth, rad);
+    const bool needsProfile = item.kind == Kind::Road || item.kind == Kind::River ||
+                              (item.kind == Kind::Stroke && item.strokeOp == StrokeOp::Flatten);
+    if (needsProfile) {
+        const std::vector<double> s = item.kind == Kind::Stroke ? std::vector<double>{0.0} : stations(r.line.length(), r.step);
+        if (item.baked) {
+            r.profile = restretched(item.profile_m, s.size());
+        } else if (item.kind == Kind::Stroke) {
+            if (item.flattenTo_m) {
+                r.profile = {*item.flattenTo_m};
+            } else {
+                requireSource(item, source, "the flatten height");
+                r.profile = {source.heightAt(item.points[0].x, item.points[0].y)};
+            }
+        } else {
+            requireSource(item, source, "the heights along the line");
+            std::vector<double> z = terrainAlong(r.line, s, source);
+            if (item.kind == Kind::Road) {
+                z = boxSmooth(z, std::size_t(std::floor(item.smoothing_m / (2.0 * r.step))));
+                z = gradeLimited(z, s, item.maxGrade_pct / 100.0);
+            } else {
+                const double g = item.minGradient_pct / 100.0;
+                for (std::size_t k = 1; k < z.size(); ++k) z[k] = std::min(z[k], z[k - 1] - g * (s[k] - s[k - 1]));
+            }
+            r.profile = std::move(z);
+        }
+    }
+    switch (item.kind) {
+    case Kind::Road: reach = r.maxHalfWidth + item.falloff_m + item.breakupAmplitude_m; break;
+    case Kind::River: {
+        // The banks climb at their slope until they meet the terrain: no farther than the highest
+        // the terrain can be above the lowest bed.
+        double lowest = std::numeric_limits<double>::infinity();
+        for (double z : r.profile) lowest = std::min(lowest, z - item.depth_m);
+        const double ceiling = std::max(source.ceiling_m, lowest);
+        reach = r.maxHalfWidth + item.falloff_m +
+                (ceiling - lowest + item.falloff_m) / std::tan(item.bankSlope_deg * kPi / 180.0);
+        break;
+    }
+    case Kind::Ridge:
+    case Kind::Valley: reach = r.maxHalfWidth + item.breakupAmplitude_m; break;
+    case Kind::Stroke: reach = r.maxHalfWidth; break;
+    default: break;
+    }
+    r.reach = reach;
+    r.minX = r.minY = std::numeric_limits<double>::infinity();
+    r.maxX = r.maxY = -std::numeric_limits<double>::infinity();
+    for (const Point& q : r.line.vertices) {
+        r.minX = std::min(r.minX, q.x - reach), r.maxX = std::max(r.maxX, q.x + reach);
+        r.minY = std::min(r.minY, q.y - reach), r.maxY = std::max(r.maxY, q.y + reach);
+    }
+}
+
+void resolveArea(ResolvedItem& r, const ProfileSource& source) {
+    const Item& item = r.item;
+    std::vector<Point> all;
+    for (const auto& ring : item.rings) {
+        for (std::size_t i = 0; i < ring.size(); ++i) {
+            r.edgeA.push_back(ring[i]);
+            r.edgeB.push_back(ring[(i + 1) % ring.size()]);
+        }
+    }
+    // The edges as one index: segments (A_i, B_i) stored as consecutive vertex pairs.
+    r.line.vertices.clear();
+    for (std::size_t e = 0; e < r.edgeA.size(); ++e) {
+        r.line.vertices.push_back(r.edgeA[e]);
+        r.line.vertices.push_back(r.edgeB[e]);
+    }
+    const double reach = item.falloff_m + item.breakupAmplitude_m;
+    double minX = 1e300, maxX = -1e300, minY = 1e300, maxY = -1e300;
+    for (const Point& q : item.rings[0]) {
+        minX = std::min(minX, q.x), maxX = std::max(maxX, q.x), minY = std::min(minY, q.y), maxY = std::max(maxY, q.y);
+    }
+    r.minX = minX - reach, r.maxX = maxX + reach, r.minY = minY - reach, r.maxY = maxY + reach;
+    switch (item.target) {
+    case AreaTarget::Absolute: r.target_m = item.height_m; break;
+    case AreaTarget::Relative: break;
+    case AreaTarget::Average:
+        if (item.baked) {
+            r.target_m = item.profile_m[0];
+        } else {
+            requireSource(item, source, "the mean height under the area");
+            r.target_m = meanInside(r, source);
+        }
+        break;
+    case AreaTarget::Patch: {
+        // Up to 64 samples per ring, evenly along it.
+        for (const auto& ring : item.rings) {
+            double perimeter = 0.0;
+            for (std::size_t i = 0; i < ring.size(); ++i) {
+                const Point a = ring[i], b = ring[(i + 1) % ring.size()];
+                perimeter += std::hypot(b.x - a.x, b.y - a.y);
+            }
+            const std::size_t count = std::clamp<std::size_t>(std::size_t(perimeter / source.step_m), 8, 64);
+            const double spacing = perimeter / double(count);
+            double along = 0.0, next = 0.0;
+            for (std::size_t i = 0; i < ring.size() && r.patchPoints.size() < 64 * item.rings.size(); ++i) {
+                const Point a = ring[i], b = ring[(i + 1) % ring.size()];
+                const double len = std::hypot(b.x - a.x, b.y - a.y);
+                while (next < along + len && r.patchPoints.size() < 64 * item.rings.size()) {
+                    const double t = (next - along) / len;
+                    r.patchPoints.push_back({lerp(a.x, b.x, t), lerp(a.y, b.y, t)});
+                    next += spacing;
+                }
+                along += len;
+            }
+        }
+        if (item.baked) {
+            r.patchHeights = restretched(item.profile_m, r.patchPoints.size());
+        } else {
+            requireSource(item, source, "the heights along the boundary");
+            for (const Point& q : r.patchPoints) r.patchHeights.push_back(source.heightAt(q.x, q.y));
+        }
+        break;
+    }
+    }
+}
+
+void resolveStamp(ResolvedItem& r, const ProfileSource& source) {
+    const Item& item = r.item;
+    const double rad = item.rotation_deg * kPi / 180.0;
+    r.cosR = std::cos(rad), r.sinR = std::sin(rad);
+    const double reach = 0.5 * item.size_m + item.breakupAmplitude_m;
+    const Point c = item.points[0];
+    r.minX = c.x - reach, r.maxX = c.x + reach, r.minY = c.y - reach, r.maxY = c.y + reach;
+    r.base_m = item.base_m;
+    if (item.dropToSurface) {
+        if (item.baked) {
+            r.base_m = item.profile_m[0];
+        } else {
+            requireSource(item, source, "the height under the stamp");
+            r.base_m = source.heightAt(c.x, c.y);
+        }
+    }
+}
+
+}  // namespace
+
+void SegmentIndex::build(const std::vector<Point>& vertices, bool pairs) {
+    m_segments.clear();
+    m_nodes.clear();
+    int id = 0;
+    for (std::size_t i = 0; i + 1 < vertices.size(); i += pairs ? 2 : 1, ++id) {
+        m_segments.push_back({vertices[i], vertices[i + 1], id});
+    }
+    if (!m_segments.empty()) buildNode(0, int(m_segments.size()));
+}
+
+int SegmentIndex::buildNode(int begin, int end) {
+    Node node{1e300, 1e300, -1e300, -1e300};
+    for (int i = begin; i < end; ++i) {
+        const Segment& g = m_segments[std::size_t(i)];
+        node.minX = std::min({node.minX, g.a.x, g.b.x}), node.maxX = std::max({node.maxX, g.a.x, g.b.x});
+        node.minY = std::min({node.minY, g.a.y, g.b.y}), node.maxY = std::max({node.maxY, g.a.y, g.b.y});
+    }
+    const int at = int(m_nodes.size());
+    m_nodes.push_back(node);
+    if (end - begin <= 4) {
+        m_nodes[std::size_t(at)].begin = begin, m_nodes[std::size_t(at)].end = end;
+        return at;
+    }
+    const bool alongX = node.maxX - node.minX >= node.maxY - node.minY;
+    const int mid = begin + (end - begin) / 2;
+    std::nth_element(m_segments.begin() + begin, m_segments.begin() + mid, m_segments.begin() + end,
+                     [alongX](const Segment& p, const Segment& q) {
+                         const double cp = alongX ? p.a.x + p.b.x : p.a.y + p.b.y;
+                         const double cq = alongX ? q.a.x + q.b.x : q.a.y + q.b.y;
+                         return cp < cq || (cp == cq && p.id < q.id);
+                     });
+    const int left = buildNode(begin, mid);
+    const int right = buildNode(mid, end);
+    m_nodes[std::size_t(at)].left = left, m_nodes[std::size_t(at)].right = right;
+    return at;
+}
+
+namespace {
+double boxDistance(double minX, double minY, double maxX, double maxY, double x, double y) {
+    const double dx = x < minX ? minX - x : (x > maxX ? x - maxX : 0.0);
+    const double dy = y < minY ? minY - y : (y > maxY ? y - maxY : 0.0);
+    return std::hypot(dx, dy);
+}
+}  // namespace
+
+bool SegmentIndex::nearest(double x, double y, double maxDistance, int& segment, double& tOut, double& distance) const {
+    if (m_nodes.empty()) return false;
+    double best = std::numeric_limits<double>::infinity();
+    int bestId = -1;
+    double bestT = 0.0;
+    int stack[128];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& n = m_nodes[std::size_t(stack[--top])];
+        const double bound = boxDistance(n.minX, n.minY, n.maxX, n.maxY, x, y);
+        if (bound > maxDistance || bound > best) continue;
+        if (n.left < 0) {
+            for (int i = n.begin; i < n.end; ++i) {
+                const Segment& g = m_segments[std::size_t(i)];
+                const double ex = g.b.x - g.a.x, ey = g.b.y - g.a.y;
+                const double len2 = ex * ex + ey * ey;
+                const double t = len2 > 0 ? std::clamp(((x - g.a.x) * ex + (y - g.a.y) * ey) / len2, 0.0, 1.0) : 0.0;
+                const double d = std::hypot(x - (g.a.x + ex * t), y - (g.a.y + ey * t));
+                if (d < best || (d == best && g.id < bestId)) best = d, bestId = g.id, bestT = t;
+            }
+            continue;
+        }
+        // The nearer child is searched first (pushed last).
+        const Node& l = m_nodes[std::size_t(n.left)];
+        const Node& r = m_nodes[std::size_t(n.right)];
+        const double dl = boxDistance(l.minX, l.minY, l.maxX, l.maxY, x, y);
+        const double dr = boxDistance(r.minX, r.minY, r.maxX, r.maxY, x, y);
+        if (top + 2 > 128) continue;  // deeper than a balanced tree of 2^60 segments: never
+        if (dl <= dr) {
+            stack[top++] = n.right, stack[top++] = n.left;
+        } else {
+            stack[top++] = n.left, stack[top++] = n.right;
+        }
+    }
+    if (bestId < 0 || best > maxDistance) return false;
+    segment = bestId, tOut = bestT, distance = best;
+    return true;
+}
+
+void SegmentIndex::rowSpans(double y, double reach, std::vector<std::pair<double, double>>& spans) const {
+    if (m_nodes.empty()) return;
+    int stack[128];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& n = m_nodes[std::size_t(stack[--top])];
+        if (y < n.minY - reach || y > n.maxY + reach) continue;
+        if (n.left < 0) {
+            for (int i = n.begin; i < n.end; ++i) {
+                const Segment& g = m_segments[std::size_t(i)];
+                if (y < std::min(g.a.y, g.b.y) - reach || y > std::max(g.a.y, g.b.y) + reach) continue;
+                spans.emplace_back(std::min(g.a.x, g.b.x) - reach, std::max(g.a.x, g.b.x) + reach);
+            }
+            continue;
+        }
+        if (top + 2 > 128) continue;
+        stack[top++] = n.left, stack[top++] = n.right;
+    }
+}
+
+ResolvedLayout resolveLayout(const Layout& layout, const ProfileSource& source) {
+    ResolvedLayout out;
+    std::map<std::string, int> maskIndex;
+    for (const std::string& name : layoutMasks(layout)) {
+        maskIndex[name] = int(out.maskNames.size());
+        out.maskNames.push_back(name);
+    }
+    auto maskOf = [&](const char* name) { return maskIndex.count(name) ? maskIndex[name] : -1; };
+    out.protectMask = maskOf("protect");
+    out.unprotectedMask = maskOf("unprotected");
+    out.items.reserve(layout.items.size());
+    for (const Item& item : layout.items) {
+        if (!item.enabled) continue;
+        out.items.emplace_back();
+        ResolvedItem& r = out.items.back();
+        r.item = item;
+        r.noiseKey = idKey(item.id);
+        switch (item.kind) {
+        case Kind::Area: resolveArea(r, source); break;
+        case Kind::Stamp: resolveStamp(r, source); break;
+        default: resolveLine(r, source); break;
+        }
+        switch (item.kind) {
+        case Kind::Road: r.kindMask = maskOf("roads"), r.edgeMask = maskOf("road_shoulders"), r.protects = true; break;
+        case Kind::River: r.kindMask = maskOf("rivers"), r.edgeMask = maskOf("river_banks"), r.protects = true; break;
+        case Kind::Area: r.kindMask = maskOf("areas"), r.protects = true; break;
+        case Kind::Stamp: r.kindMask = maskOf("stamps"); break;
+        case Kind::Stroke: r.kindMask = maskOf("strokes"); break;
+        default: break;
+        }
+        if (!item.mask.empty()) r.ownMask = maskOf(item.mask.c_str());
+    }
+    for (ResolvedItem& r : out.items) {
+        if (r.item.kind != Kind::Stamp) r.index.build(r.line.vertices, r.item.kind == Kind::Area);
+    }
+    return out;
+}
+
+nlohmann::json centreLinesToGeoJson(const ResolvedLayout& layout) {
+    using nlohmann::json;
+    json features = json::array();
+    for (const ResolvedItem& r : layout.items) {
+        if (r.item.kind != Kind::Road && r.item.kind != Kind::River) continue;
+        const std::vector<double> s = stations(r.line.length(), r.step);
+        json coords = json::array();
+        std::size_t hint = 0;
+        for (std::size_t k = 0; k < s.size(); ++k) {
+            const Point q = pointAt(r.line, s[k], hint);
+            const double z = r.profile[k] - (r.item.kind == Kind::River ? r.item.depth_m : 0.0);
+            coords.push_back({q.x, q.y, z});
+        }
+        json p{{"kind", kindNames()[std::size_t(r.item.kind)]}, {"id", r.item.id}};
+        if (!r.item.name.empty()) p["name"] = r.item.name;
+        p["width_m"] = 2.0 * r.maxHalfWidth;
+        if (r.item.kind == Kind::Road) {
+            const RoadReadout readout = roadReadout(r);
+            p["length_m"] = readout.length_m;
+            p["max_grade_pct"] = readout.maxGrade_pct;
+            p["min_radius_m"] = readout.minRadius_m;
+        }
+        features.push_back({{"type", "Feature"},
+                            {"geometry", {{"type", "LineString"}, {"coordinates", std::move(coords)}}},
+                            {"properties", std::move(p)}});
+    }
+    return {{"type", "FeatureCollection"}, {"features", std::move(features)}};
+}
+
+Layout bakeLayout(const Layout& layout, const ProfileSource& source) {
+    Layout baked = layout;
+    for (Item& item : baked.items) {
+        const bool reads = item.kind == Kind::Road || item.kind == Kind::River ||
+                           (item.kind == Kind::Area && (item.target == AreaTarget::Average || item.target == AreaTarget::Patch)) ||
+                           (item.kind == Kind::Stamp && item.dropToSurface) ||
+                           (item.kind == Kind::Stroke && item.strokeOp == StrokeOp::Flatten && !item.flattenTo_m);
+        if (!reads) continue;
+        Item fresh = item;
+        fresh.baked = false;
+        fresh.enabled = true;
+        Layout one{{fresh}};
+        const ResolvedLayout r = resolveLayout(one, source);
+        const ResolvedItem& ri = r.items[0];
+        switch (item.kind) {
+        case Kind::Area: item.profile_m = item.target == AreaTarget::Average ? std::vector<double>{ri.target_m} : ri.patchHeights; break;
+        case Kind::Stamp: item.profile_m = {ri.base_m}; break;
+        default: item.profile_m = ri.profile; break;
+        }
+        item.baked = true;
+    }
+    return baked;
+}
+
+RoadReadout roadReadout(const ResolvedItem& r) {
+    RoadReadout out;
+    out.length_m = r.line.length();
+    const std::vector<double> s = stations(r.line.length(), r.step);
+    for (std::size_t k = 1; k < s.size() && k < r.profile.size(); ++k) {
+        const double ds = s[k] - s[k - 1];
+        if (ds > 0) out.maxGrade_pct = std::max(out.maxGrade_pct, 100.0 * std::abs(r.profile[k] - r.profile[k - 1]) / ds);
+    }
+    // The tightest turn: the circumradius of consecutive tessellated vertices a few steps apart.
+    out.minRadius_m = std::numeric_limits<double>::infinity();
+    const auto& v = r.line.vertices;
+    for (std::size_t i = 2; i < v.size(); ++i) {
+        const Point a = v[i - 2], b = v[i - 1], c = v[i];
+        const double ab = std::hypot(b.x - a.x, b.y - a.y), bc = std::hypot(c.x - b.x, c.y - b.y),
+                     ca = std::hypot(a.x - c.x, a.y - c.y);
+        const double area2 = std::abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x));
+        if (area2 > 1e-12) out.minRadius_m = std::min(out.minRadius_m, ab * bc * ca / (2.0 * area2));
+    }
+    if (!std::isfinite(out.minRadius_m)) out.minRadius_m = 0.0;  // straight: reported as 0 (none)
+    return out;
+}
+
+}  // namespace terrain::core::layout
