@@ -105,6 +105,7 @@ CommandLine::CommandLine()
     compareCmd = addCompareCommand(app, compare);
     verifyCmd = addVerifyCommand(app, verify);
     worldCmd = addWorldCommand(app, world);
+    layoutCmd = addLayoutCommand(app, [this](CLI::App* cmd) { addGenerationOptions(cmd, gen); }, layout);
 
     benchCmd = app.add_subcommand("bench", "Measure the generators against the fill floor and the reference "
                                            "implementations (medians of interleaved runs)");
@@ -147,6 +148,7 @@ int runCommandLine(const core::Registry& registry, const CommandLine& line, std:
         if (*line.analyzeCmd) return runAnalyze(registry, line.gen, line.analyze);
         if (*line.verifyCmd) return runVerify(line.verify);
         if (*line.worldCmd) return runWorld(registry, line.world);
+        if (*line.layoutCmd) return runLayout(registry, line.gen, line.layout);
     } catch (const RecipeDataError& e) {
         err << "terrain-cli: " << e.what() << "\n";
         return kExitDataErr;

@@ -4,6 +4,7 @@
 #include "analyze_command.h"
 #include "cli_commands.h"
 #include "compare_command.h"
+#include "layout_command.h"
 #include "list_command.h"
 #include "verify_command.h"
 #include "world_command.h"
@@ -35,6 +36,7 @@ struct CommandLine {
     BenchOptions bench;
     WorldOptions world;
     AnalyzeOptions analyze;
+    LayoutOptions layout;
 
     CLI::App* listCmd = nullptr;
     CLI::App* generateCmd = nullptr;
@@ -44,6 +46,7 @@ struct CommandLine {
     CLI::App* benchCmd = nullptr;
     CLI::App* worldCmd = nullptr;
     CLI::App* analyzeCmd = nullptr;
+    CLI::App* layoutCmd = nullptr;
 };
 
 // Parses argv. Returns an exit code when the program should stop here (--help and --version

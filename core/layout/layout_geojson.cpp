@@ -103,14 +103,16 @@ public:
         if (!m_p.contains(key)) return std::vector<double>(count, fallback);
         const json& v = m_p[key];
         if (v.is_number()) return std::vector<double>(count, number(key, fallback, lo, hi, unit));
-        if (!v.is_array() || v.size() != count) {
+        // One value in an array stands for all points: GDAL writes a field that is a list in
+        // another feature as a list everywhere.
+        if (!v.is_array() || (v.size() != count && v.size() != 1)) {
             throw InputError(field(key), shown(v),
-                             "a number in " + rangeText(lo, hi, unit) + ", or an array of one per point (" +
-                                 std::to_string(count) + ")");
+                             rangeText(lo, hi, unit) + ", or an array of one per point (" + std::to_string(count) + ")");
         }
         std::vector<double> out;
         out.reserve(count);
-        for (std::size_t i = 0; i < count; ++i) {
+        for (std::size_t k = 0; k < count; ++k) {
+            const std::size_t i = v.size() == 1 ? 0 : k;
             const json& e = v[i];
             if (!e.is_number() || !std::isfinite(e.get<double>()) || e.get<double>() < lo || e.get<double>() > hi) {
                 throw InputError(field(key) + "[" + std::to_string(i) + "]", shown(e), rangeText(lo, hi, unit));

@@ -5,6 +5,9 @@
 
 #include "../errors.h"
 #include "../layout/layout_eval.h"
+#include "layout_entry.h"
+#include "stage_blend.h"
+#include "stage_plan.h"
 #include "op_support.h"
 
 #include <algorithm>
@@ -16,26 +19,20 @@ namespace {
 struct LayoutParams {};
 
 // Bilinear heights in metres of the reference map at positions in the layout's frame (x east,
-// y north of sample (0, 0)); clamped at the map's edge.
-layout::ProfileSource profileSource(const OpCall& call) {
+// y north of sample (0, 0)); clamped at the map's edge. `get` gives the map when first asked.
+layout::ProfileSource profileSource(const HeightScale& heights, double step,
+                                    std::function<const ReferenceMap&()> get) {
     layout::ProfileSource source;
-    source.ceiling_m = call.heights.hiMetres + call.heights.rangeMetres();
-    source.step_m = call.referenceMetresPerSample > 0.0 ? call.referenceMetresPerSample : call.metresPerSample;
-    if (!call.referenceMap) return source;
-    // The reference map is computed the first time a profile needs it.
-    auto cache = std::make_shared<ReferenceMap>();
-    auto get = [cache, call = &call]() -> const ReferenceMap& {
-        if (!cache->map) *cache = call->referenceMap();
-        return *cache;
-    };
-    const HeightScale heights = call.heights;
+    source.ceiling_m = heights.hiMetres + heights.rangeMetres();
+    source.step_m = step;
+    if (!get) return source;
     source.heightAt = [get, heights](double x, double y) {
         const ReferenceMap& ref = get();
         const Heightmap& m = *ref.map;
         const double cx = std::clamp(x / ref.metresPerSample, 0.0, double(m.width() - 1));
         const double cy = std::clamp(-y / ref.metresPerSample, 0.0, double(m.height() - 1));
-        const int x0 = std::min(int(cx), m.width() - 2 < 0 ? 0 : m.width() - 2);
-        const int y0 = std::min(int(cy), m.height() - 2 < 0 ? 0 : m.height() - 2);
+        const int x0 = std::max(0, std::min(int(cx), m.width() - 2));
+        const int y0 = std::max(0, std::min(int(cy), m.height() - 2));
         const int x1 = std::min(x0 + 1, m.width() - 1), y1 = std::min(y0 + 1, m.height() - 1);
         const double tx = cx - x0, ty = cy - y0;
         const double a = m.row(y0)[x0], b = m.row(y0)[x1], c = m.row(y1)[x0], d = m.row(y1)[x1];
@@ -45,10 +42,24 @@ layout::ProfileSource profileSource(const OpCall& call) {
     return source;
 }
 
+// The reference map computed the first time `make` is asked, then kept.
+std::function<const ReferenceMap&()> lazily(std::function<ReferenceMap()> make) {
+    if (!make) return {};
+    auto cache = std::make_shared<ReferenceMap>();
+    return [cache, make = std::move(make)]() -> const ReferenceMap& {
+        if (!cache->map) *cache = make();
+        return *cache;
+    };
+}
+
+layout::Layout itemsOf(const std::string* data) {
+    return data != nullptr && !data->empty() ? layout::layoutFromText(*data) : layout::Layout{};
+}
+
 void runLayout(const LayoutParams&, const OpCall& call) {
-    const layout::Layout items =
-        call.data != nullptr && !call.data->empty() ? layout::layoutFromText(*call.data) : layout::Layout{};
-    const layout::ResolvedLayout resolved = layout::resolveLayout(items, profileSource(call));
+    const double step = call.referenceMetresPerSample > 0.0 ? call.referenceMetresPerSample : call.metresPerSample;
+    const layout::ResolvedLayout resolved =
+        layout::resolveLayout(itemsOf(call.data), profileSource(call.heights, step, lazily(call.referenceMap)));
     std::vector<Heightmap*> masks;
     for (const std::string& name : resolved.maskNames) masks.push_back(addMask(call, name).get());
     const MapPlace place = placeOf(call);
@@ -56,7 +67,37 @@ void runLayout(const LayoutParams&, const OpCall& call) {
                         {call.heights.scale, call.heights.offset}, masks, call.context);
 }
 
+// The profile source of entry `stage` of `recipe` as its evaluation has it.
+layout::ProfileSource entrySource(StackEvaluator& evaluator, const Recipe& recipe, const WorldUnits& world, int stage,
+                                  const GenerateContext& context, const OpInstance*& op) {
+    if (stage < 1 || std::size_t(stage) > recipe.operations.size() || recipe.operations[std::size_t(stage - 1)].type != "layout") {
+        throw InputError("stage", std::to_string(stage), "a layout entry of the recipe");
+    }
+    op = &recipe.operations[std::size_t(stage - 1)];
+    const StagePlan plan = planStages(evaluator.registry(), recipe);
+    const int input = plan.input[std::size_t(stage)];
+    const HeightScale heights = scaleFor(evaluator.worldMapping(recipe, world.metresPerPixel, context), world);
+    return profileSource(heights, evaluator.referenceSpacing(recipe, world),
+                         lazily([&evaluator, &recipe, &world, input, &context] {
+                             return evaluator.stageReferenceMap(recipe, world, input, context);
+                         }));
+}
+
 }  // namespace
+
+layout::ResolvedLayout resolveLayoutEntry(StackEvaluator& evaluator, const Recipe& recipe, const WorldUnits& world,
+                                          int stage, const GenerateContext& context) {
+    const OpInstance* op = nullptr;
+    const layout::ProfileSource source = entrySource(evaluator, recipe, world, stage, context, op);
+    return layout::resolveLayout(itemsOf(&op->data), source);
+}
+
+layout::Layout bakeLayoutEntry(StackEvaluator& evaluator, const Recipe& recipe, const WorldUnits& world, int stage,
+                               const GenerateContext& context) {
+    const OpInstance* op = nullptr;
+    const layout::ProfileSource source = entrySource(evaluator, recipe, world, stage, context, op);
+    return layout::bakeLayout(itemsOf(&op->data), source);
+}
 
 OpType layoutOpType() {
     ParamTable<LayoutParams> table;
