@@ -185,7 +185,7 @@ double meanInside(const ResolvedItem& r, const ProfileSource& source) {
     for (const Point& q : r.item.rings[0]) {
         minX = std::min(minX, q.x), maxX = std::max(maxX, q.x), minY = std::min(minY, q.y), maxY = std::max(maxY, q.y);
     }
-    while ((maxX - minX) / step * (maxY - minY) / step > 4.0e6) step *= 2.0;
+    while ((maxX - minX) / step * (maxY - minY) / step > 262144.0) step *= 2.0;  // a 512² grid at most
     double sum = 0.0;
     std::size_t count = 0;
     for (double y = std::ceil(minY / step) * step; y <= maxY; y += step) {
@@ -304,13 +304,14 @@ void resolveArea(ResolvedItem& r, const ProfileSource& source) {
                 const Point a = ring[i], b = ring[(i + 1) % ring.size()];
                 perimeter += std::hypot(b.x - a.x, b.y - a.y);
             }
-            const std::size_t count = std::clamp<std::size_t>(std::size_t(perimeter / source.step_m), 8, 64);
+            const std::size_t perRing = std::max<std::size_t>(8, 256 / item.rings.size());
+            const std::size_t count = std::clamp<std::size_t>(std::size_t(perimeter / source.step_m), 8, perRing);
             const double spacing = perimeter / double(count);
             double along = 0.0, next = 0.0;
-            for (std::size_t i = 0; i < ring.size() && r.patchPoints.size() < 64 * item.rings.size(); ++i) {
+            for (std::size_t i = 0; i < ring.size() && r.patchPoints.size() < 256 + 8 * item.rings.size(); ++i) {
                 const Point a = ring[i], b = ring[(i + 1) % ring.size()];
                 const double len = std::hypot(b.x - a.x, b.y - a.y);
-                while (next < along + len && r.patchPoints.size() < 64 * item.rings.size()) {
+                while (next < along + len && r.patchPoints.size() < 256 + 8 * item.rings.size()) {
                     const double t = (next - along) / len;
                     r.patchPoints.push_back({lerp(a.x, b.x, t), lerp(a.y, b.y, t)});
                     next += spacing;
@@ -455,7 +456,34 @@ void SegmentIndex::rowSpans(double y, double reach, std::vector<std::pair<double
     }
 }
 
+namespace {
+
+// The vertices and stations a layout's lines would take at this step, refused past a budget
+// before anything is allocated: a crafted file of long lines must not exhaust memory.
+void checkLineBudget(const Layout& layout, double step) {
+    constexpr double kBudget = double(1u << 24);
+    double total = 0.0;
+    for (const Item& item : layout.items) {
+        if (!item.enabled || item.kind == Kind::Area || item.kind == Kind::Stamp) continue;
+        double chords = 0.0;
+        for (std::size_t i = 1; i < item.points.size(); ++i) {
+            chords += std::hypot(item.points[i].x - item.points[i - 1].x, item.points[i].y - item.points[i - 1].y);
+        }
+        // A Catmull-Rom span is at most about 1.6 times its chord; stations and vertices.
+        total += double(item.points.size()) + 2.0 * 1.6 * chords / step;
+        if (total > kBudget) {
+            throw InputError("layout." + item.id, "lines of " + std::to_string(long(chords)) + " m at " +
+                                                      std::to_string(step) + " m steps",
+                             "a layout whose lines together take at most 16 million steps of the world's "
+                             "reference spacing (shorter lines, or a coarser reference detail)");
+        }
+    }
+}
+
+}  // namespace
+
 ResolvedLayout resolveLayout(const Layout& layout, const ProfileSource& source) {
+    checkLineBudget(layout, source.step_m);
     ResolvedLayout out;
     std::map<std::string, int> maskIndex;
     for (const std::string& name : layoutMasks(layout)) {
