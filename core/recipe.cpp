@@ -110,7 +110,7 @@ void masksMade(const Registry& registry, const Recipe& recipe, std::size_t end, 
         }
         if (type->dataMasks && !op.data.empty()) {
             try {
-                for (std::string& name : type->dataMasks(op.data)) names.insert(std::move(name));
+                for (std::string& name : type->dataMasks(op.params, op.data)) names.insert(std::move(name));
             } catch (const InputError&) {
                 // Data that does not read adds no mask; validateRecipe names what is wrong with it.
             }

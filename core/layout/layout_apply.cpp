@@ -12,6 +12,9 @@
 namespace terrain::core::layout {
 namespace {
 
+// sqrt(dx² + dy²): correctly rounded everywhere, unlike hypot, whose last bit depends on the libm.
+inline double length(double dx, double dy) { return std::sqrt(dx * dx + dy * dy); }
+
 constexpr double kPi = 3.14159265358979323846;
 
 double smoothstep(double u) {
@@ -66,10 +69,65 @@ struct Near {
     double d = 0, s = 0, halfWidth = 0, side = 1, radius = 0, pressure = 0;
 };
 
-bool nearLine(const ResolvedItem& r, double x, double y, double maxDistance, Near& n) {
+// The row's candidate segments (SegmentIndex::rowCandidates): a short list is searched directly,
+// a long one (a river's far-reaching banks) through the tree. Both give the same answer.
+// The row's candidate segments (SegmentIndex::rowCandidates) swept along the row: a sample at x
+// searches only the candidates whose box grown by the reach contains x (the active ones), or the
+// tree when a river's far-reaching banks make those many. Either gives the same answer.
+struct RowCandidates {
+    struct Candidate {
+        double lo, hi;
+        std::uint32_t index;
+    };
+    std::vector<std::uint32_t> list;
+    std::vector<Candidate> byLo;  // sorted by lo
+    std::size_t next = 0;
+    std::vector<std::uint32_t> active;
+    std::vector<double> activeHi;
+    mutable std::uint32_t hint = SegmentIndex::kNoHint;  // the previous sample's segment
+
+    void start(const SegmentIndex& index, double reach) {
+        byLo.clear();
+        for (const std::uint32_t c : list) {
+            const auto [lo, hi] = index.span(c, reach);
+            byLo.push_back({lo, hi, c});
+        }
+        std::sort(byLo.begin(), byLo.end(),
+                  [](const Candidate& a, const Candidate& b) { return a.lo < b.lo || (a.lo == b.lo && a.index < b.index); });
+        next = 0;
+        active.clear();
+        activeHi.clear();
+        hint = SegmentIndex::kNoHint;
+    }
+    // Samples come in increasing x.
+    void advance(double x) {
+        while (next < byLo.size() && byLo[next].lo <= x) {
+            active.push_back(byLo[next].index);
+            activeHi.push_back(byLo[next].hi);
+            ++next;
+        }
+        for (std::size_t i = 0; i < active.size();) {
+            if (activeHi[i] < x) {
+                active[i] = active.back(), activeHi[i] = activeHi.back();
+                active.pop_back(), activeHi.pop_back();
+            } else {
+                ++i;
+            }
+        }
+    }
+};
+constexpr std::size_t kDirectSearch = 64;
+
+bool nearLine(const ResolvedItem& r, const RowCandidates& rc, double x, double y, double maxDistance, Near& n) {
     int seg = 0;
     double t = 0;
-    if (!r.index.nearest(x, y, maxDistance, seg, t, n.d)) return false;
+    // A sample farther than the reach from every segment is never changed (the row's spans
+    // already say so): the search is bounded by it.
+    maxDistance = std::min(maxDistance, r.reach);
+    const bool found = rc.active.size() <= kDirectSearch
+                           ? r.index.nearestAmong(rc.active, x, y, maxDistance, seg, t, n.d, rc.hint)
+                           : r.index.nearest(x, y, maxDistance, seg, t, n.d, rc.hint);
+    if (!found) return false;
     const auto i = std::size_t(seg);
     n.s = r.line.s[i] + (r.line.s[i + 1] - r.line.s[i]) * t;
     if (!r.line.halfWidth.empty()) n.halfWidth = r.line.halfWidth[i] + (r.line.halfWidth[i + 1] - r.line.halfWidth[i]) * t;
@@ -89,10 +147,10 @@ struct Effect {
     double kind = 0, edge = 0, own = 0, protect = 0;
 };
 
-void road(const ResolvedItem& r, double x, double y, double h, Effect& e) {
+void road(const ResolvedItem& r, const RowCandidates& rc, double x, double y, double h, Effect& e) {
     const Item& it = r.item;
     Near n;
-    if (!nearLine(r, x, y, r.maxHalfWidth + it.falloff_m + it.breakupAmplitude_m, n)) return;
+    if (!nearLine(r, rc, x, y, r.maxHalfWidth + it.falloff_m + it.breakupAmplitude_m, n)) return;
     double d = n.d;
     if (d > n.halfWidth) d = std::max(n.halfWidth, d - noiseAt(r, x, y));
     double w;
@@ -103,7 +161,7 @@ void road(const ResolvedItem& r, double x, double y, double h, Effect& e) {
     } else {
         return;
     }
-    const double deck = profileAt(r, n.s) + n.side * std::min(n.d, n.halfWidth) * std::tan(it.bank_deg * kPi / 180.0);
+    const double deck = profileAt(r, n.s) + (it.bank_deg != 0.0 ? n.side * std::min(n.d, n.halfWidth) * r.tanSlope : 0.0);
     double target = w == 1.0 ? deck : h + (deck - h) * w;
     if (it.roadMode == RoadMode::Raise) target = std::max(h, target);
     if (it.roadMode == RoadMode::Lower) target = std::min(h, target);
@@ -113,14 +171,14 @@ void road(const ResolvedItem& r, double x, double y, double h, Effect& e) {
     if (target != h) e.changed = true, e.h = target;
 }
 
-void river(const ResolvedItem& r, double x, double y, double h, double lowestBed, Effect& e) {
+void river(const ResolvedItem& r, const RowCandidates& rc, double x, double y, double h, double lowestBed, Effect& e) {
     const Item& it = r.item;
     const double k = it.falloff_m;
-    const double tanBank = std::tan(it.bankSlope_deg * kPi / 180.0);
+    const double tanBank = r.tanSlope;
     // No bank can reach this sample's height from farther than this.
     const double maxDistance = r.maxHalfWidth + std::max(0.0, (h + k - lowestBed) / tanBank);
     Near n;
-    if (!nearLine(r, x, y, maxDistance, n)) return;
+    if (!nearLine(r, rc, x, y, maxDistance, n)) return;
     const double bed = profileAt(r, n.s) - it.depth_m;
     const double target = n.d <= n.halfWidth ? bed : bed + (n.d - n.halfWidth) * tanBank;
     // The bed is the profile exactly, filled where the terrain dips below it (so it never rises
@@ -142,10 +200,10 @@ void river(const ResolvedItem& r, double x, double y, double h, double lowestBed
     if (out != h) e.changed = true, e.h = out;
 }
 
-void ridge(const ResolvedItem& r, double x, double y, double h, Effect& e) {
+void ridge(const ResolvedItem& r, const RowCandidates& rc, double x, double y, double h, Effect& e) {
     const Item& it = r.item;
     Near n;
-    if (!nearLine(r, x, y, r.maxHalfWidth + it.breakupAmplitude_m, n)) return;
+    if (!nearLine(r, rc, x, y, r.maxHalfWidth + it.breakupAmplitude_m, n)) return;
     const double d = std::max(0.0, n.d + noiseAt(r, x, y));
     if (d >= n.halfWidth) return;
     const double u = d / n.halfWidth;
@@ -175,7 +233,8 @@ void area(const ResolvedItem& r, double x, double y, bool inside, double h, Effe
     double dist = std::numeric_limits<double>::infinity();
     int seg = 0;
     double t = 0, d = 0;
-    if (r.index.nearest(x, y, band, seg, t, d)) dist = d;
+    std::uint32_t hint = SegmentIndex::kNoHint;
+    if (r.index.nearest(x, y, band, seg, t, d, hint)) dist = d;
     double sd = inside ? dist : -dist;
     if (std::isfinite(sd)) sd += noiseAt(r, x, y);
     const double span = it.innerFalloff_m + it.falloff_m;
@@ -201,7 +260,7 @@ void stamp(const ResolvedItem& r, double x, double y, double h, Effect& e) {
     const double half = 0.5 * it.size_m;
     const double dx = x - it.points[0].x, dy = y - it.points[0].y;
     const double u = (dx * r.cosR + dy * r.sinR) / half, v = (-dx * r.sinR + dy * r.cosR) / half;
-    double rr = std::hypot(u, v) + noiseAt(r, x, y) / half;
+    double rr = length(u, v) + noiseAt(r, x, y) / half;
     if (it.shape == StampShape::Ridge) rr = std::max(std::abs(u), std::abs(v) / 0.35) + noiseAt(r, x, y) / half;
     if (rr >= 1.0) return;
     rr = std::max(rr, 0.0);
@@ -235,10 +294,10 @@ void stamp(const ResolvedItem& r, double x, double y, double h, Effect& e) {
     if (out != h) e.changed = true, e.h = out;
 }
 
-void stroke(const ResolvedItem& r, double x, double y, double h, Effect& e) {
+void stroke(const ResolvedItem& r, const RowCandidates& rc, double x, double y, double h, Effect& e) {
     const Item& it = r.item;
     Near n;
-    if (!nearLine(r, x, y, r.maxHalfWidth, n) || n.d >= n.radius) return;
+    if (!nearLine(r, rc, x, y, r.maxHalfWidth, n) || n.d >= n.radius) return;
     const double w = n.pressure * (1.0 - smoothstep(n.d / n.radius));
     if (w <= 0.0) return;
     e.kind = e.own = w;
@@ -279,6 +338,7 @@ void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap
     parallelRows(rows, threadsForWork(double(width) * rows, context.threads), context, [&](int begin, int end) {
         std::vector<double> xs;
         std::vector<std::pair<double, double>> spans;
+        RowCandidates rc;
         std::vector<float*> maskRow;
         maskRow.resize(masks.size());
         for (int row = begin; row < end; ++row) {
@@ -305,7 +365,11 @@ void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap
                 spans.clear();
                 const bool line = r.item.kind != Kind::Area && r.item.kind != Kind::Stamp;
                 if (line) {
-                    r.index.rowSpans(y, r.reach, spans);
+                    rc.list.clear();
+                    r.index.rowCandidates(y, r.reach, rc.list);
+                    if (rc.list.empty()) continue;
+                    rc.start(r.index, r.reach);
+                    for (const auto& c : rc.byLo) spans.emplace_back(c.lo, c.hi);
                     std::sort(spans.begin(), spans.end());
                 } else {
                     spans.emplace_back(r.minX, r.maxX);
@@ -324,17 +388,18 @@ void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap
                         while (crossed < xs.size() && xs[crossed] <= x) ++crossed;
                     }
                     if (x < r.minX || x > r.maxX) continue;
+                    if (line) rc.advance(x);
                     const int c = col - x0;
                     const double h = double(out[c]) * heights.scale + heights.offset;
                     Effect e;
                     switch (r.item.kind) {
-                    case Kind::Road: road(r, x, y, h, e); break;
-                    case Kind::River: river(r, x, y, h, lowestBed[i], e); break;
+                    case Kind::Road: road(r, rc, x, y, h, e); break;
+                    case Kind::River: river(r, rc, x, y, h, lowestBed[i], e); break;
                     case Kind::Ridge:
-                    case Kind::Valley: ridge(r, x, y, h, e); break;
+                    case Kind::Valley: ridge(r, rc, x, y, h, e); break;
                     case Kind::Area: area(r, x, y, (crossed & 1) != 0, h, e); break;
                     case Kind::Stamp: stamp(r, x, y, h, e); break;
-                    case Kind::Stroke: stroke(r, x, y, h, e); break;
+                    case Kind::Stroke: stroke(r, rc, x, y, h, e); break;
                     }
                     if (e.changed) out[c] = float((e.h - heights.offset) / heights.scale);
                     mark(r.kindMask, c, e.kind);

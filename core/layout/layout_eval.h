@@ -29,15 +29,25 @@ public:
     void build(const std::vector<Point>& vertices, bool pairs = false);
     // The nearest segment to (x, y) no farther than maxDistance: its number, the parameter t along
     // it and the distance; false when none is that near.
-    bool nearest(double x, double y, double maxDistance, int& segment, double& t, double& distance) const;
-    // Appends to `spans` the x-intervals of the row at y within `reach` of a segment's bounding
-    // box (a superset of the samples within reach of a segment), unsorted and possibly overlapping.
-    void rowSpans(double y, double reach, std::vector<std::pair<double, double>>& spans) const;
+    // `hint` (in and out): the internal index of the segment found for a nearby point, or
+    // kNoHint; it only speeds the search up (the answer is the same).
+    static constexpr std::uint32_t kNoHint = 0xffffffffu;
+    bool nearest(double x, double y, double maxDistance, int& segment, double& t, double& distance,
+                 std::uint32_t& hint) const;
+    // The segments (internal indices) whose bounding box grown by `reach` crosses the row at y:
+    // every segment within `reach` of a sample of that row is among them. Appended, unsorted.
+    void rowCandidates(double y, double reach, std::vector<std::uint32_t>& candidates) const;
+    // The x-interval of a candidate's bounding box grown by `reach`.
+    std::pair<double, double> span(std::uint32_t candidate, double reach) const;
+    // nearest() among `candidates` only (all of the row's, from rowCandidates): the same answer.
+    bool nearestAmong(const std::vector<std::uint32_t>& candidates, double x, double y, double maxDistance,
+                      int& segment, double& t, double& distance, std::uint32_t& hint) const;
 
 private:
     struct Segment {
         Point a, b;
         int id;
+        double ex, ey, invLen2;  // b - a and 1 / |b - a|² (0 for a point)
     };
     struct Node {
         double minX, minY, maxX, maxY;
@@ -45,6 +55,8 @@ private:
         int begin = 0, end = 0;     // a leaf's segments
     };
     int buildNode(int begin, int end);
+    // The squared distance from (x, y) to segment i and the parameter of the nearest point.
+    double distance2(std::uint32_t i, double x, double y, double& t) const;
     std::vector<Segment> m_segments;
     std::vector<Node> m_nodes;
 };
@@ -66,6 +78,7 @@ struct ResolvedItem {
     SegmentIndex index;
     double maxHalfWidth = 0;
     double reach = 0;  // lines: how far from the line a sample can be changed
+    double tanSlope = 0;  // roads: tan(bank_deg); rivers: tan(bank_slope_deg)
     // Along lines: the heights in metres at s = k * step (the last at the line's end).
     std::vector<double> profile;
     double step = 1.0;

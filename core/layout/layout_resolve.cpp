@@ -13,6 +13,9 @@
 namespace terrain::core::layout {
 namespace {
 
+// sqrt(dx² + dy²): correctly rounded everywhere, unlike hypot, whose last bit depends on the libm.
+inline double length(double dx, double dy) { return std::sqrt(dx * dx + dy * dy); }
+
 constexpr double kPi = 3.14159265358979323846;
 
 // FNV-1a of the id, mixed: the edge breakup's seed, so an item keeps its breakup wherever it is
@@ -28,7 +31,7 @@ double lerp(double a, double b, double t) { return a + (b - a) * t; }
 // Centripetal Catmull-Rom (Barry-Goldman) through p1..p2 with neighbours p0, p3, at u in [0, 1]:
 // no cusps or loops between control points, whatever their spacing.
 Point catmullRom(Point p0, Point p1, Point p2, Point p3, double u) {
-    auto knot = [](Point a, Point b) { return std::sqrt(std::max(std::hypot(b.x - a.x, b.y - a.y), 1e-9)); };
+    auto knot = [](Point a, Point b) { return std::sqrt(std::max(length(b.x - a.x, b.y - a.y), 1e-9)); };
     const double t0 = 0, t1 = t0 + knot(p0, p1), t2 = t1 + knot(p1, p2), t3 = t2 + knot(p2, p3);
     const double t = lerp(t1, t2, u);
     auto mix = [](Point a, Point b, double ta, double tb, double at) {
@@ -49,7 +52,7 @@ Polyline curveThrough(const Item& item, double step) {
     auto add = [&](Point q, double halfWidth) {
         if (!line.vertices.empty()) {
             const Point& last = line.vertices.back();
-            const double d = std::hypot(q.x - last.x, q.y - last.y);
+            const double d = length(q.x - last.x, q.y - last.y);
             if (d == 0.0) return;
             line.s.push_back(line.s.back() + d);
         } else {
@@ -63,8 +66,15 @@ Polyline curveThrough(const Item& item, double step) {
         const Point p1 = p[i], p2 = p[i + 1];
         const Point p0 = i > 0 ? p[i - 1] : Point{2 * p1.x - p2.x, 2 * p1.y - p2.y};
         const Point p3 = i + 2 < n ? p[i + 2] : Point{2 * p2.x - p1.x, 2 * p2.y - p1.y};
-        const double chord = std::hypot(p2.x - p1.x, p2.y - p1.y);
-        const int parts = int(std::clamp(std::ceil(chord / step), 1.0, double(budget / std::max<std::size_t>(n, 1))));
+        const double chord = length(p2.x - p1.x, p2.y - p1.y);
+        // Parts no longer than the step, and fewer where the span is nearly straight: each part's
+        // chord strays at most ~2 cm from the curve (sagitta l²·κ/8 with κ ≈ turn / chord).
+        const double t1x = p2.x - p0.x, t1y = p2.y - p0.y, t2x = p3.x - p1.x, t2y = p3.y - p1.y;
+        const double dot = t1x * t2x + t1y * t2y, crs = t1x * t2y - t1y * t2x;
+        const double turn = std::abs(std::atan2(crs, dot));
+        const double part = turn > 0.0 ? std::sqrt(8.0 * 0.02 * chord / turn) : chord;
+        const double wanted = std::ceil(chord / std::clamp(part, std::min(step, chord > 0 ? chord : step), std::max(step * 16.0, step)));
+        const int parts = int(std::clamp(wanted, 1.0, double(budget / std::max<std::size_t>(n, 1))));
         const double w1 = item.widths_m[i] * 0.5, w2 = item.widths_m[i + 1] * 0.5;
         for (int k = 0; k < parts; ++k) {
             const double u = double(k) / parts;
@@ -85,7 +95,7 @@ Polyline strokeLine(const Item& item) {
     Polyline line;
     for (std::size_t i = 0; i < item.points.size(); ++i) {
         line.s.push_back(i == 0 ? 0.0
-                                : line.s.back() + std::hypot(item.points[i].x - item.points[i - 1].x,
+                                : line.s.back() + length(item.points[i].x - item.points[i - 1].x,
                                                              item.points[i].y - item.points[i - 1].y));
         line.vertices.push_back(item.points[i]);
         line.radius.push_back(item.radii_m[i]);
@@ -256,6 +266,8 @@ void resolveLine(ResolvedItem& r, const ProfileSource& source) {
     default: break;
     }
     r.reach = reach;
+    if (item.kind == Kind::Road) r.tanSlope = std::tan(item.bank_deg * kPi / 180.0);
+    if (item.kind == Kind::River) r.tanSlope = std::tan(item.bankSlope_deg * kPi / 180.0);
     r.minX = r.minY = std::numeric_limits<double>::infinity();
     r.maxX = r.maxY = -std::numeric_limits<double>::infinity();
     for (const Point& q : r.line.vertices) {
@@ -302,7 +314,7 @@ void resolveArea(ResolvedItem& r, const ProfileSource& source) {
             double perimeter = 0.0;
             for (std::size_t i = 0; i < ring.size(); ++i) {
                 const Point a = ring[i], b = ring[(i + 1) % ring.size()];
-                perimeter += std::hypot(b.x - a.x, b.y - a.y);
+                perimeter += length(b.x - a.x, b.y - a.y);
             }
             const std::size_t perRing = std::max<std::size_t>(8, 256 / item.rings.size());
             const std::size_t count = std::clamp<std::size_t>(std::size_t(perimeter / source.step_m), 8, perRing);
@@ -310,7 +322,7 @@ void resolveArea(ResolvedItem& r, const ProfileSource& source) {
             double along = 0.0, next = 0.0;
             for (std::size_t i = 0; i < ring.size() && r.patchPoints.size() < 256 + 8 * item.rings.size(); ++i) {
                 const Point a = ring[i], b = ring[(i + 1) % ring.size()];
-                const double len = std::hypot(b.x - a.x, b.y - a.y);
+                const double len = length(b.x - a.x, b.y - a.y);
                 while (next < along + len && r.patchPoints.size() < 256 + 8 * item.rings.size()) {
                     const double t = (next - along) / len;
                     r.patchPoints.push_back({lerp(a.x, b.x, t), lerp(a.y, b.y, t)});
@@ -355,7 +367,9 @@ void SegmentIndex::build(const std::vector<Point>& vertices, bool pairs) {
     m_nodes.clear();
     int id = 0;
     for (std::size_t i = 0; i + 1 < vertices.size(); i += pairs ? 2 : 1, ++id) {
-        m_segments.push_back({vertices[i], vertices[i + 1], id});
+        const Point a = vertices[i], b = vertices[i + 1];
+        const double ex = b.x - a.x, ey = b.y - a.y, len2 = ex * ex + ey * ey;
+        m_segments.push_back({a, b, id, ex, ey, len2 > 0.0 ? 1.0 / len2 : 0.0});
     }
     if (!m_segments.empty()) buildNode(0, int(m_segments.size()));
 }
@@ -388,41 +402,56 @@ int SegmentIndex::buildNode(int begin, int end) {
 }
 
 namespace {
-double boxDistance(double minX, double minY, double maxX, double maxY, double x, double y) {
+// The squared distance from (x, y) to a box.
+double boxDistance2(double minX, double minY, double maxX, double maxY, double x, double y) {
     const double dx = x < minX ? minX - x : (x > maxX ? x - maxX : 0.0);
     const double dy = y < minY ? minY - y : (y > maxY ? y - maxY : 0.0);
-    return std::hypot(dx, dy);
+    return dx * dx + dy * dy;
 }
 }  // namespace
 
-bool SegmentIndex::nearest(double x, double y, double maxDistance, int& segment, double& tOut, double& distance) const {
+double SegmentIndex::distance2(std::uint32_t i, double x, double y, double& t) const {
+    const Segment& g = m_segments[i];
+    t = std::clamp(((x - g.a.x) * g.ex + (y - g.a.y) * g.ey) * g.invLen2, 0.0, 1.0);
+    const double dx = x - (g.a.x + g.ex * t), dy = y - (g.a.y + g.ey * t);
+    return dx * dx + dy * dy;
+}
+
+bool SegmentIndex::nearest(double x, double y, double maxDistance, int& segment, double& tOut, double& distance,
+                           std::uint32_t& hint) const {
     if (m_nodes.empty()) return false;
+    // Squared distances throughout (a square root only for the answer). The hint's distance is a
+    // first bound: boxes farther than it are skipped, boxes as far are still searched (ties).
+    const double max2 = maxDistance * maxDistance;
     double best = std::numeric_limits<double>::infinity();
     int bestId = -1;
+    std::uint32_t bestIndex = kNoHint;
     double bestT = 0.0;
+    if (hint < m_segments.size()) {
+        best = distance2(hint, x, y, bestT);
+        bestId = m_segments[hint].id, bestIndex = hint;
+    }
     int stack[128];
     int top = 0;
     stack[top++] = 0;
     while (top > 0) {
         const Node& n = m_nodes[std::size_t(stack[--top])];
-        const double bound = boxDistance(n.minX, n.minY, n.maxX, n.maxY, x, y);
-        if (bound > maxDistance || bound > best) continue;
+        const double bound = boxDistance2(n.minX, n.minY, n.maxX, n.maxY, x, y);
+        if (bound > max2 || bound > best) continue;
         if (n.left < 0) {
             for (int i = n.begin; i < n.end; ++i) {
-                const Segment& g = m_segments[std::size_t(i)];
-                const double ex = g.b.x - g.a.x, ey = g.b.y - g.a.y;
-                const double len2 = ex * ex + ey * ey;
-                const double t = len2 > 0 ? std::clamp(((x - g.a.x) * ex + (y - g.a.y) * ey) / len2, 0.0, 1.0) : 0.0;
-                const double d = std::hypot(x - (g.a.x + ex * t), y - (g.a.y + ey * t));
-                if (d < best || (d == best && g.id < bestId)) best = d, bestId = g.id, bestT = t;
+                double t = 0.0;
+                const double d = distance2(std::uint32_t(i), x, y, t);
+                const int id = m_segments[std::size_t(i)].id;
+                if (d < best || (d == best && id < bestId)) best = d, bestId = id, bestT = t, bestIndex = std::uint32_t(i);
             }
             continue;
         }
         // The nearer child is searched first (pushed last).
         const Node& l = m_nodes[std::size_t(n.left)];
         const Node& r = m_nodes[std::size_t(n.right)];
-        const double dl = boxDistance(l.minX, l.minY, l.maxX, l.maxY, x, y);
-        const double dr = boxDistance(r.minX, r.minY, r.maxX, r.maxY, x, y);
+        const double dl = boxDistance2(l.minX, l.minY, l.maxX, l.maxY, x, y);
+        const double dr = boxDistance2(r.minX, r.minY, r.maxX, r.maxY, x, y);
         if (top + 2 > 128) continue;  // deeper than a balanced tree of 2^60 segments: never
         if (dl <= dr) {
             stack[top++] = n.right, stack[top++] = n.left;
@@ -430,12 +459,13 @@ bool SegmentIndex::nearest(double x, double y, double maxDistance, int& segment,
             stack[top++] = n.left, stack[top++] = n.right;
         }
     }
-    if (bestId < 0 || best > maxDistance) return false;
-    segment = bestId, tOut = bestT, distance = best;
+    hint = bestIndex;
+    if (bestId < 0 || best > max2) return false;
+    segment = bestId, tOut = bestT, distance = std::sqrt(best);
     return true;
 }
 
-void SegmentIndex::rowSpans(double y, double reach, std::vector<std::pair<double, double>>& spans) const {
+void SegmentIndex::rowCandidates(double y, double reach, std::vector<std::uint32_t>& candidates) const {
     if (m_nodes.empty()) return;
     int stack[128];
     int top = 0;
@@ -447,13 +477,38 @@ void SegmentIndex::rowSpans(double y, double reach, std::vector<std::pair<double
             for (int i = n.begin; i < n.end; ++i) {
                 const Segment& g = m_segments[std::size_t(i)];
                 if (y < std::min(g.a.y, g.b.y) - reach || y > std::max(g.a.y, g.b.y) + reach) continue;
-                spans.emplace_back(std::min(g.a.x, g.b.x) - reach, std::max(g.a.x, g.b.x) + reach);
+                candidates.push_back(std::uint32_t(i));
             }
             continue;
         }
         if (top + 2 > 128) continue;
         stack[top++] = n.left, stack[top++] = n.right;
     }
+}
+
+std::pair<double, double> SegmentIndex::span(std::uint32_t candidate, double reach) const {
+    const Segment& g = m_segments[candidate];
+    return {std::min(g.a.x, g.b.x) - reach, std::max(g.a.x, g.b.x) + reach};
+}
+
+bool SegmentIndex::nearestAmong(const std::vector<std::uint32_t>& candidates, double x, double y, double maxDistance,
+                                int& segment, double& tOut, double& distance, std::uint32_t& hint) const {
+    const double max2 = maxDistance * maxDistance;
+    double best = std::numeric_limits<double>::infinity();
+    int bestId = -1;
+    std::uint32_t bestIndex = kNoHint;
+    double bestT = 0.0;
+    (void)hint;
+    for (const std::uint32_t i : candidates) {
+        double t = 0.0;
+        const double d = distance2(i, x, y, t);
+        const int id = m_segments[i].id;
+        if (d < best || (d == best && id < bestId)) best = d, bestId = id, bestT = t, bestIndex = i;
+    }
+    hint = bestIndex;
+    if (bestId < 0 || best > max2) return false;
+    segment = bestId, tOut = bestT, distance = std::sqrt(best);
+    return true;
 }
 
 namespace {
@@ -467,7 +522,7 @@ void checkLineBudget(const Layout& layout, double step) {
         if (!item.enabled || item.kind == Kind::Area || item.kind == Kind::Stamp) continue;
         double chords = 0.0;
         for (std::size_t i = 1; i < item.points.size(); ++i) {
-            chords += std::hypot(item.points[i].x - item.points[i - 1].x, item.points[i].y - item.points[i - 1].y);
+            chords += length(item.points[i].x - item.points[i - 1].x, item.points[i].y - item.points[i - 1].y);
         }
         // A Catmull-Rom span is at most about 1.6 times its chord; stations and vertices.
         total += double(item.points.size()) + 2.0 * 1.6 * chords / step;
@@ -587,8 +642,8 @@ RoadReadout roadReadout(const ResolvedItem& r) {
     const auto& v = r.line.vertices;
     for (std::size_t i = 2; i < v.size(); ++i) {
         const Point a = v[i - 2], b = v[i - 1], c = v[i];
-        const double ab = std::hypot(b.x - a.x, b.y - a.y), bc = std::hypot(c.x - b.x, c.y - b.y),
-                     ca = std::hypot(a.x - c.x, a.y - c.y);
+        const double ab = length(b.x - a.x, b.y - a.y), bc = length(c.x - b.x, c.y - b.y),
+                     ca = length(a.x - c.x, a.y - c.y);
         const double area2 = std::abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x));
         if (area2 > 1e-12) out.minRadius_m = std::min(out.minRadius_m, ab * bc * ca / (2.0 * area2));
     }

@@ -210,7 +210,8 @@ struct OpType {
     // field inside it) and the masks an entry with that data adds. Empty dataKey: no data.
     std::string dataKey;
     std::function<std::string(const std::string& jsonText)> normalizeData;
-    std::function<std::vector<std::string>(const std::string& data)> dataMasks;
+    std::function<std::vector<std::string>(const std::map<std::string, double>& params, const std::string& data)>
+        dataMasks;
     // Pure, and the same bits on any thread count. Throws InputError for values it cannot use.
     std::function<void(const std::map<std::string, double>&, const OpCall&)> run;
 };

@@ -16,7 +16,9 @@
 namespace terrain::core {
 namespace {
 
-struct LayoutParams {};
+struct LayoutParams {
+    bool masks = true;
+};
 
 // Bilinear heights in metres of the reference map at positions in the layout's frame (x east,
 // y north of sample (0, 0)); clamped at the map's edge. `get` gives the map when first asked.
@@ -56,12 +58,14 @@ layout::Layout itemsOf(const std::string* data) {
     return data != nullptr && !data->empty() ? layout::layoutFromText(*data) : layout::Layout{};
 }
 
-void runLayout(const LayoutParams&, const OpCall& call) {
+void runLayout(const LayoutParams& p, const OpCall& call) {
     const double step = call.referenceMetresPerSample > 0.0 ? call.referenceMetresPerSample : call.metresPerSample;
     const layout::ResolvedLayout resolved =
         layout::resolveLayout(itemsOf(call.data), profileSource(call.heights, step, lazily(call.referenceMap)));
     std::vector<Heightmap*> masks;
-    for (const std::string& name : resolved.maskNames) masks.push_back(addMask(call, name).get());
+    if (p.masks) {
+        for (const std::string& name : resolved.maskNames) masks.push_back(addMask(call, name).get());
+    }
     const MapPlace place = placeOf(call);
     layout::applyLayout(resolved, call.input, call.output, place.x0, place.y0, call.metresPerSample,
                         {call.heights.scale, call.heights.offset}, masks, call.context);
@@ -101,6 +105,11 @@ layout::Layout bakeLayoutEntry(StackEvaluator& evaluator, const Recipe& recipe, 
 
 OpType layoutOpType() {
     ParamTable<LayoutParams> table;
+    table.add({"masks", "Masks", "", ParamKind::Flag, 0, 1, 1, 1,
+               "Write the layout's masks (roads, road_shoulders, rivers, river_banks, areas, stamps, strokes, protect, "
+               "unprotected and the items' own) for later entries, overlays and splat rules; off: heights only, faster",
+               {}},
+              [](LayoutParams& p, double v) { p.masks = v != 0.0; });
     OpType type = makeOpType<LayoutParams>(
         "layout", "Layout",
         "Roads, rivers, ridges, valleys, flat areas, stamps and brush strokes placed by hand in world metres",
@@ -110,8 +119,9 @@ OpType layoutOpType() {
     type.perSample = [](const std::map<std::string, double>&) { return true; };
     type.dataKey = "layout";
     type.normalizeData = [](const std::string& text) { return layout::canonicalLayoutText(text); };
-    type.dataMasks = [](const std::string& data) {
-        return data.empty() ? std::vector<std::string>{} : layout::layoutMasks(layout::layoutFromText(data));
+    type.dataMasks = [table](const std::map<std::string, double>& values, const std::string& data) {
+        if (data.empty() || !table.bind(values).masks) return std::vector<std::string>{};
+        return layout::layoutMasks(layout::layoutFromText(data));
     };
     return type;
 }

@@ -53,7 +53,11 @@ command_for() {  # the generate arguments that draw type $1 of kind $2
   else
     local op=$1
     [ -n "${shown[$1]:-}" ] && op="$1:${shown[$1]}"
-    echo "${world[*]} ${base[*]} --op $op"
+    if [ "$1" = layout ]; then  # its items are a file (docs/layout.md), run from the repository root
+      echo "${world[*]} ${base[*]} --layout docs/examples/layout_island.geojson"
+    else
+      echo "${world[*]} ${base[*]} --op $op"
+    fi
   fi
 }
 

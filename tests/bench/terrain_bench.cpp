@@ -10,6 +10,7 @@
 #include "erosion_bench.h"
 #include "noise_bench.h"
 #include "world_bench.h"
+#include "layout_bench.h"
 #include <core/io/export.h>
 #include <core/parallel.h>
 #include <core/recipe.h>
@@ -253,6 +254,7 @@ void registerAll() {
     registerNoiseCases();
     terrain::bench::registerErosionCases();
     terrain::bench::registerWorldCases();
+    terrain::bench::registerLayoutCases();
     registerStackOps();
     benchmark::RegisterBenchmark("export/png16/4097x4097", exportCase, ExportFormat::Png16)
         ->UseManualTime()
