@@ -20,6 +20,7 @@
 
 #include "core/stack/evaluator.h"
 #include "core/stack/recipe_presets.h"
+#include "layout/layout_panel.h"
 #include "render/preview_widget.h"
 #include "render/terrain_view.h"
 
@@ -115,6 +116,7 @@ MainWindow::MainWindow(QWidget* parent)
     // Show the starting document and generate it.
     m_parameters->setRecipe(m_document->state().recipe);
     m_stack->setRecipe(m_document->state().recipe);
+    m_layout->setRecipe(m_document->state().recipe);
     m_viewControls->setView(m_document->state().view);
     m_viewControls->setSeaLevel(m_document->state().recipe.world.seaLevelMetres,
                                 m_document->state().recipe.world.loMetres, m_document->state().recipe.world.hiMetres);
@@ -195,6 +197,11 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::LeftDockWidgetArea, m_parameterDock);
     addDockWidget(Qt::LeftDockWidgetArea, m_viewDock);
     m_parameterDock->setMinimumWidth(340);
+    // Drawing on the 2-D preview: a tab beside the view settings.
+    m_layout = new LayoutPanel(m_registry, m_views->preview(), this);
+    m_layoutDock = makeDock(tr("Layout"), QStringLiteral("layoutDock"), m_layout, this);
+    tabifyDockWidget(m_viewDock, m_layoutDock);
+    m_viewDock->raise();
 }
 
 void MainWindow::createActions() {
@@ -339,6 +346,7 @@ void MainWindow::createMenusAndToolBar() {
     view->addAction(m_stackDock->toggleViewAction());
     view->addAction(m_parameterDock->toggleViewAction());
     view->addAction(m_viewDock->toggleViewAction());
+    view->addAction(m_layoutDock->toggleViewAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(a.userGuide);
@@ -415,6 +423,12 @@ void MainWindow::connectParts() {
         m_document->edit(withRecipe(m_document->state(), recipe, m_registry), text);
     });
     connect(m_stack, &StackPanel::selectionChanged, m_parameters, &ParameterPanel::setSelection);
+    connect(m_stack, &StackPanel::selectionChanged, m_layout, &LayoutPanel::setStackSelection);
+    connect(m_layout, &LayoutPanel::recipeEdited, this,
+            [this](const core::Recipe& recipe, const QString& text, const QString& mergeKey) {
+                m_document->edit(withRecipe(m_document->state(), recipe, m_registry), text, mergeKey);
+            });
+    connect(m_layout, &LayoutPanel::message, this, [this](const QString& text) { m_status->showMessage(text); });
     connect(m_stack, &StackPanel::shownStageChanged, this, [this] {
         if (!isUpToDate()) submitCurrent();
     });
@@ -471,6 +485,7 @@ void MainWindow::connectParts() {
 void MainWindow::onStateChanged(const DocumentState& previous) {
     const DocumentState& state = m_document->state();
     m_stack->setRecipe(state.recipe);
+    m_layout->setRecipe(state.recipe);
     m_parameters->setRecipe(state.recipe);
     m_parameters->setSelection(m_stack->selectedId());
     m_viewControls->setMasks(core::masksBefore(m_registry, state.recipe, state.recipe.operations.size() + 1));

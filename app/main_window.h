@@ -39,6 +39,7 @@ class Prompts;
 class SeedVariationsWindow;
 class ReliefWindow;
 class StackPanel;
+class LayoutPanel;
 class StatusPanel;
 class ViewControls;
 class WorldWindow;
@@ -62,6 +63,7 @@ public:
     // grid: panels and thumbnails with a common prefix share its stages.
     core::StackEvaluator& evaluator() const { return *m_evaluator; }
     StackPanel* stackPanel() const { return m_stack; }
+    LayoutPanel* layoutPanel() const { return m_layout; }
     // The request for the document as the views should show it (whole stack, or up to the
     // stage the stack panel chose).
     GenerationRequest currentRequest(bool force = false) const;
@@ -131,6 +133,8 @@ private:
     QDockWidget* m_parameterDock = nullptr;
     QDockWidget* m_stackDock = nullptr;
     QDockWidget* m_viewDock = nullptr;
+    LayoutPanel* m_layout = nullptr;
+    QDockWidget* m_layoutDock = nullptr;
 
     std::optional<GenerationResult> m_shown;
     std::shared_ptr<const core::Heightmap> m_fullMap;  // last full map (for export)

@@ -113,6 +113,18 @@ void PreviewWidget::paintEvent(QPaintEvent*) {
     // Nearest neighbour from 100% up (pixel-exact, crisp samples); smooth when shrinking.
     painter.setRenderHint(QPainter::SmoothPixmapTransform, m_zoom < 1.0);
     painter.drawImage(target, source, QRectF(sourceRect));
+    if (m_overlay) {
+        painter.save();
+        painter.translate(m_pan);
+        painter.scale(m_zoom, m_zoom);
+        m_overlay(painter);
+        painter.restore();
+    }
+}
+
+void PreviewWidget::setOverlay(std::function<void(QPainter&)> draw) {
+    m_overlay = std::move(draw);
+    update();
 }
 
 void PreviewWidget::resizeEvent(QResizeEvent*) {

@@ -5,9 +5,11 @@
 #include "core/heightmap.h"
 
 #include <QImage>
+#include <QPainter>
 #include <QPointF>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -39,6 +41,13 @@ public:
     // Map sample under a widget position, if any (the image may be larger than the map, e.g. a
     // 1-row map's profile plot).
     std::optional<QPoint> sampleAt(QPointF widgetPos) const;
+    // The image position (continuous, in image pixels) under a widget position, and back.
+    QPointF imagePosition(QPointF widgetPos) const { return (widgetPos - m_pan) / m_zoom; }
+    QPointF widgetPosition(QPointF imagePos) const { return m_pan + imagePos * m_zoom; }
+
+    // Drawn over the image after it, with the painter mapping image pixels to the widget (hand-
+    // placed items of a layout, by whoever sets it). Empty: nothing.
+    void setOverlay(std::function<void(QPainter&)> draw);
 
 signals:
     void hovered(int x, int y, float height);
@@ -71,6 +80,7 @@ private:
     bool m_dragging = false;
     bool m_hovering = false;
     QPointF m_lastDragPos;
+    std::function<void(QPainter&)> m_overlay;
 };
 
 }  // namespace terrain::render

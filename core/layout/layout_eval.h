@@ -130,4 +130,10 @@ struct RoadReadout {
 };
 RoadReadout roadReadout(const ResolvedItem& item);
 
+// The line an item follows (roads, rivers, ridges, valleys: the curve through its points at about
+// `step` metres; strokes: straight between samples), and its length and tightest turn alone (what
+// an editor shows without evaluating the terrain).
+Polyline itemLine(const Item& item, double step);
+RoadReadout lineReadout(const Polyline& line);
+
 }  // namespace terrain::core::layout

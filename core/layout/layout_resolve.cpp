@@ -637,13 +637,23 @@ RoadReadout roadReadout(const ResolvedItem& r) {
         const double ds = s[k] - s[k - 1];
         if (ds > 0) out.maxGrade_pct = std::max(out.maxGrade_pct, 100.0 * std::abs(r.profile[k] - r.profile[k - 1]) / ds);
     }
-    // The tightest turn: the circumradius of consecutive tessellated vertices a few steps apart.
+    out.minRadius_m = lineReadout(r.line).minRadius_m;
+    return out;
+}
+
+Polyline itemLine(const Item& item, double step) {
+    return item.kind == Kind::Stroke ? strokeLine(item) : curveThrough(item, step);
+}
+
+RoadReadout lineReadout(const Polyline& line) {
+    RoadReadout out;
+    out.length_m = line.length();
+    // The tightest turn: the circumradius of consecutive tessellated vertices.
     out.minRadius_m = std::numeric_limits<double>::infinity();
-    const auto& v = r.line.vertices;
+    const auto& v = line.vertices;
     for (std::size_t i = 2; i < v.size(); ++i) {
         const Point a = v[i - 2], b = v[i - 1], c = v[i];
-        const double ab = length(b.x - a.x, b.y - a.y), bc = length(c.x - b.x, c.y - b.y),
-                     ca = length(a.x - c.x, a.y - c.y);
+        const double ab = length(b.x - a.x, b.y - a.y), bc = length(c.x - b.x, c.y - b.y), ca = length(a.x - c.x, a.y - c.y);
         const double area2 = std::abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x));
         if (area2 > 1e-12) out.minRadius_m = std::min(out.minRadius_m, ab * bc * ca / (2.0 * area2));
     }

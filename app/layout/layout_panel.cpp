@@ -1,0 +1,332 @@
+#include "layout_panel.h"
+
+#include "core/errors.h"
+#include "core/layout/layout_eval.h"
+#include "render/preview_widget.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QSignalBlocker>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace terrain::app {
+
+namespace layout = core::layout;
+
+namespace {
+constexpr int kItemIdRole = Qt::UserRole + 1;
+
+QString kindLabel(layout::Kind kind) {
+    switch (kind) {
+    case layout::Kind::Road: return QObject::tr("Road");
+    case layout::Kind::River: return QObject::tr("River");
+    case layout::Kind::Ridge: return QObject::tr("Ridge");
+    case layout::Kind::Valley: return QObject::tr("Valley");
+    case layout::Kind::Area: return QObject::tr("Area");
+    case layout::Kind::Stamp: return QObject::tr("Stamp");
+    case layout::Kind::Stroke: return QObject::tr("Stroke");
+    }
+    return {};
+}
+}  // namespace
+
+LayoutPanel::LayoutPanel(const core::Registry& registry, render::PreviewWidget* preview, QWidget* parent)
+    : QWidget(parent), m_registry(registry), m_preview(preview) {
+    auto* column = new QVBoxLayout(this);
+    auto* tools = new QGridLayout;
+    const std::vector<std::pair<Tool, QString>> toolNames{
+        {Tool::Select, tr("Select")}, {Tool::Road, tr("Road")},   {Tool::River, tr("River")},
+        {Tool::Area, tr("Area")},     {Tool::Stamp, tr("Stamp")}, {Tool::Stroke, tr("Stroke")}};
+    const QStringList tips{
+        tr("Select an item; drag a point to move it (Ctrl+click on a line inserts a point, Delete removes)"),
+        tr("Draw a road: click its points, double-click or Enter to finish, Esc to cancel"),
+        tr("Draw a river from its source to its mouth: click its points, double-click or Enter to finish"),
+        tr("Draw an area (a flat pad): click its corners, double-click or Enter to close it"),
+        tr("Place a stamp of the chosen shape: click its centre"),
+        tr("Paint a stroke: drag with the chosen operation and radius")};
+    for (std::size_t i = 0; i < toolNames.size(); ++i) {
+        auto* button = new QToolButton(this);
+        button->setText(toolNames[i].second);
+        button->setToolTip(tips[int(i)]);
+        button->setCheckable(true);
+        button->setObjectName(QStringLiteral("layoutTool") + toolNames[i].second);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        const Tool tool = toolNames[i].first;
+        connect(button, &QToolButton::clicked, this, [this, tool] { setTool(tool); });
+        tools->addWidget(button, int(i) / 3, int(i) % 3);
+        m_toolButtons.push_back(button);
+    }
+    column->addLayout(tools);
+
+    auto* options = new QFormLayout;
+    m_stampShape = new QComboBox(this);
+    m_stampShape->addItems({tr("cone"), tr("dome"), tr("mesa"), tr("crater"), tr("ridge")});
+    m_stampShape->setCurrentIndex(3);
+    options->addRow(tr("Stamp shape"), m_stampShape);
+    m_strokeOp = new QComboBox(this);
+    m_strokeOp->addItems({tr("raise"), tr("lower"), tr("flatten"), tr("mask")});
+    options->addRow(tr("Stroke"), m_strokeOp);
+    m_strokeRadius = new QDoubleSpinBox(this);
+    m_strokeRadius->setRange(0.1, 100000.0);
+    m_strokeRadius->setSuffix(tr(" m"));
+    m_strokeRadius->setValue(20.0);
+    options->addRow(tr("Stroke radius"), m_strokeRadius);
+    column->addLayout(options);
+
+    m_items = new QListWidget(this);
+    m_items->setObjectName(QStringLiteral("layoutItems"));
+    m_items->setToolTip(tr("The layout's items: the check box shows or hides one, double-click renames it"));
+    column->addWidget(m_items, 1);
+    connect(m_items, &QListWidget::itemChanged, this, &LayoutPanel::onListItemChanged);
+    connect(m_items, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (m_updating || row < 0) return;
+        selectItem(m_items->item(row)->data(kItemIdRole).toString().toStdString());
+    });
+
+    auto* fields = new QFormLayout;
+    auto spin = [this](const QString& name) {
+        auto* box = new QDoubleSpinBox(this);
+        box->setObjectName(name);
+        box->setRange(-1.0e7, 1.0e7);
+        box->setDecimals(2);
+        box->setSuffix(tr(" m"));
+        box->setKeyboardTracking(false);
+        connect(box, &QDoubleSpinBox::valueChanged, this, &LayoutPanel::onFieldEdited);
+        return box;
+    };
+    m_x = spin(QStringLiteral("layoutPointX"));
+    m_y = spin(QStringLiteral("layoutPointY"));
+    m_width = spin(QStringLiteral("layoutPointWidth"));
+    m_width->setRange(0.1, 100000.0);
+    fields->addRow(tr("X (east)"), m_x);
+    fields->addRow(tr("Y (north)"), m_y);
+    fields->addRow(tr("Width"), m_width);
+    column->addLayout(fields);
+    m_readout = new QLabel(this);
+    m_readout->setObjectName(QStringLiteral("layoutReadout"));
+    m_readout->setWordWrap(true);
+    column->addWidget(m_readout);
+
+    // Keys (Enter, Esc, Delete, Backspace) go to the preview a tool is used on.
+    if (m_preview->focusPolicy() == Qt::NoFocus) m_preview->setFocusPolicy(Qt::ClickFocus);
+    m_preview->installEventFilter(this);
+    m_preview->setOverlay([this](QPainter& painter) { paintOverlay(painter); });
+    setTool(Tool::Select);
+    updateFields();
+}
+
+void LayoutPanel::setRecipe(const core::Recipe& recipe) {
+    m_recipe = recipe;
+    const layout::Layout items = layout();
+    const bool exists = std::any_of(items.items.begin(), items.items.end(),
+                                    [this](const layout::Item& i) { return i.id == m_selectedItem; });
+    if (!exists) m_selectedItem.clear(), m_selectedPoint = -1;
+    rebuildList();
+    updateFields();
+    m_preview->update();
+}
+
+void LayoutPanel::setStackSelection(const std::string& id) {
+    m_stackSelection = id;
+    rebuildList();
+    updateFields();
+    m_preview->update();
+}
+
+void LayoutPanel::setTool(Tool tool) {
+    m_tool = tool;
+    m_pending.clear();
+    m_stroking = false;
+    for (std::size_t i = 0; i < m_toolButtons.size(); ++i) m_toolButtons[i]->setChecked(int(i) == int(tool));
+    m_preview->setCursor(tool == Tool::Select ? Qt::ArrowCursor : Qt::CrossCursor);
+    m_preview->update();
+}
+
+void LayoutPanel::selectItem(const std::string& id, int point) {
+    m_selectedItem = id;
+    m_selectedPoint = point;
+    {
+        const QSignalBlocker block(m_items);
+        for (int row = 0; row < m_items->count(); ++row) {
+            if (m_items->item(row)->data(kItemIdRole).toString().toStdString() == id) m_items->setCurrentRow(row);
+        }
+    }
+    updateFields();
+    m_preview->update();
+}
+
+int LayoutPanel::layoutStage() const {
+    int last = 0;
+    for (std::size_t i = 0; i < m_recipe.operations.size(); ++i) {
+        const core::OpInstance& op = m_recipe.operations[i];
+        if (op.type != "layout") continue;
+        if (op.id == m_stackSelection) return int(i) + 1;
+        last = int(i) + 1;
+    }
+    return last;
+}
+
+layout::Layout LayoutPanel::layout() const {
+    const int stage = layoutStage();
+    if (stage == 0) return {};
+    const std::string& data = m_recipe.operations[std::size_t(stage - 1)].data;
+    try {
+        return data.empty() ? layout::Layout{} : layout::layoutFromText(data);
+    } catch (const core::InputError&) {
+        return {};  // the stack panel shows the entry's error
+    }
+}
+
+double LayoutPanel::spacing() const {
+    const core::Algorithm* a = m_registry.find(m_recipe.algorithm);
+    const int side = a != nullptr ? a->sizeForDetail(m_recipe.detail).width : 2;
+    return m_recipe.world.extentMetres / double(std::max(side - 1, 1));
+}
+
+QPointF LayoutPanel::metresAt(QPointF imagePos) const {
+    return {imagePos.x() * spacing(), -imagePos.y() * spacing()};
+}
+
+QPointF LayoutPanel::imageAt(double x, double y) const { return {x / spacing(), -y / spacing()}; }
+
+void LayoutPanel::commit(const layout::Layout& items, const QString& text, const QString& mergeKey) {
+    core::Recipe recipe = m_recipe;
+    int stage = layoutStage();
+    if (stage == 0) {
+        if (recipe.operations.size() >= core::kMaxOperations) {
+            emit message(tr("The stack is full (%1 entries): remove one to add a layout").arg(core::kMaxOperations));
+            return;
+        }
+        recipe.operations.push_back(core::newOperation(m_registry, recipe, "layout"));
+        stage = int(recipe.operations.size());
+    }
+    try {
+        recipe.operations[std::size_t(stage - 1)].data =
+            layout::canonicalLayoutText(layout::layoutToGeoJson(items).dump());
+    } catch (const core::InputError& e) {
+        emit message(tr("Not drawn: %1").arg(QString::fromStdString(e.what())));
+        return;
+    }
+    m_recipe = recipe;  // the next edit of a drag builds on this one
+    emit recipeEdited(recipe, text, mergeKey);
+}
+
+std::string LayoutPanel::newItemId(const layout::Layout& items, layout::Kind kind) const {
+    for (int n = 1;; ++n) {
+        const std::string id = layout::kindNames()[std::size_t(kind)] + "-" + std::to_string(n);
+        if (std::none_of(items.items.begin(), items.items.end(), [&](const layout::Item& i) { return i.id == id; })) {
+            return id;
+        }
+    }
+}
+
+layout::Item LayoutPanel::newItem(layout::Kind kind) const {
+    // The defaults of the GeoJSON reader (what a file without the property gets).
+    nlohmann::json geometry = kind == layout::Kind::Stamp  ? nlohmann::json{{"type", "Point"}, {"coordinates", {0, 0}}}
+                              : kind == layout::Kind::Area ? nlohmann::json{{"type", "Polygon"},
+                                                                           {"coordinates", {{{0, 0}, {1, 0}, {1, -1}, {0, 0}}}}}
+                                                           : nlohmann::json{{"type", "LineString"}, {"coordinates", {{0, 0}, {1, 0}}}};
+    const nlohmann::json feature{{"type", "Feature"},
+                                 {"geometry", geometry},
+                                 {"properties", {{"kind", layout::kindNames()[std::size_t(kind)]}}}};
+    layout::Item item = layout::layoutFromGeoJson({{"type", "FeatureCollection"}, {"features", {feature}}}).items[0];
+    item.points.clear();
+    item.rings.clear();
+    item.widths_m.clear();
+    return item;
+}
+
+void LayoutPanel::rebuildList() {
+    m_updating = true;
+    const QSignalBlocker block(m_items);
+    m_items->clear();
+    for (const layout::Item& item : layout().items) {
+        const QString name = item.name.empty() ? QString::fromStdString(item.id) : QString::fromStdString(item.name);
+        auto* row = new QListWidgetItem(kindLabel(item.kind) + QStringLiteral(": ") + name, m_items);
+        row->setData(kItemIdRole, QString::fromStdString(item.id));
+        row->setFlags(row->flags() | Qt::ItemIsUserCheckable | Qt::ItemIsEditable);
+        row->setCheckState(item.enabled ? Qt::Checked : Qt::Unchecked);
+        if (item.id == m_selectedItem) m_items->setCurrentItem(row);
+    }
+    m_updating = false;
+}
+
+void LayoutPanel::onListItemChanged(QListWidgetItem* row) {
+    if (m_updating) return;
+    layout::Layout items = layout();
+    const std::string id = row->data(kItemIdRole).toString().toStdString();
+    for (layout::Item& item : items.items) {
+        if (item.id != id) continue;
+        const bool enabled = row->checkState() == Qt::Checked;
+        QString text = row->text();
+        const QString prefix = kindLabel(item.kind) + QStringLiteral(": ");
+        if (text.startsWith(prefix)) text = text.mid(prefix.size());
+        const std::string name = text.trimmed().toStdString() == item.id ? std::string() : text.trimmed().toStdString();
+        if (enabled != item.enabled) {
+            item.enabled = enabled;
+            commit(items, enabled ? tr("Show %1").arg(QString::fromStdString(id)) : tr("Hide %1").arg(QString::fromStdString(id)));
+        } else if (name != item.name) {
+            item.name = name.substr(0, 200);
+            commit(items, tr("Rename %1").arg(QString::fromStdString(id)));
+        }
+        return;
+    }
+}
+
+void LayoutPanel::updateFields() {
+    const QSignalBlocker bx(m_x), by(m_y), bw(m_width);
+    const layout::Layout items = layout();
+    const layout::Item* item = nullptr;
+    for (const layout::Item& i : items.items) {
+        if (i.id == m_selectedItem) item = &i;
+    }
+    const std::vector<layout::Point>* points = nullptr;
+    if (item != nullptr) points = item->kind == layout::Kind::Area ? &item->rings[0] : &item->points;
+    const bool hasPoint = points != nullptr && m_selectedPoint >= 0 && std::size_t(m_selectedPoint) < points->size();
+    m_x->setEnabled(hasPoint);
+    m_y->setEnabled(hasPoint);
+    m_width->setEnabled(hasPoint && !item->widths_m.empty());
+    if (hasPoint) {
+        m_x->setValue((*points)[std::size_t(m_selectedPoint)].x);
+        m_y->setValue((*points)[std::size_t(m_selectedPoint)].y);
+        if (!item->widths_m.empty()) m_width->setValue(item->widths_m[std::size_t(m_selectedPoint)]);
+    }
+    QString readout;
+    if (item != nullptr && item->kind != layout::Kind::Area && item->kind != layout::Kind::Stamp) {
+        const layout::RoadReadout r = layout::lineReadout(layout::itemLine(*item, spacing()));
+        readout = tr("Length %1 m, tightest turn %2")
+                      .arg(r.length_m, 0, 'f', 1)
+                      .arg(r.minRadius_m > 0 ? tr("radius %1 m").arg(r.minRadius_m, 0, 'f', 1) : tr("none (straight)"));
+        if (item->kind == layout::Kind::Road) readout += tr("; grade limited to %1 %").arg(item->maxGrade_pct);
+    } else if (item != nullptr) {
+        readout = kindLabel(item->kind) + QStringLiteral(" ") + QString::fromStdString(item->id);
+    } else {
+        readout = items.items.empty() ? tr("Choose a tool and draw on the 2-D preview") : tr("No item selected");
+    }
+    m_readout->setText(readout);
+}
+
+void LayoutPanel::onFieldEdited() {
+    layout::Layout items = layout();
+    for (layout::Item& item : items.items) {
+        if (item.id != m_selectedItem) continue;
+        std::vector<layout::Point>& points = item.kind == layout::Kind::Area ? item.rings[0] : item.points;
+        if (m_selectedPoint < 0 || std::size_t(m_selectedPoint) >= points.size()) return;
+        points[std::size_t(m_selectedPoint)] = {m_x->value(), m_y->value()};
+        if (!item.widths_m.empty()) item.widths_m[std::size_t(m_selectedPoint)] = m_width->value();
+        commit(items, tr("Edit point of %1").arg(QString::fromStdString(item.id)));
+        return;
+    }
+}
+
+}  // namespace terrain::app

@@ -1,0 +1,122 @@
+#pragma once
+// The Layout panel (docs/layout.md "In the editor"): tools to draw on the 2-D preview (select and
+// move, road, river, area, stamp, stroke), the items of the layout entry with their visibility and
+// names, and the selected point's X / Y / width in metres with the line's readouts. Every edit is
+// a new recipe emitted as one undo step (a drag is one: its edits share a merge key).
+//
+// The panel edits the stack's selected entry when it is a layout, else the last layout entry; the
+// first item drawn into a recipe without one appends a layout entry at the end of the stack.
+#include "core/layout/layout.h"
+#include "core/recipe.h"
+#include "core/registry.h"
+
+#include <QPointF>
+#include <QString>
+#include <QWidget>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QListWidget;
+class QListWidgetItem;
+class QToolButton;
+class QPainter;
+
+namespace terrain::render {
+class PreviewWidget;
+}
+
+namespace terrain::app {
+
+class LayoutPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    enum class Tool { Select, Road, River, Area, Stamp, Stroke };
+
+    LayoutPanel(const core::Registry& registry, render::PreviewWidget* preview, QWidget* parent = nullptr);
+
+    void setRecipe(const core::Recipe& recipe);
+    // The stack's selected entry (an id): a layout entry there is the one edited.
+    void setStackSelection(const std::string& id);
+
+    Tool tool() const { return m_tool; }
+    void setTool(Tool tool);
+    // The selected item (its id; empty: none) and point (-1: none).
+    const std::string& selectedItem() const { return m_selectedItem; }
+    int selectedPoint() const { return m_selectedPoint; }
+    void selectItem(const std::string& id, int point = -1);
+
+    // The layout being edited (empty when the recipe has no layout entry).
+    core::layout::Layout layout() const;
+    // Metres per sample of the map at the recipe's detail, and the world position of an image
+    // position of the preview (x east, y north of sample 0, 0) and back.
+    double spacing() const;
+    QPointF metresAt(QPointF imagePos) const;
+    QPointF imageAt(double x, double y) const;
+
+signals:
+    void recipeEdited(const terrain::core::Recipe& recipe, const QString& text, const QString& mergeKey);
+    void message(const QString& text);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    // layout_interaction.cpp: the preview's mouse and keys, and the overlay.
+    bool onPress(QPointF imagePos, Qt::KeyboardModifiers modifiers);
+    bool onMove(QPointF imagePos, bool buttonDown);
+    bool onRelease(QPointF imagePos);
+    bool onDoubleClick(QPointF imagePos);
+    bool onKey(int key);
+    void finishDrawing();
+    void paintOverlay(QPainter& painter) const;
+    // The nearest control point within `radius` image pixels of imagePos: item index and point.
+    std::optional<std::pair<int, int>> pointNear(const core::layout::Layout& layout, QPointF imagePos,
+                                                 double radius) const;
+    std::optional<int> itemNear(const core::layout::Layout& layout, QPointF imagePos, double radius) const;
+
+    // layout_panel.cpp
+    int layoutStage() const;  // 1-based stage of the edited entry, 0: none
+    void commit(const core::layout::Layout& layout, const QString& text, const QString& mergeKey = {});
+    std::string newItemId(const core::layout::Layout& layout, core::layout::Kind kind) const;
+    core::layout::Item newItem(core::layout::Kind kind) const;
+    void rebuildList();
+    void updateFields();
+    void onListItemChanged(QListWidgetItem* item);
+    void onFieldEdited();
+
+    const core::Registry& m_registry;
+    render::PreviewWidget* m_preview;
+    core::Recipe m_recipe;
+    std::string m_stackSelection;
+    Tool m_tool = Tool::Select;
+    std::string m_selectedItem;
+    int m_selectedPoint = -1;
+
+    // Drawing in progress (road, river, area: points so far; stroke: samples) in metres.
+    std::vector<core::layout::Point> m_pending;
+    bool m_stroking = false;
+    // A drag of a control point: its item, point and merge key.
+    bool m_dragging = false;
+    int m_dragItem = -1, m_dragPoint = -1;
+    int m_dragCount = 0;
+    QPointF m_hover;
+
+    std::vector<QToolButton*> m_toolButtons;
+    QComboBox* m_stampShape;
+    QComboBox* m_strokeOp;
+    QDoubleSpinBox* m_strokeRadius;
+    QListWidget* m_items;
+    QDoubleSpinBox* m_x;
+    QDoubleSpinBox* m_y;
+    QDoubleSpinBox* m_width;
+    QLabel* m_readout;
+    bool m_updating = false;
+};
+
+}  // namespace terrain::app

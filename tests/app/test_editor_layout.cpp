@@ -1,0 +1,192 @@
+// Drawing on the 2-D preview (the Layout panel): real mouse clicks and drags on the preview and
+// keys to the focused preview, as a designer uses it; each edit is one undo step (a drag is one),
+// the items land where they were drawn in world metres, and the map changes where they are.
+#include "editor_fixture.h"
+
+#include "app/document.h"
+#include "app/layout/layout_panel.h"
+#include "app/main_window.h"
+#include "core/layout/layout.h"
+#include "render/preview_widget.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QListWidget>
+#include <QMouseEvent>
+#include <QTest>
+#include <QToolButton>
+
+#include <cmath>
+
+namespace terrain::app::testing {
+namespace {
+
+namespace layout = core::layout;
+
+class LayoutEditorTest : public EditorTest {
+protected:
+    void SetUp() override {
+        EditorTest::SetUp();
+        // 257² samples over 2048 m (8 m per sample), 0..300 m.
+        DocumentState state = smallState();
+        state.recipe.detail = 8;
+        state.recipe.world.extentMetres = 2048.0;
+        state.recipe.world.hiMetres = 300.0;
+        loadState(state);
+        auto* dock = m_window->findChild<QDockWidget*>(QStringLiteral("layoutDock"));
+        ASSERT_NE(dock, nullptr);
+        dock->raise();
+        m_panel = m_window->layoutPanel();
+        m_preview = m_window->preview();
+        QTest::qWait(50);
+    }
+
+    void chooseTool(const QString& name) {
+        auto* button = m_panel->findChild<QToolButton*>(QStringLiteral("layoutTool") + name);
+        ASSERT_NE(button, nullptr);
+        ASSERT_TRUE(button->isVisible()) << name.toStdString();
+        QTest::mouseClick(button, Qt::LeftButton);
+    }
+    // The widget position of sample (col, row).
+    QPoint at(double col, double row) const { return m_preview->widgetPosition(QPointF(col, row)).toPoint(); }
+    // The world position of the widget pixel the test clicks on (what the panel reads).
+    QPointF metresOf(QPoint widget) const { return m_panel->metresAt(m_preview->imagePosition(QPointF(widget))); }
+
+    layout::Layout items() const {
+        const core::Recipe& recipe = m_window->document()->state().recipe;
+        for (const core::OpInstance& op : recipe.operations) {
+            if (op.type == "layout") return layout::layoutFromText(op.data);
+        }
+        return {};
+    }
+    int undoCount() const { return m_window->document()->undoStack()->count(); }
+    // A left-button drag from `from` in `steps` moves of `step`; returns where it ended.
+    QPoint drag(QPoint from, QPoint step, int steps) {
+        QTest::mousePress(m_preview, Qt::LeftButton, {}, from);
+        QPoint p = from;
+        for (int i = 0; i < steps; ++i) {
+            p += step;
+            QMouseEvent move(QEvent::MouseMove, QPointF(p), m_preview->mapToGlobal(QPointF(p)), Qt::NoButton,
+                             Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(m_preview, &move);
+        }
+        QTest::mouseRelease(m_preview, Qt::LeftButton, {}, p);
+        return p;
+    }
+    // The preview focused as a click leaves it, in the active window.
+    void focusPreview() {
+        m_window->activateWindow();
+        (void)QTest::qWaitForWindowActive(m_window.get());
+        m_preview->setFocus(Qt::MouseFocusReason);
+        ASSERT_TRUE(QTest::qWaitFor([this] { return m_preview->hasFocus(); }, 2000));
+    }
+
+    LayoutPanel* m_panel = nullptr;
+    render::PreviewWidget* m_preview = nullptr;
+};
+
+TEST_F(LayoutEditorTest, ARoadDrawnWithTheMouseIsOneUndoStepInWorldMetres) {
+    const core::Recipe before = m_window->document()->state().recipe;
+    const std::shared_ptr<const core::Heightmap> mapBefore = m_preview->heightmap();
+    const int undo = undoCount();
+    chooseTool(QStringLiteral("Road"));
+    const QPoint a = at(20, 30), b = at(120, 90), c = at(230, 200);
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, a);
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, b);
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, c);
+    EXPECT_EQ(undoCount(), undo);  // nothing until the road is finished
+    QTest::mouseDClick(m_preview, Qt::LeftButton, {}, c);
+    ASSERT_EQ(undoCount(), undo + 1);
+    const layout::Layout drawn = items();
+    ASSERT_EQ(drawn.items.size(), 1u);
+    const layout::Item& road = drawn.items[0];
+    EXPECT_EQ(road.kind, layout::Kind::Road);
+    ASSERT_EQ(road.points.size(), 3u);
+    const QPoint clicks[] = {a, b, c};
+    for (int i = 0; i < 3; ++i) {
+        const QPointF m = metresOf(clicks[i]);
+        EXPECT_NEAR(road.points[std::size_t(i)].x, m.x(), 1e-6);
+        EXPECT_NEAR(road.points[std::size_t(i)].y, m.y(), 1e-6);
+    }
+    // x east, y north of sample (0, 0): the map lies at y <= 0.
+    EXPECT_GT(road.points[2].x, road.points[0].x);
+    EXPECT_LT(road.points[2].y, road.points[0].y);
+    EXPECT_NEAR(road.points[1].x, 120 * 8.0, 8.0);
+    EXPECT_NEAR(road.points[1].y, -90 * 8.0, 8.0);
+    ASSERT_TRUE(waitUpToDate());
+    const std::shared_ptr<const core::Heightmap> mapAfter = m_preview->heightmap();
+    int changed = 0;
+    for (int y = 0; y < mapAfter->height(); ++y)
+        for (int x = 0; x < mapAfter->width(); ++x) changed += mapAfter->at(x, y) != mapBefore->at(x, y);
+    EXPECT_GT(changed, 500);
+    EXPECT_EQ(m_panel->findChild<QListWidget*>(QStringLiteral("layoutItems"))->count(), 1);
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        m_window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-road.png"));
+    }
+    // Ctrl+Z with the preview focused: the recipe is the one before, byte for byte.
+    focusPreview();
+    QTest::keyClick(m_preview, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(m_window->document()->state().recipe, before);
+}
+
+TEST_F(LayoutEditorTest, DraggingAPointIsOneUndoStepAndDeleteRemovesTheItem) {
+    chooseTool(QStringLiteral("River"));
+    for (const QPoint p : {at(30, 30), at(128, 128), at(240, 240)}) QTest::mouseClick(m_preview, Qt::LeftButton, {}, p);
+    QTest::keyClick(m_preview, Qt::Key_Return);
+    ASSERT_EQ(items().items.size(), 1u);
+    const core::Recipe drawn = m_window->document()->state().recipe;
+    const int undo = undoCount();
+
+    chooseTool(QStringLiteral("Select"));
+    const QPoint from = m_preview->widgetPosition(m_panel->imageAt(items().items[0].points[1].x,
+                                                                   items().items[0].points[1].y)).toPoint();
+    const QPoint to = drag(from, QPoint(6, -4), 6);
+    EXPECT_EQ(undoCount(), undo + 1);  // six moves, one step
+    const QPointF m = metresOf(to);
+    EXPECT_NEAR(items().items[0].points[1].x, m.x(), 1e-6);
+    EXPECT_NEAR(items().items[0].points[1].y, m.y(), 1e-6);
+    EXPECT_EQ(m_panel->selectedPoint(), 1);
+    // Undo puts the point back exactly; redo moves it again.
+    m_window->document()->undoStack()->undo();
+    EXPECT_EQ(m_window->document()->state().recipe, drawn);
+    m_window->document()->undoStack()->redo();
+    EXPECT_NEAR(items().items[0].points[1].x, m.x(), 1e-6);
+
+    // Delete on the focused preview: the selected point first (a river keeps two), then the item.
+    focusPreview();
+    QTest::keyClick(m_preview, Qt::Key_Delete);
+    ASSERT_EQ(items().items.size(), 1u);
+    EXPECT_EQ(items().items[0].points.size(), 2u);
+    QTest::keyClick(m_preview, Qt::Key_Delete);
+    EXPECT_TRUE(items().items.empty());
+    ASSERT_TRUE(waitUpToDate());
+}
+
+TEST_F(LayoutEditorTest, AStampAndAStrokeLandWhereTheyWerePlaced) {
+    chooseTool(QStringLiteral("Stamp"));
+    const QPoint centre = at(100, 150);
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, centre);
+    ASSERT_EQ(items().items.size(), 1u);
+    const layout::Item stamp = items().items[0];
+    EXPECT_EQ(stamp.kind, layout::Kind::Stamp);
+    EXPECT_EQ(stamp.shape, layout::StampShape::Crater);
+    EXPECT_NEAR(stamp.points[0].x, metresOf(centre).x(), 1e-6);
+    EXPECT_NEAR(stamp.points[0].y, metresOf(centre).y(), 1e-6);
+
+    chooseTool(QStringLiteral("Stroke"));
+    const int undo = undoCount();
+    drag(at(20, 220), QPoint(8, -3), 20);
+    EXPECT_EQ(undoCount(), undo + 1);
+    ASSERT_EQ(items().items.size(), 2u);
+    const layout::Item& stroke = items().items[1];
+    EXPECT_EQ(stroke.kind, layout::Kind::Stroke);
+    EXPECT_GT(stroke.points.size(), 5u);
+    EXPECT_EQ(stroke.radii_m.size(), stroke.points.size());
+    ASSERT_TRUE(waitUpToDate());
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        m_window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-stamp-stroke.png"));
+    }
+}
+
+}  // namespace
+}  // namespace terrain::app::testing
