@@ -52,18 +52,6 @@ double noiseAt(const ResolvedItem& r, double x, double y) {
     return r.item.breakupAmplitude_m * breakup(r.noiseKey, x, y, r.item.breakupWavelength_m);
 }
 
-// The profile's value at arc length s (linear between stations).
-double profileAt(const ResolvedItem& r, double s) {
-    const std::size_t n = r.profile.size();
-    if (n == 1) return r.profile[0];
-    std::size_t i = std::size_t(std::max(0.0, std::floor(s / r.step)));
-    if (i > n - 2) i = n - 2;
-    const double s0 = double(i) * r.step;
-    const double s1 = std::min(double(i + 1) * r.step, r.line.length());
-    const double t = s1 > s0 ? std::clamp((s - s0) / (s1 - s0), 0.0, 1.0) : 0.0;
-    return r.profile[i] + (r.profile[i + 1] - r.profile[i]) * t;
-}
-
 // Where a sample lies relative to a line item.
 struct Near {
     double d = 0, s = 0, halfWidth = 0, side = 1, radius = 0, pressure = 0;
@@ -171,30 +159,66 @@ void road(const ResolvedItem& r, const RowCandidates& rc, double x, double y, do
     if (target != h) e.changed = true, e.h = target;
 }
 
-void river(const ResolvedItem& r, const RowCandidates& rc, double x, double y, double h, double lowestBed, Effect& e) {
+void river(const ResolvedItem& r, double x, double y, double h, Effect& e) {
     const Item& it = r.item;
     const double k = it.falloff_m;
     const double tanBank = r.tanSlope;
-    // No bank can reach this sample's height from farther than this.
-    const double maxDistance = r.maxHalfWidth + std::max(0.0, (h + k - lowestBed) / tanBank);
-    Near n;
-    if (!nearLine(r, rc, x, y, maxDistance, n)) return;
-    const double bed = profileAt(r, n.s) - it.depth_m;
-    const double target = n.d <= n.halfWidth ? bed : bed + (n.d - n.halfWidth) * tanBank;
+    // The banks are cones of the bank slope over the bed: the lowest of them over this sample (a
+    // segment's bed at its nearest point, plus the slope beyond its half width), searched by
+    // branch and bound; nothing to do unless it comes below the terrain (plus the rounding).
+    const auto bank = [&](int segment, double t, double d) {
+        const auto i = std::size_t(segment);
+        const double s = r.line.s[i] + (r.line.s[i + 1] - r.line.s[i]) * t;
+        const double hw = r.line.halfWidth[i] + (r.line.halfWidth[i + 1] - r.line.halfWidth[i]) * t;
+        const double bed = profileAt(r, s) - it.depth_m;
+        return d <= hw ? bed : bed + (d - hw) * tanBank;
+    };
+    // The coarse grid first: where no bank can come below this sample and no bed is near, done.
+    const ResolvedItem::Coarse& c = r.coarse;
+    if (c.nx > 0) {
+        const long ci = long(std::floor((x - c.x0) / c.cell)), cj = long(std::floor((y - c.y0) / c.cell));
+        if (ci >= 0 && cj >= 0 && ci < c.nx && cj < c.ny) {
+            const std::size_t at = std::size_t(cj) * std::size_t(c.nx) + std::size_t(ci);
+            if (!c.nearBed[at] && c.lowest[at] >= h + k) return;
+        }
+    }
+    int seg = 0;
+    double t = 0.0, d = 0.0, target = 0.0;
+    bool found = r.index.lowest(x, y, tanBank, r.maxHalfWidth, h + k, bank, seg, t, d, target);
+    double hw = 0.0;
+    if (found) {
+        const auto i = std::size_t(seg);
+        hw = r.line.halfWidth[i] + (r.line.halfWidth[i + 1] - r.line.halfWidth[i]) * t;
+    }
+    if (!found || d > hw) {
+        // Not carved by a bank; still inside a bed where the terrain lies below it?
+        int nseg = 0;
+        double nt = 0.0, nd = 0.0;
+        std::uint32_t hint = SegmentIndex::kNoHint;
+        if (r.index.nearest(x, y, r.maxHalfWidth, nseg, nt, nd, hint)) {
+            const auto i = std::size_t(nseg);
+            const double nhw = r.line.halfWidth[i] + (r.line.halfWidth[i + 1] - r.line.halfWidth[i]) * nt;
+            if (nd <= nhw) {
+                found = true, seg = nseg, t = nt, d = nd, hw = nhw;
+                target = bank(seg, t, d);
+            }
+        }
+    }
+    if (!found) return;
     // The bed is the profile exactly, filled where the terrain dips below it (so it never rises
     // along the river); the banks only cut.
-    const bool inBed = n.d <= n.halfWidth;
+    const bool inBed = d <= hw;
     if (!inBed && target >= h + k) return;
-    double out = inBed ? bed : std::min(h, target);
+    double out = inBed ? target : std::min(h, target);
     // A smooth minimum on the banks: their top rounds over `falloff_m`. Its width grows from 0 at
     // the bed's edge, so the bed itself is exactly the profile (and never rises).
-    const double ke = std::min(k, std::max(0.0, n.d - n.halfWidth));
+    const double ke = std::min(k, std::max(0.0, d - hw));
     if (ke > 0.0) {
         const double q = std::max(ke - std::abs(h - target), 0.0) / ke;
         out -= q * q * ke * 0.25;
     }
-    e.kind = n.d <= n.halfWidth ? 1.0 : 0.0;
-    e.edge = n.d > n.halfWidth ? 1.0 : 0.0;
+    e.kind = inBed ? 1.0 : 0.0;
+    e.edge = inBed ? 0.0 : 1.0;
     e.own = 1.0;
     e.protect = e.kind;
     if (out != h) e.changed = true, e.h = out;
@@ -324,30 +348,33 @@ void crossings(const ResolvedItem& r, double y, std::vector<double>& xs) {
 }  // namespace
 
 void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap& output, int x0, int y0,
-                 double mps, RawMetres heights, const std::vector<Heightmap*>& masks, const GenerateContext& context) {
+                 double mps, RawMetres heights, const std::vector<Heightmap*>& masks, const GenerateContext& context,
+                 const PartWindow* only) {
     const int width = input.width(), rows = input.height();
-    // The lowest river bed of each item (a bound for its banks' reach).
-    std::vector<double> lowestBed(layout.items.size(), 0.0);
-    for (std::size_t i = 0; i < layout.items.size(); ++i) {
-        const ResolvedItem& r = layout.items[i];
-        if (r.item.kind != Kind::River) continue;
-        double lo = std::numeric_limits<double>::infinity();
-        for (double z : r.profile) lo = std::min(lo, z - r.item.depth_m);
-        lowestBed[i] = lo;
-    }
-    parallelRows(rows, threadsForWork(double(width) * rows, context.threads), context, [&](int begin, int end) {
+    // The rows evaluated (of the part), and in each the columns: all, or `only`'s.
+    const int rowBegin = only != nullptr ? std::clamp(only->y0, 0, rows) : 0;
+    const int rowEnd = only != nullptr ? std::clamp(only->y0 + int(only->columns.size()), rowBegin, rows) : rows;
+    parallelRows(rowEnd - rowBegin, threadsForWork(double(width) * (rowEnd - rowBegin), context.threads), context,
+                 [&](int begin, int end) {
+        begin += rowBegin, end += rowBegin;
         std::vector<double> xs;
         std::vector<std::pair<double, double>> spans;
         RowCandidates rc;
         std::vector<float*> maskRow;
         maskRow.resize(masks.size());
         for (int row = begin; row < end; ++row) {
+            int colBegin = 0, colEnd = width;
+            if (only != nullptr) {
+                const auto [c0, c1] = only->columns[std::size_t(row - only->y0)];
+                colBegin = std::clamp(c0, 0, width), colEnd = std::clamp(c1, colBegin, width);
+                if (colBegin >= colEnd) continue;
+            }
             const float* in = input.row(row);
             float* out = output.row(row);
-            std::copy(in, in + width, out);
+            std::copy(in + colBegin, in + colEnd, out + colBegin);
             for (std::size_t m = 0; m < masks.size(); ++m) {
                 maskRow[m] = masks[m] != nullptr ? masks[m]->row(row) : nullptr;
-                if (maskRow[m] != nullptr) std::fill(maskRow[m], maskRow[m] + width, 0.0f);
+                if (maskRow[m] != nullptr) std::fill(maskRow[m] + colBegin, maskRow[m] + colEnd, 0.0f);
             }
             auto mark = [&](int m, int col, double value) {
                 if (m >= 0 && maskRow[std::size_t(m)] != nullptr && value > 0.0) {
@@ -378,8 +405,8 @@ void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap
                 std::size_t crossed = 0;
                 int done = x0 - 1;  // the last column visited (spans overlap)
                 for (const auto& [lo, hi] : spans) {
-                    const int first = std::max({x0, int(std::floor(lo / mps)) - 1, done + 1});
-                    const int last = std::min(x0 + width - 1, int(std::ceil(hi / mps)) + 1);
+                    const int first = std::max({x0 + colBegin, int(std::floor(lo / mps)) - 1, done + 1});
+                    const int last = std::min(x0 + colEnd - 1, int(std::ceil(hi / mps)) + 1);
                     if (first > last) continue;
                     done = last;
                 for (int col = first; col <= last; ++col) {
@@ -394,7 +421,7 @@ void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap
                     Effect e;
                     switch (r.item.kind) {
                     case Kind::Road: road(r, rc, x, y, h, e); break;
-                    case Kind::River: river(r, rc, x, y, h, lowestBed[i], e); break;
+                    case Kind::River: river(r, x, y, h, e); break;
                     case Kind::Ridge:
                     case Kind::Valley: ridge(r, rc, x, y, h, e); break;
                     case Kind::Area: area(r, x, y, (crossed & 1) != 0, h, e); break;
@@ -412,7 +439,7 @@ void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap
             if (layout.unprotectedMask >= 0 && maskRow[std::size_t(layout.unprotectedMask)] != nullptr) {
                 float* u = maskRow[std::size_t(layout.unprotectedMask)];
                 const float* p = layout.protectMask >= 0 ? maskRow[std::size_t(layout.protectMask)] : nullptr;
-                for (int col = 0; col < width; ++col) u[col] = 1.0f - (p != nullptr ? p[col] : 0.0f);
+                for (int col = colBegin; col < colEnd; ++col) u[col] = 1.0f - (p != nullptr ? p[col] : 0.0f);
             }
         }
     });

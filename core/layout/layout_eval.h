@@ -6,6 +6,8 @@
 
 #include "../heightmap.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -27,6 +29,8 @@ class SegmentIndex {
 public:
     // Segments (v[i], v[i + 1]) of a polyline, or with `pairs` (v[2k], v[2k + 1]), numbered k.
     void build(const std::vector<Point>& vertices, bool pairs = false);
+    // Gives each segment a floor (a river's lowest bed along it) for lowest().
+    void setFloors(const std::vector<double>& floors);
     // The nearest segment to (x, y) no farther than maxDistance: its number, the parameter t along
     // it and the distance; false when none is that near.
     // `hint` (in and out): the internal index of the segment found for a nearby point, or
@@ -43,16 +47,31 @@ public:
     bool nearestAmong(const std::vector<std::uint32_t>& candidates, double x, double y, double maxDistance,
                       int& segment, double& t, double& distance, std::uint32_t& hint) const;
 
+    // The segment minimising value(id, t, d) (t: the parameter of the point of the segment nearest
+    // to (x, y), d: the distance to it), for a value of at least floor + max(0, d - halfWidthMax) *
+    // slope (a river's banks: a cone of that slope over its bed): branch and bound on that lower
+    // bound, skipping what cannot come below `cutoff`. Ties go to the lower segment number.
+    // A lower bound of lowest()'s value over the box, and whether a segment's box lies within
+    // `near` of it (conservative: the segments' boxes stand for them).
+    double lowestOverBox(double minX, double minY, double maxX, double maxY, double slope, double halfWidthMax,
+                         double near, bool& isNear) const;
+
+    template <class Value>
+    bool lowest(double x, double y, double slope, double halfWidthMax, double cutoff, Value value, int& segment,
+                double& t, double& distance, double& best) const;
+
 private:
     struct Segment {
         Point a, b;
         int id;
         double ex, ey, invLen2;  // b - a and 1 / |b - a|² (0 for a point)
+        double floor = 0.0;
     };
     struct Node {
         double minX, minY, maxX, maxY;
         int left = -1, right = -1;  // children, or -1 for a leaf
         int begin = 0, end = 0;     // a leaf's segments
+        double floor = 0.0;         // the lowest floor of its segments
     };
     int buildNode(int begin, int end);
     // The squared distance from (x, y) to segment i and the parameter of the nearest point.
@@ -60,6 +79,56 @@ private:
     std::vector<Segment> m_segments;
     std::vector<Node> m_nodes;
 };
+
+template <class Value>
+bool SegmentIndex::lowest(double x, double y, double slope, double halfWidthMax, double cutoff, Value value,
+                          int& segment, double& tOut, double& distanceOut, double& bestOut) const {
+    if (m_nodes.empty()) return false;
+    double best = cutoff;
+    int bestId = -1;
+    double bestT = 0.0, bestD = 0.0;
+    auto bound = [&](const Node& n) {
+        const double dx = x < n.minX ? n.minX - x : (x > n.maxX ? x - n.maxX : 0.0);
+        const double dy = y < n.minY ? n.minY - y : (y > n.maxY ? y - n.maxY : 0.0);
+        const double d = std::sqrt(dx * dx + dy * dy);
+        return n.floor + (d > halfWidthMax ? (d - halfWidthMax) * slope : 0.0);
+    };
+    int stack[128];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& n = m_nodes[std::size_t(stack[--top])];
+        const double b = bound(n);
+        if (b > best || (bestId < 0 && b >= cutoff)) continue;
+        if (n.left < 0) {
+            for (int i = n.begin; i < n.end; ++i) {
+                const Segment& g = m_segments[std::size_t(i)];
+                double t = std::clamp(((x - g.a.x) * g.ex + (y - g.a.y) * g.ey) * g.invLen2, 0.0, 1.0);
+                const double px = x - (g.a.x + g.ex * t), py = y - (g.a.y + g.ey * t);
+                const double d = std::sqrt(px * px + py * py);
+                // The segment's own bound first: most segments are too high to matter.
+                const double lower = g.floor + (d > halfWidthMax ? (d - halfWidthMax) * slope : 0.0);
+                if (lower > best || (bestId < 0 && lower >= cutoff)) continue;
+                const double v = value(g.id, t, d);
+                if (v < best || (v == best && bestId >= 0 && g.id < bestId) || (bestId < 0 && v < cutoff)) {
+                    best = v, bestId = g.id, bestT = t, bestD = d;
+                }
+            }
+            continue;
+        }
+        const Node& l = m_nodes[std::size_t(n.left)];
+        const Node& r = m_nodes[std::size_t(n.right)];
+        if (top + 2 > 128) continue;
+        if (bound(l) <= bound(r)) {
+            stack[top++] = n.right, stack[top++] = n.left;
+        } else {
+            stack[top++] = n.left, stack[top++] = n.right;
+        }
+    }
+    if (bestId < 0) return false;
+    segment = bestId, tOut = bestT, distanceOut = bestD, bestOut = best;
+    return true;
+}
 
 // A polyline with arc length and a half width per vertex.
 struct Polyline {
@@ -78,6 +147,14 @@ struct ResolvedItem {
     SegmentIndex index;
     double maxHalfWidth = 0;
     double reach = 0;  // lines: how far from the line a sample can be changed
+    // Rivers: per cell of a coarse grid over the reach, a lower bound of the banks' height there
+    // and whether a cell may touch the bed, so most samples are passed over at a glance.
+    struct Coarse {
+        double x0 = 0, y0 = 0, cell = 1;
+        int nx = 0, ny = 0;
+        std::vector<double> lowest;
+        std::vector<char> nearBed;
+    } coarse;
     double tanSlope = 0;  // roads: tan(bank_deg); rivers: tan(bank_slope_deg)
     // Along lines: the heights in metres at s = k * step (the last at the line's end).
     std::vector<double> profile;
@@ -112,9 +189,16 @@ struct RawMetres {
 // Writes `output` (the input's size) from `input`, a part of a map whose first column and row are
 // (x0, y0) in the whole map of spacing metresPerSample; `masks[i]` (may be null) receives mask
 // maskNames[i] of the part. Row-parallel; the same bits on any thread count.
+// `only`: evaluate just these samples of the part (rows y0 .. y0 + columns.size() - 1, in each
+// the columns [first, second)) and leave the rest of `output` and the masks as they are (an
+// incremental run copied them from the last one).
+struct PartWindow {
+    int y0 = 0;
+    std::vector<std::pair<int, int>> columns;
+};
 void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap& output, int x0, int y0,
                  double metresPerSample, RawMetres heights, const std::vector<Heightmap*>& masks,
-                 const GenerateContext& context);
+                 const GenerateContext& context, const PartWindow* only = nullptr);
 
 // Resolved centre lines of roads and rivers (the deck's, the bed's height) as GeoJSON LineStrings
 // with z, at the profile step: for the engines' spline tools.
@@ -135,5 +219,8 @@ RoadReadout roadReadout(const ResolvedItem& item);
 // an editor shows without evaluating the terrain).
 Polyline itemLine(const Item& item, double step);
 RoadReadout lineReadout(const Polyline& line);
+
+// The item's profile at arc length s (linear between its stations).
+double profileAt(const ResolvedItem& item, double s);
 
 }  // namespace terrain::core::layout

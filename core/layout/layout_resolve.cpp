@@ -374,6 +374,65 @@ void SegmentIndex::build(const std::vector<Point>& vertices, bool pairs) {
     if (!m_segments.empty()) buildNode(0, int(m_segments.size()));
 }
 
+void SegmentIndex::setFloors(const std::vector<double>& floors) {
+    for (Segment& g : m_segments) g.floor = floors[std::size_t(g.id)];
+    // Nodes are stored before their children: fill them from the last.
+    for (std::size_t k = m_nodes.size(); k-- > 0;) {
+        Node& n = m_nodes[k];
+        if (n.left < 0) {
+            n.floor = std::numeric_limits<double>::infinity();
+            for (int i = n.begin; i < n.end; ++i) n.floor = std::min(n.floor, m_segments[std::size_t(i)].floor);
+        } else {
+            n.floor = std::min(m_nodes[std::size_t(n.left)].floor, m_nodes[std::size_t(n.right)].floor);
+        }
+    }
+}
+
+double SegmentIndex::lowestOverBox(double minX, double minY, double maxX, double maxY, double slope,
+                                   double halfWidthMax, double near, bool& isNear) const {
+    isNear = false;
+    double best = std::numeric_limits<double>::infinity();
+    if (m_nodes.empty()) return best;
+    auto gap = [&](double ax0, double ay0, double ax1, double ay1) {
+        const double dx = std::max({0.0, ax0 - maxX, minX - ax1});
+        const double dy = std::max({0.0, ay0 - maxY, minY - ay1});
+        return std::sqrt(dx * dx + dy * dy);
+    };
+    int stack[128];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& n = m_nodes[std::size_t(stack[--top])];
+        const double d = gap(n.minX, n.minY, n.maxX, n.maxY);
+        const double bound = n.floor + (d > halfWidthMax ? (d - halfWidthMax) * slope : 0.0);
+        if (bound >= best && (isNear || d > near)) continue;
+        if (n.left < 0) {
+            for (int i = n.begin; i < n.end; ++i) {
+                const Segment& g = m_segments[std::size_t(i)];
+                const double e = gap(std::min(g.a.x, g.b.x), std::min(g.a.y, g.b.y), std::max(g.a.x, g.b.x),
+                                     std::max(g.a.y, g.b.y));
+                best = std::min(best, g.floor + (e > halfWidthMax ? (e - halfWidthMax) * slope : 0.0));
+                if (e <= near) isNear = true;
+            }
+            continue;
+        }
+        if (top + 2 > 128) continue;
+        stack[top++] = n.left, stack[top++] = n.right;
+    }
+    return best;
+}
+
+double profileAt(const ResolvedItem& r, double s) {
+    const std::size_t n = r.profile.size();
+    if (n == 1) return r.profile[0];
+    std::size_t i = std::size_t(std::max(0.0, std::floor(s / r.step)));
+    if (i > n - 2) i = n - 2;
+    const double s0 = double(i) * r.step;
+    const double s1 = std::min(double(i + 1) * r.step, r.line.length());
+    const double t = s1 > s0 ? std::clamp((s - s0) / (s1 - s0), 0.0, 1.0) : 0.0;
+    return r.profile[i] + (r.profile[i + 1] - r.profile[i]) * t;
+}
+
 int SegmentIndex::buildNode(int begin, int end) {
     Node node{1e300, 1e300, -1e300, -1e300};
     for (int i = begin; i < end; ++i) {
@@ -572,6 +631,31 @@ ResolvedLayout resolveLayout(const Layout& layout, const ProfileSource& source) 
     }
     for (ResolvedItem& r : out.items) {
         if (r.item.kind != Kind::Stamp) r.index.build(r.line.vertices, r.item.kind == Kind::Area);
+        if (r.item.kind == Kind::River) {
+            // Each segment's lowest bed (the profile never rises, so at its downstream end).
+            std::vector<double> floors;
+            for (std::size_t i = 0; i + 1 < r.line.vertices.size(); ++i) {
+                floors.push_back(std::min(profileAt(r, r.line.s[i]), profileAt(r, r.line.s[i + 1])) - r.item.depth_m);
+            }
+            r.index.setFloors(floors);
+
+            ResolvedItem::Coarse& c = r.coarse;
+            c.cell = std::max({(r.maxX - r.minX) / 48.0, (r.maxY - r.minY) / 48.0, 1e-3});
+            c.x0 = r.minX, c.y0 = r.minY;
+            c.nx = int((r.maxX - r.minX) / c.cell) + 1, c.ny = int((r.maxY - r.minY) / c.cell) + 1;
+            c.lowest.resize(std::size_t(c.nx) * std::size_t(c.ny));
+            c.nearBed.resize(c.lowest.size());
+            for (int j = 0; j < c.ny; ++j) {
+                for (int i = 0; i < c.nx; ++i) {
+                    bool isNear = false;
+                    const std::size_t at = std::size_t(j) * std::size_t(c.nx) + std::size_t(i);
+                    c.lowest[at] = r.index.lowestOverBox(c.x0 + i * c.cell, c.y0 + j * c.cell, c.x0 + (i + 1) * c.cell,
+                                                         c.y0 + (j + 1) * c.cell, r.tanSlope, r.maxHalfWidth,
+                                                         r.maxHalfWidth, isNear);
+                    c.nearBed[at] = isNear;
+                }
+            }
+        }
     }
     return out;
 }

@@ -142,6 +142,7 @@ void StackEvaluator::clear() {
     m_entries.clear();
     m_ranges.clear();
     m_spare.clear();
+    m_previous.clear();
 }
 
 StackEvaluator::Stage StackEvaluator::lookup(const std::string& key) {
@@ -325,9 +326,10 @@ ReferenceMap StackEvaluator::referenceMapOf(const Recipe& recipe, const WorldUni
 }
 
 void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world, int stage, int inputStage,
-                                  const Heightmap& in, const MaskSet& below, const Heightmap* through,
+                                  const std::string& inputKey, const Heightmap& in, const MaskSet& below, const Heightmap* through,
                                   const HeightScale& heights, const GenerateContext& sub,
-                                  const GenerateContext& context, Heightmap& out, MaskSet& masks) {
+                                  const GenerateContext& context, Heightmap& out, MaskSet& masks,
+                                  const std::shared_ptr<Heightmap>& outShared) {
     const OpInstance& op = recipe.operations[std::size_t(stage - 1)];
     if (const OpType* type = m_registry.findOp(op.type)) {
         OpCall call{in, out, heights, world.metresPerPixel, recipe.detail, recipe.seed, sub, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
@@ -342,7 +344,35 @@ void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world,
             }
             return referenceMapOf(recipe, world, inputStage, context);
         };
+        std::string previousKey;
+        std::shared_ptr<const PreviousRun> previous;
+        if (type->incremental) {
+            OpInstance bare = op;
+            bare.data.clear();
+            previousKey = op.id + "|" + inputKey + "|" + operationContent(m_registry, bare);
+            std::lock_guard lock(m_mutex);
+            if (const auto it = m_previous.find(previousKey); it != m_previous.end()) previous = it->second;
+        }
+        call.previous = previous.get();
         type->run(op.params, call);
+        if (type->incremental && m_cacheBytes > 0) {
+            // Kept for the next edit of this entry: its output before any mask blend, and the
+            // masks it added (shared with the stage, not copied).
+            auto kept = std::make_shared<PreviousRun>();
+            kept->data = op.data;
+            if (through == nullptr && outShared) {
+                kept->map = outShared;
+            } else {
+                kept->map = std::make_shared<const Heightmap>(out);
+            }
+            for (const auto& [name, mask] : masks) {
+                const auto b = below.find(name);
+                if (b == below.end() || b->second != mask) kept->masks[name] = mask;
+            }
+            std::lock_guard lock(m_mutex);
+            m_previous[previousKey] = std::move(kept);
+            if (m_previous.size() > 2) m_previous.erase(m_previous.begin());
+        }
         if (through != nullptr && !type->passesHeights) blendThrough(in, *through, out, sub);
         return;
     }
@@ -455,8 +485,9 @@ StackEvaluator::Stage StackEvaluator::run(const Recipe& recipe, const WorldUnits
                     Heightmap none;
                     out.map = passes ? in.map : allocate(in.map->width(), in.map->height());
                     out.masks = in.masks;
-                    runOperation(recipe, world, k, plan.input[at], *in.map, in.masks, through, result.heights, sub,
-                                 context, passes ? none : *out.map, out.masks);
+                    runOperation(recipe, world, k, plan.input[at], keys[std::size_t(plan.input[at])], *in.map, in.masks,
+                                 through, result.heights, sub,
+                                 context, passes ? none : *out.map, out.masks, passes ? nullptr : out.map);
                     return out;
                 } catch (const StageError&) {
                     throw;

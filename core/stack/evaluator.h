@@ -108,9 +108,11 @@ private:
     // `below` holds the masks below; the entry's own masks are added to `masks`.
     // `inputStage`: the stage `in` is (for a reference range); `through`: the mask the result is
     // applied through, or null.
-    void runOperation(const Recipe& recipe, const WorldUnits& world, int stage, int inputStage, const Heightmap& in,
+    void runOperation(const Recipe& recipe, const WorldUnits& world, int stage, int inputStage,
+                      const std::string& inputKey, const Heightmap& in,
                       const MaskSet& below, const Heightmap* through, const HeightScale& heights,
-                      const GenerateContext& sub, const GenerateContext& context, Heightmap& out, MaskSet& masks);
+                      const GenerateContext& sub, const GenerateContext& context, Heightmap& out, MaskSet& masks,
+                      const std::shared_ptr<Heightmap>& outShared = nullptr);
     // A group's end (stage k of `plan`): its result blended into the map below the group.
     Stage blendGroup(const Recipe& recipe, const StagePlan& plan, int k, const std::vector<Stage>& have,
                      const StackResult& result, const GenerateContext& sub);
@@ -125,6 +127,8 @@ private:
     mutable std::mutex m_mutex;
     std::map<std::string, Entry> m_entries;
     std::map<std::string, MinMax> m_ranges;  // reference ranges by stage key (a few bytes each)
+    // Incremental types' last runs, by entry id, input stage key and parameters.
+    std::map<std::string, std::shared_ptr<const PreviousRun>> m_previous;
     std::vector<std::shared_ptr<Heightmap>> m_spare;
     // Stages being computed now: a second call that needs one waits instead of computing it
     // again (compare panels started together share their common prefix).

@@ -106,6 +106,15 @@ struct ReferenceMap {
     double metresPerSample = 1.0;
 };
 
+// An incremental type's last output for the same entry on the same input (OpType::incremental):
+// its data, heights and the masks it added. The type may copy what an edit of its data cannot
+// have changed; the result must be the bits a full run makes.
+struct PreviousRun {
+    std::string data;
+    std::shared_ptr<const Heightmap> map;
+    MaskSet masks;
+};
+
 // What an operation is given. `output` has the input's size, its samples unset: write each.
 struct OpCall {
     const Heightmap& input;
@@ -136,6 +145,8 @@ struct OpCall {
     // reads (a layout's profiles), so it is the same at every detail and in every tile.
     std::function<ReferenceMap()> referenceMap;
     double referenceMetresPerSample = 0.0;  // its spacing, known without computing it (0: unknown)
+    // For OpType::incremental: the entry's last run on this very input (null: none).
+    const PreviousRun* previous = nullptr;
 };
 
 // The input's place: call.place, or the whole map when that is empty.
@@ -212,6 +223,10 @@ struct OpType {
     std::function<std::string(const std::string& jsonText)> normalizeData;
     std::function<std::vector<std::string>(const std::map<std::string, double>& params, const std::string& data)>
         dataMasks;
+    // The evaluator keeps an entry's last output on each input and hands it to the next run
+    // (OpCall::previous): an edit of a layout's item then recomputes only where that item was
+    // and is.
+    bool incremental = false;
     // Pure, and the same bits on any thread count. Throws InputError for values it cannot use.
     std::function<void(const std::map<std::string, double>&, const OpCall&)> run;
 };

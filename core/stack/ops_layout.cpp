@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <set>
 
 namespace terrain::core {
 namespace {
@@ -58,15 +60,119 @@ layout::Layout itemsOf(const std::string* data) {
     return data != nullptr && !data->empty() ? layout::layoutFromText(*data) : layout::Layout{};
 }
 
-void runLayout(const LayoutParams& p, const OpCall& call) {
-    const double step = call.referenceMetresPerSample > 0.0 ? call.referenceMetresPerSample : call.metresPerSample;
-    const layout::ResolvedLayout resolved =
-        layout::resolveLayout(itemsOf(call.data), profileSource(call.heights, step, lazily(call.referenceMap)));
-    std::vector<Heightmap*> masks;
-    if (p.masks) {
-        for (const std::string& name : resolved.maskNames) masks.push_back(addMask(call, name).get());
+// The part of the map an edit from `before` to `after` can have changed, in the part's columns
+// and rows: the boxes of the items that differ, before and after. Nothing when the edit is not
+// item by item (items added, removed or reordered, other masks): then all of it.
+std::optional<layout::PartWindow> changedPart(const layout::Layout& before, const layout::Layout& after,
+                                              const layout::ProfileSource& source, const OpCall& call) {
+    if (before.items.size() != after.items.size() || layout::layoutMasks(before) != layout::layoutMasks(after)) {
+        return std::nullopt;
+    }
+    layout::Layout changed;
+    for (std::size_t i = 0; i < after.items.size(); ++i) {
+        if (before.items[i].id != after.items[i].id) return std::nullopt;
+        if (before.items[i] == after.items[i]) continue;
+        for (const layout::Item* item : {&before.items[i], &after.items[i]}) {
+            layout::Item shown = *item;
+            shown.enabled = true;  // a hidden item's box still bounds what showing it changes
+            changed.items.push_back(shown);
+        }
     }
     const MapPlace place = placeOf(call);
+    const int width = call.input.width(), rows = call.input.height();
+    layout::PartWindow part;
+    part.y0 = 0;
+    part.columns.assign(std::size_t(rows), {width, 0});  // empty rows
+    const double mps = call.metresPerSample;
+    std::vector<std::uint32_t> candidates;
+    // Ids repeat (before and after): resolve one at a time.
+    for (const layout::Item& item : changed.items) {
+        const layout::ResolvedLayout r = layout::resolveLayout(layout::Layout{{item}}, source);
+        const layout::ResolvedItem& ri = r.items[0];
+        const bool line = item.kind != layout::Kind::Area && item.kind != layout::Kind::Stamp;
+        const int r0 = std::max(0, int(std::floor(-ri.maxY / mps)) - 2 - place.y0);
+        const int r1 = std::min(rows, int(std::ceil(-ri.minY / mps)) + 3 - place.y0);
+        for (int row = r0; row < r1; ++row) {
+            // The columns the item can reach on this row: near its segments, or its box.
+            double lo = ri.minX, hi = ri.maxX;
+            if (line) {
+                candidates.clear();
+                ri.index.rowCandidates(-double(place.y0 + row) * mps, ri.reach, candidates);
+                if (candidates.empty()) continue;
+                lo = 1e300, hi = -1e300;
+                for (const std::uint32_t c : candidates) {
+                    const auto [a, b] = ri.index.span(c, ri.reach);
+                    lo = std::min(lo, a), hi = std::max(hi, b);
+                }
+            }
+            auto& [c0, c1] = part.columns[std::size_t(row)];
+            c0 = std::min(c0, std::max(0, int(std::floor(lo / mps)) - 2 - place.x0));
+            c1 = std::max(c1, std::min(width, int(std::ceil(hi / mps)) + 3 - place.x0));
+        }
+    }
+    return part;
+}
+
+// The masks an edit from `before` to `after` (item by item) can change: those of the items from
+// the first that differs on (a later item reads the heights the earlier ones left, so its masks
+// may follow them), before and after.
+std::set<std::string> masksOfChanges(const layout::Layout& before, const layout::Layout& after) {
+    std::size_t first = 0;
+    while (first < after.items.size() && first < before.items.size() && before.items[first] == after.items[first]) ++first;
+    layout::Layout changed;
+    for (std::size_t i = first; i < after.items.size(); ++i) changed.items.push_back(after.items[i]);
+    for (std::size_t i = first; i < before.items.size(); ++i) changed.items.push_back(before.items[i]);
+    const std::vector<std::string> names = layout::layoutMasks(changed);
+    return {names.begin(), names.end()};
+}
+
+void runLayout(const LayoutParams& p, const OpCall& call) {
+    const double step = call.referenceMetresPerSample > 0.0 ? call.referenceMetresPerSample : call.metresPerSample;
+    const layout::ProfileSource source = profileSource(call.heights, step, lazily(call.referenceMap));
+    const layout::Layout items = itemsOf(call.data);
+    const layout::ResolvedLayout resolved = layout::resolveLayout(items, source);
+    const MapPlace place = placeOf(call);
+    // An edit of some items: the last output, recomputed only where they were and are.
+    std::optional<layout::PartWindow> part;
+    const PreviousRun* previous = call.previous;
+    std::set<std::string> touched;
+    if (previous != nullptr && previous->map && previous->map->width() == call.output.width() &&
+        previous->map->height() == call.output.height()) {
+        const layout::Layout before = itemsOf(&previous->data);
+        part = changedPart(before, items, source, call);
+        for (std::size_t m = 0; part && p.masks && m < resolved.maskNames.size(); ++m) {
+            const auto it = previous->masks.find(resolved.maskNames[m]);
+            if (it == previous->masks.end() || it->second->sampleCount() != call.input.sampleCount()) part.reset();
+        }
+        if (part) touched = masksOfChanges(before, items);
+    }
+    // The masks: new grids, except (an edit) those no changed item writes, shared with the last run.
+    std::vector<Heightmap*> masks;
+    std::vector<const Heightmap*> from;  // what a new grid starts as (an edit), by index
+    if (p.masks) {
+        for (const std::string& name : resolved.maskNames) {
+            if (part && !touched.count(name)) {
+                if (call.masks != nullptr) (*call.masks)[name] = previous->masks.at(name);
+                masks.push_back(nullptr);
+                from.push_back(nullptr);
+                continue;
+            }
+            masks.push_back(addMask(call, name).get());
+            from.push_back(part ? previous->masks.at(name).get() : nullptr);
+        }
+    }
+    if (part) {
+        const int width = call.output.width();
+        forEachRow(call, [&](int y, const float*, float* out) {
+            std::copy_n(previous->map->row(y), width, out);
+            for (std::size_t m = 0; m < masks.size(); ++m) {
+                if (masks[m] != nullptr) std::copy_n(from[m]->row(y), width, masks[m]->row(y));
+            }
+        });
+        layout::applyLayout(resolved, call.input, call.output, place.x0, place.y0, call.metresPerSample,
+                            {call.heights.scale, call.heights.offset}, masks, call.context, &*part);
+        return;
+    }
     layout::applyLayout(resolved, call.input, call.output, place.x0, place.y0, call.metresPerSample,
                         {call.heights.scale, call.heights.offset}, masks, call.context);
 }
@@ -118,6 +224,7 @@ OpType layoutOpType() {
     // profiles, which are solved from the whole map at the reference detail.
     type.perSample = [](const std::map<std::string, double>&) { return true; };
     type.dataKey = "layout";
+    type.incremental = true;
     type.normalizeData = [](const std::string& text) { return layout::canonicalLayoutText(text); };
     type.dataMasks = [table](const std::map<std::string, double>& values, const std::string& data) {
         if (data.empty() || !table.bind(values).masks) return std::vector<std::string>{};

@@ -385,3 +385,28 @@ TEST(Layout, BadGeoJsonIsRefusedNamingTheFeatureAndKey) {
         EXPECT_EQ(e.field(), "stack[1].layout.features[0].properties.max_grade_pct");
     }
 }
+
+// The editor's evaluator keeps the layout's last output: an edit of one item recomputes only
+// where it was and is, and the result is the bits a fresh evaluation makes (heights and masks).
+TEST(Layout, AnEditOfOneItemIsTheFreshEvaluationBitForBit) {
+    core::Recipe r = withLayout(9);
+    core::StackEvaluator evaluator(registry());
+    (void)evaluator.evaluate(r, world(r), context());
+    layout::Layout items = layout::layoutFromText(r.operations.back().data);
+    for (int edit = 0; edit < 4; ++edit) {
+        switch (edit) {
+        case 0: items.items[0].points[1].x += 37.5; break;      // a road's point
+        case 1: items.items[5].points[0].y -= 120.0; break;     // the crater
+        case 2: items.items[4].height_m = 140.0; break;         // the pad's height
+        case 3: items.items[1].enabled = false; break;          // hide the river
+        }
+        r.operations.back().data = layout::layoutToGeoJson(items).dump();
+        const core::StackResult edited = evaluator.evaluate(r, world(r), context());
+        const core::StackResult fresh = evaluate(r);
+        EXPECT_TRUE(sameBits(*edited.map, *fresh.map)) << "edit " << edit;
+        for (const auto& [name, mask] : fresh.masks) {
+            ASSERT_TRUE(edited.masks.count(name)) << name;
+            EXPECT_TRUE(sameBits(*edited.masks.at(name), *mask)) << "edit " << edit << " mask " << name;
+        }
+    }
+}

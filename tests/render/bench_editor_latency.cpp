@@ -22,6 +22,8 @@
 #include "core/io/height_mapping.h"
 #include "core/recipe.h"
 #include "core/stack/evaluator.h"
+#include "core/stack/recipe_presets.h"
+#include "core/io/world_units.h"
 #include "core/registry.h"
 #include "render/colormap.h"
 #include "render/preview_widget.h"
@@ -95,6 +97,57 @@ void BM_ParameterChange_FreshGrid(benchmark::State& state) { parameterChange(sta
 
 BENCHMARK(BM_ParameterChange_ReusedGrid)->Arg(10)->Arg(11)->Arg(12)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(15);
 BENCHMARK(BM_ParameterChange_FreshGrid)->Arg(10)->Arg(12)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(15);
+
+// Dragging one control point of a road with the layout entry last (the editor's drag: the stages
+// below are cached, the layout entry runs again): the island preset at 1025² with
+// docs/examples/layout_island.geojson's road, river, pad and crater; the road's second point
+// moves by half a metre each time. Evaluated through a kept StackEvaluator as the editor's worker does.
+void BM_LayoutPointDrag(benchmark::State& state) {
+    const auto registry = core::makeBuiltinRegistry();
+    core::Recipe recipe = core::loadRecipePreset(registry, "island");
+    recipe.detail = int(state.range(0));
+    core::OpInstance entry = core::newOperation(registry, recipe, "layout");
+    const char* geojson = R"({"type": "FeatureCollection", "features": [
+ {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[700, -3300], [1500, -2500], [2300, -2300], [3300, -1100]]},
+  "properties": {"kind": "road", "id": "road", "width_m": 14, "max_grade_pct": 8, "falloff_m": 30}},
+ {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[2000, -1900], [2600, -2700], [3300, -3300], [4000, -4000]]},
+  "properties": {"kind": "river", "id": "river", "width_m": [16, 24, 40, 60], "depth_m": 4, "bank_slope_deg": 25, "falloff_m": 6}},
+ {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[1100, -1500], [1600, -1500], [1600, -1900], [1100, -1900], [1100, -1500]]]},
+  "properties": {"kind": "area", "id": "town", "target": "average", "falloff_m": 60}},
+ {"type": "Feature", "geometry": {"type": "Point", "coordinates": [2200, -1000]},
+  "properties": {"kind": "stamp", "id": "crater", "shape": "crater", "size_m": 600, "height_m": 70}}]})";
+    const core::OpType& type = *registry.findOp("layout");
+    recipe.operations.push_back(entry);
+    const core::WorldUnits units = core::worldUnits(recipe);
+    const core::BenchExecution execution(int(std::max(1u, std::thread::hardware_concurrency())));
+    core::StackEvaluator evaluator(registry);
+    std::vector<double> total, generate, fill;
+    int i = 0;
+    for (auto _ : state) {
+        std::string moved = geojson;
+        // A new place every time (the stage cache would hand back a place seen before).
+        moved.replace(moved.find("[1500, -2500]"), 13, "[" + std::to_string(1500 + 0.5 * i++) + ", -2500]");
+        recipe.operations.back().data = type.normalizeData(moved);
+        QElapsedTimer t;
+        t.start();
+        const core::StackResult result = evaluator.evaluate(recipe, units, execution.context());
+        const double g = msSince(t);
+        const auto mapping = core::resolveMapping(result.world, *result.map);
+        const QImage image = render::renderPreviewImage(*result.map, mapping, render::PreviewStyle{});
+        benchmark::DoNotOptimize(image.constBits());
+        g_view->setHeightmap(result.map);
+        const double u = msSince(t);
+        state.SetIterationTime(u / 1e3);
+        total.push_back(u);
+        generate.push_back(g);
+        fill.push_back(core::timeFillMs(*std::const_pointer_cast<core::Heightmap>(result.map), execution.context()));
+    }
+    state.counters["median_ms"] = core::median(total);
+    state.counters["generate_ms"] = core::median(generate);
+    state.counters["fill_floor_ms"] = core::median(fill);
+    state.counters["fill_floor_ratio"] = core::median(total) / core::median(fill);
+}
+BENCHMARK(BM_LayoutPointDrag)->Arg(10)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(21);
 
 // Runs the event loop until `done` holds after one of the controller's signals, or 120 s. A
 // QEventLoop sleeps until the queued result arrives and wakes at once (QTest::qWait would add
