@@ -184,8 +184,17 @@ void river(const ResolvedItem& r, double x, double y, double h, Effect& e) {
     }
     int seg = 0;
     double t = 0.0, d = 0.0, target = 0.0;
+    // The lowest cone of any segment (each at its nearest point) is a lower bound of the bank
+    // over this sample: when even that stays above the terrain, nothing to do. Otherwise the bank
+    // is the nearest segment's (continuous along the river; the lowest cone alone would scallop
+    // the banks where the bed falls steeply).
     bool found = r.index.lowest(x, y, tanBank, r.maxHalfWidth, h + k, bank, seg, t, d, target);
     double hw = 0.0;
+    std::uint32_t hint = SegmentIndex::kNoHint;
+    if (found) {
+        found = r.index.nearest(x, y, r.reach, seg, t, d, hint);
+        if (found) target = bank(seg, t, d);
+    }
     if (found) {
         const auto i = std::size_t(seg);
         hw = r.line.halfWidth[i] + (r.line.halfWidth[i + 1] - r.line.halfWidth[i]) * t;
@@ -194,7 +203,6 @@ void river(const ResolvedItem& r, double x, double y, double h, Effect& e) {
         // Not carved by a bank; still inside a bed where the terrain lies below it?
         int nseg = 0;
         double nt = 0.0, nd = 0.0;
-        std::uint32_t hint = SegmentIndex::kNoHint;
         if (r.index.nearest(x, y, r.maxHalfWidth, nseg, nt, nd, hint)) {
             const auto i = std::size_t(nseg);
             const double nhw = r.line.halfWidth[i] + (r.line.halfWidth[i + 1] - r.line.halfWidth[i]) * nt;
