@@ -179,12 +179,17 @@ int LayoutPanel::layoutStage() const {
 layout::Layout LayoutPanel::layout() const {
     const int stage = layoutStage();
     if (stage == 0) return {};
-    const std::string& data = m_recipe.operations[std::size_t(stage - 1)].data;
-    try {
-        return data.empty() ? layout::Layout{} : layout::layoutFromText(data);
-    } catch (const core::InputError&) {
-        return {};  // the stack panel shows the entry's error
+    const std::string& text = m_recipe.operations[std::size_t(stage - 1)].data;
+    // Parsed once per change (the overlay asks on every repaint).
+    if (text != m_parsedText) {
+        m_parsedText = text;
+        try {
+            m_parsed = text.empty() ? layout::Layout{} : layout::layoutFromText(text);
+        } catch (const core::InputError&) {
+            m_parsed = {};  // the stack panel shows the entry's error
+        }
     }
+    return m_parsed;
 }
 
 double LayoutPanel::spacing() const {
@@ -211,10 +216,14 @@ void LayoutPanel::commit(const layout::Layout& items, const QString& text, const
         stage = int(recipe.operations.size());
     }
     try {
+        // dump() refuses text that is not UTF-8 (a type_error), the reader everything else.
         recipe.operations[std::size_t(stage - 1)].data =
             layout::canonicalLayoutText(layout::layoutToGeoJson(items).dump());
     } catch (const core::InputError& e) {
-        emit message(tr("Not drawn: %1").arg(QString::fromStdString(e.what())));
+        emit message(tr("Not changed: %1").arg(QString::fromStdString(e.what())));
+        return;
+    } catch (const std::exception& e) {
+        emit message(tr("Not changed: %1").arg(QString::fromStdString(e.what())));
         return;
     }
     m_recipe = recipe;  // the next edit of a drag builds on this one
@@ -271,12 +280,15 @@ void LayoutPanel::onListItemChanged(QListWidgetItem* row) {
         QString text = row->text();
         const QString prefix = kindLabel(item.kind) + QStringLiteral(": ");
         if (text.startsWith(prefix)) text = text.mid(prefix.size());
-        const std::string name = text.trimmed().toStdString() == item.id ? std::string() : text.trimmed().toStdString();
+        // At most 200 bytes of UTF-8, cut between characters.
+        QString trimmed = text.trimmed();
+        while (trimmed.toUtf8().size() > 200) trimmed.chop(1);
+        const std::string name = trimmed.toStdString() == item.id ? std::string() : trimmed.toStdString();
         if (enabled != item.enabled) {
             item.enabled = enabled;
             commit(items, enabled ? tr("Show %1").arg(QString::fromStdString(id)) : tr("Hide %1").arg(QString::fromStdString(id)));
         } else if (name != item.name) {
-            item.name = name.substr(0, 200);
+            item.name = name;
             commit(items, tr("Rename %1").arg(QString::fromStdString(id)));
         }
         return;

@@ -117,6 +117,8 @@ private:
     QDoubleSpinBox* m_width;
     QLabel* m_readout;
     bool m_updating = false;
+    mutable std::string m_parsedText;  // the layout entry's data last parsed, and its items
+    mutable core::layout::Layout m_parsed;
 };
 
 }  // namespace terrain::app

@@ -119,7 +119,15 @@ TEST_F(LayoutEditorTest, ARoadDrawnWithTheMouseIsOneUndoStepInWorldMetres) {
     for (int y = 0; y < mapAfter->height(); ++y)
         for (int x = 0; x < mapAfter->width(); ++x) changed += mapAfter->at(x, y) != mapBefore->at(x, y);
     EXPECT_GT(changed, 500);
-    EXPECT_EQ(m_panel->findChild<QListWidget*>(QStringLiteral("layoutItems"))->count(), 1);
+    auto* list = m_panel->findChild<QListWidget*>(QStringLiteral("layoutItems"));
+    ASSERT_EQ(list->count(), 1);
+    // A rename past 200 bytes of UTF-8 (150 two-byte letters) is cut between letters, not refused
+    // half-way through a character.
+    list->item(0)->setText(QStringLiteral("Road: ") + QString(150, QChar(0x00e9)));
+    ASSERT_EQ(items().items.size(), 1u);
+    EXPECT_EQ(items().items[0].name.size(), 200u);
+    EXPECT_EQ(QString::fromStdString(items().items[0].name), QString(100, QChar(0x00e9)));
+    m_window->document()->undoStack()->undo();  // the rename
     if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
         m_window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-road.png"));
     }
@@ -178,7 +186,7 @@ TEST_F(LayoutEditorTest, AStampAndAStrokeLandWhereTheyWerePlaced) {
     drag(at(20, 220), QPoint(8, -3), 20);
     EXPECT_EQ(undoCount(), undo + 1);
     ASSERT_EQ(items().items.size(), 2u);
-    const layout::Item& stroke = items().items[1];
+    const layout::Item stroke = items().items[1];  // a copy: items() is a temporary
     EXPECT_EQ(stroke.kind, layout::Kind::Stroke);
     EXPECT_GT(stroke.points.size(), 5u);
     EXPECT_EQ(stroke.radii_m.size(), stroke.points.size());
