@@ -86,7 +86,7 @@ report_times() {
   fi
 }
 
-FUZZ_TARGETS=(recipe document cli json splat world journal worldfolder)
+FUZZ_TARGETS=(recipe document cli json splat world journal worldfolder layout)
 
 sanitize_tests() {
   log "every test again under AddressSanitizer + UBSan, the GUI tests under Xvfb (build-sanitize/)"
