@@ -193,7 +193,6 @@ bool SegmentIndex::nearestAmong(const std::vector<std::uint32_t>& candidates, do
     int bestId = -1;
     std::uint32_t bestIndex = kNoHint;
     double bestT = 0.0;
-    (void)hint;
     for (const std::uint32_t i : candidates) {
         double t = 0.0;
         const double d = distance2(i, x, y, t);
