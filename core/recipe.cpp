@@ -188,7 +188,7 @@ OpInstance newOperation(const Registry& registry, const Recipe& recipe, const st
             if (opTypeView(registry, o.type).kind == OpKind::Generator) offset = std::max(offset, o.seedOffset + 1);
         }
         op.seedOffset = offset;
-        op.weight = 0.25;
+        op.weight = registry.get(view.id).heightsInMetres ? 1.0 : 0.25;  // an import's metres as they are
     }
     return op;
 }
@@ -215,6 +215,20 @@ void validateParams(const std::vector<ParamSpec>& table, const std::map<std::str
     }
     for (const auto& p : table) {
         if (!params.count(p.key)) throw InputError(p.key, "(missing)", p.allowedText());
+    }
+}
+
+// A generator's or source's structured data: present exactly when the type holds one, and valid.
+void checkSourceData(const Registry& registry, const Algorithm& a, const std::string& data) {
+    if (a.dataKey.empty()) {
+        if (!data.empty()) throw InputError("data", "(present)", "no structured data on " + a.id);
+        return;
+    }
+    if (data.empty()) throw InputError(a.dataKey, "(missing)", "the " + a.name + "'s settings (" + a.dataKey + ": {\"file\": ...})");
+    try {
+        registry.normalizeDataOf(a.id, data);
+    } catch (const InputError& e) {
+        throw InputError(a.dataKey + "." + e.field(), e.value(), e.allowedText());
     }
 }
 
@@ -258,6 +272,7 @@ void validateOperation(const Registry& registry, const OpInstance& op, RecipeChe
         layer[0].validate(double(static_cast<int>(op.blend)), layer[0].key);
         layer[1].validate(op.weight, layer[1].key);
         layer[2].validate(double(op.seedOffset), layer[2].key);
+        checkSourceData(registry, registry.get(op.type), op.data);
     }
     if (op.name.size() > 200 || !isUtf8(op.name))
         throw InputError("name", quoteForMessage(op.name), "at most 200 bytes of UTF-8 text");
@@ -281,6 +296,7 @@ void validateRecipe(const Registry& registry, const Recipe& recipe, RecipeChecks
         if (!recipe.params.count(p.key)) throw InputError(p.key, "(missing)", p.allowedText());
     }
     validateWorld(recipe.world, recipe.detail);
+    checkSourceData(registry, a, recipe.baseData);
     if (recipe.operations.size() > kMaxOperations) {
         throw InputError("stack", std::to_string(recipe.operations.size() + 1) + " entries",
                          "at most " + std::to_string(kMaxOperations + 1));

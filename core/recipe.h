@@ -37,6 +37,9 @@ struct Recipe {
     int detail = 9;               // side = 2^detail + 1 samples
     std::uint64_t seed = 1;
     std::map<std::string, double> params;  // every key of the algorithm's ParamSpec table
+    // The base's structured data, for sources that hold it (Algorithm::dataKey: an import's file
+    // and placement): its canonical JSON text. Empty: none.
+    std::string baseData;
     // The rest of the stack, applied in order on top of the base generator.
     std::vector<OpInstance> operations;
     // The name the base generator's map is published under for later entries (empty: none).

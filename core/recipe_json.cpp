@@ -116,8 +116,8 @@ json operationToJson(const Registry& registry, const OpInstance& op) {
     }
     if (view.kind == OpKind::Generator) j["seed_offset"] = op.seedOffset;
     if (view.kind != OpKind::Group) j["params"] = paramsToJson(*view.params, op.params);
-    if (const OpType* type = registry.findOp(op.type); type != nullptr && !type->dataKey.empty() && !op.data.empty()) {
-        j[type->dataKey] = parseJsonOrNull(op.data);  // canonical text; null if damaged in memory
+    if (const std::string key = registry.dataKeyOf(op.type); !key.empty() && !op.data.empty()) {
+        j[key] = parseJsonOrNull(op.data);  // canonical text; null if damaged in memory
     }
     return j;
 }
@@ -147,10 +147,10 @@ OpInstance operationFromJson(const Registry& registry, const json& j, int stage)
         throw InputError(at + ".type", j.contains("type") ? shown(j["type"]) : "(missing)",
                          "one of " + registry.opIdList());
     }
-    const OpType* dataType = registry.findOp(j["type"].get<std::string>());
+    const std::string dataKey = registry.dataKeyOf(j["type"].get<std::string>());
     std::vector<std::string> keys{"id",     "type",  "name",   "enabled",     "mask",  "publish",
                                   "input",  "blend", "weight", "seed_offset", "params", "stack"};
-    if (dataType != nullptr && !dataType->dataKey.empty()) keys.push_back(dataType->dataKey);
+    if (!dataKey.empty()) keys.push_back(dataKey);
     checkKeys(j, keys, at + " key");
     OpInstance op;
     OpTypeView view;
@@ -219,11 +219,11 @@ OpInstance operationFromJson(const Registry& registry, const json& j, int stage)
         if (spec.key == "seed_offset") op.seedOffset = static_cast<std::uint64_t>(value);
     }
     if (j.contains("params")) paramsFromJson(*view.params, view.id, j["params"], at + ".", op.params);
-    if (dataType != nullptr && !dataType->dataKey.empty() && j.contains(dataType->dataKey)) {
+    if (!dataKey.empty() && j.contains(dataKey)) {
         try {
-            op.data = dataType->normalizeData(j[dataType->dataKey].dump());
+            op.data = registry.normalizeDataOf(op.type, j[dataKey].dump());
         } catch (const InputError& e) {
-            throw InputError(at + "." + dataType->dataKey + "." + e.field(), e.value(), e.allowedText());
+            throw InputError(at + "." + dataKey + "." + e.field(), e.value(), e.allowedText());
         }
     }
     return op;
@@ -291,6 +291,7 @@ json recipeToJson(const Registry& registry, const Recipe& recipe) {
     json stack = json::array();
     json base{{"id", kBaseOpId}, {"type", recipe.algorithm}, {"params", paramsToJson(a.params, recipe.params)}};
     if (!recipe.basePublish.empty()) base["publish"] = recipe.basePublish;
+    if (!a.dataKey.empty() && !recipe.baseData.empty()) base[a.dataKey] = parseJsonOrNull(recipe.baseData);
     stack.push_back(std::move(base));
     for (std::size_t i = 0; i < recipe.operations.size();) {
         i = entriesToJson(registry, recipe.operations, i, stack);
@@ -369,7 +370,13 @@ Recipe recipeFromJson(const Registry& registry, const json& j, int* formatVersio
     }
     const json& base = stack[0];
     if (!base.is_object()) throw InputError("stack[0]", shown(base), "a JSON object with type and params");
-    checkKeys(base, {"id", "type", "params", "publish"}, "stack[0] key");
+    {
+        std::vector<std::string> keys{"id", "type", "params", "publish"};
+        if (base.contains("type") && base["type"].is_string()) {
+            if (const std::string key = registry.dataKeyOf(base["type"].get<std::string>()); !key.empty()) keys.push_back(key);
+        }
+        checkKeys(base, keys, "stack[0] key");
+    }
     if (base.contains("id") && base["id"] != kBaseOpId) {
         throw InputError("stack[0].id", shown(base["id"]), std::string("\"") + kBaseOpId + "\"");
     }
@@ -388,6 +395,13 @@ Recipe recipeFromJson(const Registry& registry, const json& j, int* formatVersio
             throw InputError("stack[0].publish", shown(base["publish"]), std::string("a stage name: ") + kMaskNameAllowed);
         }
         recipe.basePublish = base["publish"].get<std::string>();
+    }
+    if (!a.dataKey.empty() && base.contains(a.dataKey)) {
+        try {
+            recipe.baseData = registry.normalizeDataOf(a.id, base[a.dataKey].dump());
+        } catch (const InputError& e) {
+            throw InputError("stack[0]." + a.dataKey + "." + e.field(), e.value(), e.allowedText());
+        }
     }
     entriesFromJson(registry, stack, 1, "", 0, recipe.operations);
     // Ids unique, every value in its range; values that only fail together (a clamp's low above

@@ -16,10 +16,33 @@ namespace terrain::core {
 
 void Registry::add(Algorithm algorithm) { m_algorithms.push_back(std::move(algorithm)); }
 
+void Registry::addSource(Algorithm source) { m_sources.push_back(std::move(source)); }
+
 const Algorithm* Registry::find(const std::string& id) const {
-    const auto it = std::find_if(m_algorithms.begin(), m_algorithms.end(),
-                                 [&](const Algorithm& a) { return a.id == id; });
-    return it == m_algorithms.end() ? nullptr : &*it;
+    for (const auto* list : {&m_algorithms, &m_sources}) {
+        const auto it = std::find_if(list->begin(), list->end(), [&](const Algorithm& a) { return a.id == id; });
+        if (it != list->end()) return &*it;
+    }
+    return nullptr;
+}
+
+std::string Registry::dataKeyOf(const std::string& typeId) const {
+    if (const OpType* t = findOp(typeId)) return t->normalizeData ? t->dataKey : std::string();
+    if (const Algorithm* a = find(typeId)) return a->normalizeData ? a->dataKey : std::string();
+    return {};
+}
+
+std::string Registry::normalizeDataOf(const std::string& typeId, const std::string& jsonText) const {
+    if (const OpType* t = findOp(typeId); t != nullptr && t->normalizeData) return t->normalizeData(jsonText);
+    if (const Algorithm* a = find(typeId); a != nullptr && a->normalizeData) return a->normalizeData(jsonText);
+    throw InputError("data", "(present)", "no structured data on " + typeId);
+}
+
+std::string Registry::dataFingerprintOf(const std::string& typeId, const std::string& data) const {
+    if (data.empty()) return {};
+    if (const OpType* t = findOp(typeId)) return t->fingerprint ? t->fingerprint(data) : std::string();
+    const Algorithm* a = find(typeId);
+    return a != nullptr && a->fingerprint ? a->fingerprint(data) : std::string();
 }
 
 const Algorithm& Registry::get(const std::string& id) const {
@@ -44,6 +67,7 @@ std::string Registry::opIdList() const {
     std::string text;
     for (const auto& t : m_ops) text += (text.empty() ? "" : ", ") + t.id;
     for (const auto& a : m_algorithms) text += (text.empty() ? "" : ", ") + a.id;
+    for (const auto& a : m_sources) text += (text.empty() ? "" : ", ") + a.id;
     return text;
 }
 
@@ -55,6 +79,7 @@ Registry makeBuiltinRegistry() {
     registry.add(fbmAlgorithm());
     registry.add(warpedFbmAlgorithm());
     registry.add(worleyAlgorithm());
+    registry.addSource(importSource());
     for (OpType& type : builtinOpTypes()) registry.addOp(std::move(type));
     return registry;
 }

@@ -46,12 +46,29 @@ struct Algorithm {
     // cannot be windowed. Empty for algorithms that cannot be (the 1-D line).
     std::function<void(const Recipe&, double metresPerSample, SampleWindow, const GenerateContext&, Heightmap& out)>
         generateWindowInto;
+    // Sources that read structured data (Recipe::baseData as the base, OpInstance::data as a
+    // layer: an import's file and placement): the key a recipe file stores it under, its check
+    // (JSON text in, canonical text out; throws InputError naming the field inside it), and a
+    // fingerprint of what it reads beside the recipe (a file's size and time), part of the stage
+    // cache keys so an edited file is read again. Empty dataKey: no data.
+    std::string dataKey;
+    std::function<std::string(const std::string& jsonText)> normalizeData;
+    std::function<std::string(const std::string& data)> fingerprint;
+    // The map is heights in metres, not raw units to be fitted to the world's height range: as
+    // the base, raw units are metres (the world's range only says what integer exports span); as
+    // a layer, its metres are blended as they are.
+    bool heightsInMetres = false;
 };
 
 class Registry {
 public:
     void add(Algorithm algorithm);
+    // The generators a front end offers (each makes a terrain at its defaults).
     const std::vector<Algorithm>& algorithms() const { return m_algorithms; }
+    // Sources that need their data to make anything (import): found by find() and get(), but
+    // not in algorithms(), so lists of generators and tests over them skip them.
+    void addSource(Algorithm source);
+    const std::vector<Algorithm>& sources() const { return m_sources; }
     const Algorithm* find(const std::string& id) const;
     // Throws InputError("algorithm", id, "one of …") when unknown.
     const Algorithm& get(const std::string& id) const;
@@ -61,11 +78,18 @@ public:
     void addOp(OpType type);
     const std::vector<OpType>& ops() const { return m_ops; }
     const OpType* findOp(const std::string& id) const;
-    // Every type a stack entry may have: the filters, then the generators.
+    // Every type a stack entry may have: the filters, then the generators and sources.
     std::string opIdList() const;
+    // The key a recipe stores an entry's structured data under (an operation type or a source),
+    // empty when the type holds none; and its check (throws InputError naming the field inside).
+    std::string dataKeyOf(const std::string& typeId) const;
+    std::string normalizeDataOf(const std::string& typeId, const std::string& jsonText) const;
+    // What a type's data reads beside the recipe, for stage keys (empty: nothing).
+    std::string dataFingerprintOf(const std::string& typeId, const std::string& data) const;
 
 private:
     std::vector<Algorithm> m_algorithms;
+    std::vector<Algorithm> m_sources;
     std::vector<OpType> m_ops;
 };
 

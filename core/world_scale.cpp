@@ -11,6 +11,15 @@ namespace terrain::core {
 HeightMapping worldMapping(const Registry& registry, const Recipe& recipe, double metresPerSample,
                            const GenerateContext& context) {
     const Algorithm& algorithm = registry.get(recipe.algorithm);
+    if (algorithm.heightsInMetres) {
+        // Raw units are metres: the world's height range is the raw range (stage_blend.h).
+        HeightMapping mapping;
+        mapping.mode = HeightMapping::Mode::World;
+        mapping.lo = float(recipe.world.loMetres);
+        mapping.hi = float(recipe.world.hiMetres) > mapping.lo ? float(recipe.world.hiMetres) : mapping.lo + 1.0f;
+        mapping.referenceDetail = std::clamp(recipe.world.referenceDetail, algorithm.minDetail, algorithm.maxDetail);
+        return mapping;
+    }
     Recipe reference = recipe;
     reference.operations.clear();
     reference.detail = std::clamp(recipe.world.referenceDetail, algorithm.minDetail, algorithm.maxDetail);

@@ -42,7 +42,8 @@ std::string baseKey(const Registry& registry, const Recipe& recipe, double metre
     const int referenceDetail = base.world.referenceDetail;
     base.world = RecipeWorld{};
     base.world.referenceDetail = referenceDetail;
-    return sha256Hex("base|" + recipeToJson(registry, base).dump() + "|" + hexDouble(metresPerSample));
+    return sha256Hex("base|" + recipeToJson(registry, base).dump() + "|" + hexDouble(metresPerSample) + "|" +
+                     registry.dataFingerprintOf(base.algorithm, base.baseData));
 }
 
 // What decides an entry's output besides the stage below it: not its id, name or enabled flag.
@@ -51,6 +52,7 @@ std::string operationContent(const Registry& registry, const OpInstance& op) {
     if (const OpType* t = registry.findOp(op.type)) j["version"] = t->version;
     if (!op.mask.empty()) j["mask"] = op.mask;
     if (!op.data.empty()) j["data"] = op.data;
+    if (const std::string f = registry.dataFingerprintOf(op.type, op.data); !f.empty()) j["reads"] = f;
     for (const auto& [key, value] : op.params) j["params"][key] = hexDouble(value);
     const OpKind kind = opTypeView(registry, op.type).kind;
     if (kind == OpKind::Group) {
@@ -256,6 +258,7 @@ MinMax StackEvaluator::cachedRange(const std::string& key, const std::function<M
 
 MinMax StackEvaluator::baseReferenceRange(const Recipe& base, double metresPerSample,
                                           const GenerateContext& context) {
+    if (m_registry.get(base.algorithm).heightsInMetres) return metresRange(base.world);
     Recipe reference = baseOf(base);
     reference.detail = referenceDetailOf(m_registry, base);
     const double spacing = spacingAtDetail(m_registry, base, metresPerSample, reference.detail);
@@ -388,8 +391,12 @@ void StackEvaluator::runOperation(const Recipe& recipe, const WorldUnits& world,
                              " maps at detail " + std::to_string(recipe.detail) + ", like the base generator");
     }
     const Heightmap b = generate(m_registry, layer, world.metresPerPixel, sub);
-    const HeightMapping mb = mappingFor(baseReferenceRange(layer, world.metresPerPixel, context));
-    blendLayer(in, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, out, sub);
+    if (algorithm.heightsInMetres) {
+        blendLayer(in, b, heights, metresScale(), metresMapping(metresRange(recipe.world)), op.blend, op.weight, out, sub);
+    } else {
+        const HeightMapping mb = mappingFor(baseReferenceRange(layer, world.metresPerPixel, context));
+        blendLayer(in, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, out, sub);
+    }
     if (through != nullptr) blendThrough(in, *through, out, sub);
 }
 

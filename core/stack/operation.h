@@ -223,6 +223,9 @@ struct OpType {
     std::function<std::string(const std::string& jsonText)> normalizeData;
     std::function<std::vector<std::string>(const std::map<std::string, double>& params, const std::string& data)>
         dataMasks;
+    // What the data reads beside the recipe (an image's size and time), part of the stage key so
+    // an edited file is read again. Empty: nothing.
+    std::function<std::string(const std::string& data)> fingerprint;
     // The evaluator keeps an entry's last output on each input and hands it to the next run
     // (OpCall::previous): an edit of a layout's item then recomputes only where that item was
     // and is.

@@ -21,6 +21,7 @@ std::vector<OpType> builtinOpTypes() {
     types.push_back(hydraulicErosionOpType());
     types.push_back(riverErosionOpType());
     types.push_back(layoutOpType());
+    types.push_back(importMaskOpType());
     return types;
 }
 

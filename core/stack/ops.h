@@ -21,6 +21,10 @@ OpType thermalErosionOpType();
 OpType hydraulicErosionOpType();
 OpType riverErosionOpType();
 OpType layoutOpType();
+OpType importMaskOpType();
+// The import source (an Algorithm that needs its data: Registry::addSource).
+struct Algorithm;
+Algorithm importSource();
 // terrain-bench's baseline for river-erosion: its default steps (the coarsest level's), all at
 // the full resolution, without the coarse levels.
 void runRiverErosionSingleScale(const OpCall& call);

@@ -34,8 +34,24 @@ Recipe layerRecipe(const Recipe& recipe, const OpInstance& op) {
     layer.detail = recipe.detail;
     layer.seed = recipe.seed + op.seedOffset;
     layer.params = op.params;
+    layer.baseData = op.data;
     return layer;
 }
+
+MinMax metresRange(const RecipeWorld& world) {
+    return {float(world.loMetres), float(world.hiMetres)};
+}
+
+HeightScale metresScale() {
+    HeightScale h;
+    h.scale = 1.0;
+    h.offset = 0.0;
+    h.loMetres = 0.0;
+    h.hiMetres = 1.0;
+    return h;
+}
+
+HeightMapping metresMapping(MinMax range) { return mappingFor(range); }
 
 HeightScale scaleFor(const HeightMapping& mapping, const WorldUnits& world) {
     HeightScale h;
@@ -57,8 +73,9 @@ void blendLayer(const Heightmap& a, const Heightmap& b, const HeightScale& ha, c
     // b in a's raw units: b' = b * r + q.
     const float r = float(hb.scale / ha.scale);
     const float q = float((hb.offset - ha.offset) / ha.scale);
-    // The layer's height above the world's floor, in a's raw units: b * r + q0.
-    const float q0 = float((hb.offset - ha.loMetres) / ha.scale);
+    // The layer's height above its floor (the world's floor for a generator layer, 0 m for a
+    // layer of metres), in a's raw units: b * r + q0.
+    const float q0 = float((hb.offset - hb.loMetres) / ha.scale);
     const float floorA = float(ha.toRaw(ha.loMetres));
     const float bLo = mb.lo;
     const float bInv = float(1.0 / (double(mb.hi) - double(mb.lo)));

@@ -17,6 +17,14 @@ HeightMapping mappingFor(MinMax range);
 // A generator layer's own recipe: its type and parameters at the stack's detail, its seed offset.
 Recipe layerRecipe(const Recipe& recipe, const OpInstance& op);
 
+// Sources of metres (Algorithm::heightsInMetres): as the base, the raw range is the world's height
+// range itself (raw units are metres: the scale is 1 when the range is float-exact); as a layer,
+// raw = metres with its floor at 0 m (add puts its metres on top), and multiply scales by where
+// its metres lie in the world's height range.
+MinMax metresRange(const RecipeWorld& world);
+HeightScale metresScale();
+HeightMapping metresMapping(MinMax range);
+
 // Raw heights <-> metres under `mapping` and the world's height range.
 HeightScale scaleFor(const HeightMapping& mapping, const WorldUnits& world);
 

@@ -191,8 +191,13 @@ void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, con
                     const Recipe layer = layerRecipe(recipe, op);
                     Heightmap b;
                     algorithm.generateWindowInto(layer, world.metresPerPixel, grown, context, b);
-                    const HeightMapping mb = worldMapping(registry, layer, world.metresPerPixel, context);
-                    blendLayer(*in.map, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, next, context);
+                    if (algorithm.heightsInMetres) {
+                        blendLayer(*in.map, b, heights, metresScale(), metresMapping(metresRange(recipe.world)), op.blend,
+                                   op.weight, next, context);
+                    } else {
+                        const HeightMapping mb = worldMapping(registry, layer, world.metresPerPixel, context);
+                        blendLayer(*in.map, b, heights, scaleFor(mb, world), mb, op.blend, op.weight, next, context);
+                    }
                 }
                 if (!passes && through != nullptr) blendThrough(*in.map, *through, next, context);
             }

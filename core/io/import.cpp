@@ -1,0 +1,621 @@
+#include "import.h"
+
+#include "../cancel.h"
+#include "../errors.h"
+#include "../json_input.h"
+#include "../parallel.h"
+
+#include <sys/stat.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace terrain::core {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+const char* const kHeightAllowed =
+    "auto, metres, LO:HI (metres at code 0 and at the largest code; floats 0..1), unity:SIZE_Y[:POSITION_Y] or "
+    "unreal:SCALEZ[:LOCATIONZ_CM]";
+
+std::string shown(const json& j) { return jsonForMessage(j, 60); }
+
+double finiteNumber(const json& j, const std::string& field, double lo, double hi, const std::string& what) {
+    if (!j.is_number() || !std::isfinite(j.get<double>()) || j.get<double>() < lo || j.get<double>() > hi) {
+        throw InputError(field, shown(j), what);
+    }
+    return j.get<double>();
+}
+
+std::string choiceOf(const json& j, const std::string& field, std::initializer_list<const char*> allowed) {
+    std::string list;
+    for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+    if (!j.is_string()) throw InputError(field, shown(j), "one of " + list);
+    for (const char* a : allowed)
+        if (j.get<std::string>() == a) return a;
+    throw InputError(field, shown(j), "one of " + list);
+}
+
+double parseReal(const std::string& text, const std::string& field, const std::string& allowed) {
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(text, &used);
+        if (used != text.size() || !std::isfinite(v)) throw InputError(field, quoteForMessage(text), allowed);
+        return v;
+    } catch (const InputError&) {
+        throw;
+    } catch (const std::exception&) {
+        throw InputError(field, quoteForMessage(text), allowed);
+    }
+}
+
+std::vector<std::string> split(const std::string& text, char sep) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t at = text.find(sep, start);
+        parts.push_back(text.substr(start, at - start));
+        if (at == std::string::npos) return parts;
+        start = at + 1;
+    }
+}
+
+// "auto", "metres", "LO:HI", "unity:H[:Y]", "unreal:SZ[:LZ]" into the settings.
+void parseHeight(const std::string& text, const std::string& field, ImportSettings& s) {
+    if (text == "auto") {
+        s.height = ImportSettings::Height::Auto;
+        return;
+    }
+    if (text == "metres" || text == "meters") {
+        s.height = ImportSettings::Height::Metres;
+        return;
+    }
+    const std::vector<std::string> p = split(text, ':');
+    s.height = ImportSettings::Height::Range;
+    if (p[0] == "unity" && (p.size() == 2 || p.size() == 3)) {
+        // Unity's Import Raw: height = Position Y + code / 65536 x Terrain Size Y (TerrainData's
+        // heights are code / 65536 of the size; our export prints Size Y = range x 65536 / 65535).
+        const double h = parseReal(p[1], field, kHeightAllowed);
+        const double y = p.size() == 3 ? parseReal(p[2], field, kHeightAllowed) : 0.0;
+        s.lo = y;
+        s.hi = y + h * 65535.0 / 65536.0;
+    } else if (p[0] == "unreal" && (p.size() == 2 || p.size() == 3)) {
+        // LandscapeDataAccess.h: Z(cm) = LocationZ + (code - 32768) x ScaleZ / 128.
+        const double sz = parseReal(p[1], field, kHeightAllowed);
+        const double lz = p.size() == 3 ? parseReal(p[2], field, kHeightAllowed) : 0.0;
+        s.lo = (lz - 32768.0 * sz / 128.0) / 100.0;
+        s.hi = (lz + 32767.0 * sz / 128.0) / 100.0;
+    } else if (p.size() == 2) {
+        s.lo = parseReal(p[0], field, kHeightAllowed);
+        s.hi = parseReal(p[1], field, kHeightAllowed);
+    } else {
+        throw InputError(field, quoteForMessage(text), kHeightAllowed);
+    }
+    if (!(s.hi > s.lo) || std::abs(s.lo) > 1e7 || std::abs(s.hi) > 1e7) {
+        throw InputError(field, quoteForMessage(text), std::string("a range LO < HI within ±1e7 m: ") + kHeightAllowed);
+    }
+}
+
+std::array<double, 2> pairOf(const json& j, const std::string& field, double lo, double hi, const std::string& what) {
+    if (j.is_number()) {
+        const double v = finiteNumber(j, field, lo, hi, what);
+        return {v, v};
+    }
+    if (!j.is_array() || j.size() != 2) throw InputError(field, shown(j), what);
+    return {finiteNumber(j[0], field + "[0]", lo, hi, what), finiteNumber(j[1], field + "[1]", lo, hi, what)};
+}
+
+}  // namespace
+
+std::string importToText(const ImportSettings& s) {
+    json j = json::object();
+    j["file"] = s.file;
+    switch (s.height) {
+    case ImportSettings::Height::Auto: j["height"] = "auto"; break;
+    case ImportSettings::Height::Metres: j["height"] = "metres"; break;
+    case ImportSettings::Height::Range: j["height"] = json::array({s.lo, s.hi}); break;
+    }
+    if (s.raw) j["raw"] = s.raw->toString();
+    if (s.spacing) j["spacing_m"] = json::array({(*s.spacing)[0], (*s.spacing)[1]});
+    if (s.origin) j["origin_m"] = json::array({(*s.origin)[0], (*s.origin)[1]});
+    if (s.crop) j["crop"] = json::array({(*s.crop)[0], (*s.crop)[1], (*s.crop)[2], (*s.crop)[3]});
+    j["flip"] = s.flipX && s.flipY ? "xy" : s.flipX ? "x" : s.flipY ? "y" : "none";
+    static const char* const resample[] = {"nearest", "bilinear", "bicubic"};
+    j["resample"] = resample[int(s.resample)];
+    j["nodata"] = s.nodata == ImportSettings::Fill::Neighbours ? "fill" : "value";
+    j["outside"] = s.outside == ImportSettings::Outside::Edge ? "edge" : "value";
+    j["fill_m"] = s.fillMetres;
+    return j.dump();
+}
+
+ImportSettings importFromText(const std::string& jsonText, const std::string& prefix) {
+    const auto f = [&](const char* key) { return prefix.empty() ? std::string(key) : prefix + "." + key; };
+    const json j = parseJsonOrNull(jsonText);
+    if (!j.is_object()) throw InputError(prefix.empty() ? std::string("import") : prefix, quoteForMessage(jsonText), "a JSON object with at least \"file\"");
+    static const std::vector<std::string> keys{"file", "height", "raw", "spacing_m", "origin_m", "crop",
+                                               "flip", "resample", "nodata", "outside", "fill_m"};
+    for (const auto& [key, value] : j.items()) {
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+            throw InputError(prefix.empty() ? std::string("key") : prefix + " key", quoteForMessage(key),
+                             "file, height, raw, spacing_m, origin_m, crop, flip, resample, nodata, outside, fill_m");
+        }
+    }
+    ImportSettings s;
+    if (!j.contains("file") || !j["file"].is_string() || j["file"].get<std::string>().empty() ||
+        j["file"].get<std::string>().size() > 4096 || j["file"].get<std::string>().find('\0') != std::string::npos) {
+        throw InputError(f("file"), j.contains("file") ? shown(j["file"]) : "(missing)",
+                         "the path of a height image (absolute, or relative to the recipe's folder)");
+    }
+    s.file = j["file"].get<std::string>();
+    if (j.contains("height")) {
+        const json& h = j["height"];
+        if (h.is_string()) {
+            const std::string t = h.get<std::string>();
+            if (t != "auto" && t != "metres") throw InputError(f("height"), shown(h), "auto, metres or [LO, HI]");
+            parseHeight(t, f("height"), s);
+        } else {
+            const auto r = pairOf(h, f("height"), -1e7, 1e7, "auto, metres or [LO, HI] in metres, LO < HI");
+            if (!h.is_array() || !(r[1] > r[0])) throw InputError(f("height"), shown(h), "auto, metres or [LO, HI], LO < HI");
+            s.height = ImportSettings::Height::Range;
+            s.lo = r[0];
+            s.hi = r[1];
+        }
+    }
+    if (j.contains("raw")) {
+        if (!j["raw"].is_string()) throw InputError(f("raw"), shown(j["raw"]), "WIDTHxHEIGHT[:u8|u16|i16|f32][:le|be]");
+        s.raw = RawLayout::parse(j["raw"].get<std::string>(), f("raw"));
+    }
+    if (j.contains("spacing_m")) s.spacing = pairOf(j["spacing_m"], f("spacing_m"), 1e-6, 1e6, "metres between samples, (0, 1e6]: X or [X, Y]");
+    if (j.contains("origin_m")) {
+        if (!j["origin_m"].is_array()) throw InputError(f("origin_m"), shown(j["origin_m"]), "[X, Y] in metres");
+        s.origin = pairOf(j["origin_m"], f("origin_m"), -1e8, 1e8, "[X, Y] in metres, each within ±1e8");
+    }
+    if (j.contains("crop")) {
+        const json& c = j["crop"];
+        const char* what = "[X0, Y0, WIDTH, HEIGHT] in the file's samples (width and height at least 2)";
+        if (!c.is_array() || c.size() != 4) throw InputError(f("crop"), shown(c), what);
+        std::array<int, 4> crop{};
+        for (int k = 0; k < 4; ++k) {
+            const double v = finiteNumber(c[std::size_t(k)], f("crop"), k < 2 ? 0 : 2, kMaxImportSide, what);
+            if (v != std::floor(v)) throw InputError(f("crop"), shown(c), what);
+            crop[std::size_t(k)] = int(v);
+        }
+        s.crop = crop;
+    }
+    if (j.contains("flip")) {
+        const std::string flip = choiceOf(j["flip"], f("flip"), {"none", "x", "y", "xy"});
+        s.flipX = flip == "x" || flip == "xy";
+        s.flipY = flip == "y" || flip == "xy";
+    }
+    if (j.contains("resample")) {
+        const std::string r = choiceOf(j["resample"], f("resample"), {"nearest", "bilinear", "bicubic"});
+        s.resample = r == "nearest" ? ImportSettings::Resample::Nearest
+                     : r == "bilinear" ? ImportSettings::Resample::Bilinear
+                                       : ImportSettings::Resample::Bicubic;
+    }
+    if (j.contains("nodata")) {
+        s.nodata = choiceOf(j["nodata"], f("nodata"), {"fill", "value"}) == "fill" ? ImportSettings::Fill::Neighbours
+                                                                                          : ImportSettings::Fill::Value;
+    }
+    if (j.contains("outside")) {
+        s.outside = choiceOf(j["outside"], f("outside"), {"edge", "value"}) == "edge"
+                        ? ImportSettings::Outside::Edge
+                        : ImportSettings::Outside::Value;
+    }
+    if (j.contains("fill_m")) s.fillMetres = finiteNumber(j["fill_m"], f("fill_m"), -1e7, 1e7, "metres within ±1e7");
+    return s;
+}
+
+ImportSettings importFromSpec(const std::string& spec, const std::string& field,
+                              std::vector<std::pair<std::string, std::string>>* rest) {
+    // FILE[:KEY=VALUE,...]: the file name ends at the first ':' followed by KEY=.
+    std::size_t cut = std::string::npos;
+    for (std::size_t at = spec.find(':'); at != std::string::npos; at = spec.find(':', at + 1)) {
+        const std::size_t eq = spec.find('=', at);
+        const std::size_t comma = spec.find(',', at);
+        if (eq != std::string::npos && (comma == std::string::npos || eq < comma) && eq > at + 1) {
+            const std::string key = spec.substr(at + 1, eq - at - 1);
+            if (key.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") == std::string::npos) {
+                cut = at;
+                break;
+            }
+        }
+    }
+    json j = json::object();
+    const std::string file = spec.substr(0, cut);
+    if (!isUtf8(file)) {
+        throw InputError(field, quoteForMessage(file),
+                         "a file name in UTF-8 (recipes store it as JSON text): rename the file or link it under such a name");
+    }
+    j["file"] = file;
+    ImportSettings s;
+    if (cut != std::string::npos) {
+        // Values may hold ',' (origin_m=X,Y; crop=...): a part without '=' continues the last value.
+        std::vector<std::pair<std::string, std::string>> pairs;
+        for (const std::string& part : split(spec.substr(cut + 1), ',')) {
+            const std::size_t eq = part.find('=');
+            if (eq == std::string::npos) {
+                if (pairs.empty()) throw InputError(field, quoteForMessage(spec), "FILE[:KEY=VALUE,...]");
+                pairs.back().second += "," + part;
+            } else {
+                pairs.emplace_back(part.substr(0, eq), part.substr(eq + 1));
+            }
+        }
+        for (const auto& [key, value] : pairs) {
+            const std::string at = field + " " + key;
+            const auto numbers = [&](std::size_t n) {
+                json a = json::array();
+                for (const std::string& v : split(value, ','))
+                    a.push_back(parseReal(v, at, std::to_string(n) + " numbers separated by ','"));
+                if (a.size() != n) throw InputError(at, quoteForMessage(value), std::to_string(n) + " numbers separated by ','");
+                return a;
+            };
+            if (key == "height") {
+                if (value == "auto" || value == "metres" || value == "meters") {
+                    j["height"] = value == "auto" ? "auto" : "metres";
+                } else {
+                    ImportSettings h;
+                    parseHeight(value, at, h);
+                    j["height"] = json::array({h.lo, h.hi});
+                }
+            } else if (key == "size_m") {
+                j["size_m_"] = parseReal(value, at, "the image's west-east span in metres");
+            } else if (key == "spacing_m") {
+                j["spacing_m"] = value.find(',') == std::string::npos ? json(parseReal(value, at, "metres")) : numbers(2);
+            } else if (key == "origin_m") {
+                j["origin_m"] = numbers(2);
+            } else if (key == "crop") {
+                j["crop"] = numbers(4);
+            } else if (key == "flip" || key == "resample" || key == "nodata" || key == "outside" || key == "raw") {
+                j[key] = value;
+            } else if (key == "fill_m") {
+                j["fill_m"] = parseReal(value, at, "metres");
+            } else if (rest != nullptr) {
+                rest->emplace_back(key, value);
+            } else {
+                throw InputError(field, quoteForMessage(key),
+                                 "height, size_m, spacing_m, origin_m, crop, flip, resample, nodata, outside, fill_m, raw");
+            }
+        }
+    }
+    // size_m: the span of the image (after cropping) west to east, as a spacing.
+    std::optional<double> size;
+    if (j.contains("size_m_")) {
+        size = j["size_m_"].get<double>();
+        j.erase("size_m_");
+        if (!(*size > 0.0 && *size <= 4e7)) throw InputError(field + " size_m", std::to_string(*size), "metres in (0, 4e7]");
+    }
+    try {
+        s = importFromText(j.dump(), "");
+    } catch (const InputError& e) {
+        throw InputError(field + " " + e.field(), e.value(), e.allowedText());
+    }
+    if (size) {
+        // The width is known once the file is open: kept as a negative spacing until then would
+        // be a special case; open it here instead (the CLI reports a missing file at once).
+        const auto source = RasterSource::open(s.file, s.raw, field);
+        const int w = s.crop ? (*s.crop)[2] : source->info().width;
+        if (w < 2) throw InputError(field + " size_m", std::to_string(*size), "an image at least 2 samples wide");
+        const double spacing = *size / double(w - 1);
+        s.spacing = std::array<double, 2>{spacing, spacing};
+    }
+    return s;
+}
+
+ImportPlacement placeImport(const ImportSettings& s, RasterSource& source, double extentMetres, const std::string& field) {
+    ImportPlacement p;
+    p.info = source.info();
+    const RasterInfo& info = p.info;
+    p.width = info.width;
+    p.height = info.height;
+    if (s.crop) {
+        const auto& c = *s.crop;
+        if (std::int64_t(c[0]) + c[2] > info.width || std::int64_t(c[1]) + c[3] > info.height) {
+            throw InputError(field + ".crop", std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + "," + std::to_string(c[3]),
+                             "a part of the " + std::to_string(info.width) + "x" + std::to_string(info.height) + " image");
+        }
+        p.cropX = c[0];
+        p.cropY = c[1];
+        p.width = c[2];
+        p.height = c[3];
+    }
+    if (p.width < 2 && p.height < 2) throw InputError(field, quoteForMessage(s.file), "an image of at least 2 samples");
+    if (s.spacing) {
+        p.spacingX = (*s.spacing)[0];
+        p.spacingY = (*s.spacing)[1];
+        p.spacingFrom = "given";
+    } else if (info.spacingX > 0.0 && info.spacingY > 0.0) {
+        p.spacingX = info.spacingX;
+        p.spacingY = info.spacingY;
+        p.spacingFrom = info.ours && !info.localFrame && info.crs.empty() ? "our sidecar"
+                        : info.geographic                                ? "georeferencing (degrees at the centre latitude)"
+                                                                         : "georeferencing";
+    } else {
+        p.spacingX = p.spacingY = extentMetres / double(std::max(p.width, 2) - 1);
+        p.spacingFrom = "the world's extent";
+    }
+    if (s.origin) {
+        p.originX = (*s.origin)[0];
+        p.originY = (*s.origin)[1];
+    } else if (info.localFrame && !s.spacing) {
+        // Our own GeoTIFF (an export or a world tile): where it lies in the world frame.
+        p.originX = info.originX + double(p.cropX) * p.spacingX;
+        p.originY = info.originY - double(p.cropY) * p.spacingY;
+    }
+    const bool codes = info.integer && info.codeMax > 0.0;
+    switch (s.height) {
+    case ImportSettings::Height::Metres:
+        p.heightFrom = "metres as stored";
+        break;
+    case ImportSettings::Height::Range: {
+        const double top = info.integer ? (info.codeMax > 0.0 ? info.codeMax : 0.0) : 1.0;
+        if (!(top > 0.0)) {
+            throw InputError(field + ".height", "[" + std::to_string(s.lo) + ", " + std::to_string(s.hi) + "]",
+                             "metres for signed integer samples (" + info.sampleType + ": they are heights, not codes)");
+        }
+        p.lo = s.lo;
+        p.hi = s.hi;
+        p.step = (s.hi - s.lo) / top;
+        p.heightFrom = "given: code 0 = " + std::to_string(s.lo) + " m, " + (info.integer ? "code " : "") +
+                       std::to_string(int(top)) + " = " + std::to_string(s.hi) + " m";
+        break;
+    }
+    case ImportSettings::Height::Auto:
+        if (info.ours && info.oursMetres) {
+            p.heightFrom = "metres (our sidecar)";
+        } else if (info.ours && codes && info.oursFullScale > 0.0) {
+            p.lo = info.oursLo;
+            p.hi = info.oursHi;
+            p.step = (info.oursHi - info.oursLo) / info.oursFullScale;
+            p.heightFrom = "our sidecar: code 0 = " + std::to_string(info.oursLo) + " m, code " +
+                           std::to_string(int(info.oursFullScale)) + " = " + std::to_string(info.oursHi) + " m";
+        } else if (codes) {
+            throw InputError(field + ".height", "auto",
+                             "a height range for " + info.sampleType + " codes without our sidecar: height=LO:HI (metres at "
+                             "code 0 and at code " + std::to_string(int(info.codeMax)) +
+                             "), unity:SIZE_Y[:POSITION_Y] or unreal:SCALEZ[:LOCATIONZ_CM]");
+        } else {
+            p.heightFrom = "metres as stored";
+        }
+        break;
+    }
+    return p;
+}
+
+namespace {
+
+// Keys' cubic convolution (a = -0.5): interpolating, so an aligned sample is the file's value.
+void cubicWeights(double t, double w[4]) {
+    const double a = -0.5;
+    const double t2 = t * t, t3 = t2 * t;
+    w[0] = a * t3 - 2.0 * a * t2 + a * t;
+    w[1] = (a + 2.0) * t3 - (a + 3.0) * t2 + 1.0;
+    w[2] = -(a + 2.0) * t3 + (2.0 * a + 3.0) * t2 - a * t;
+    w[3] = -a * t3 + a * t2;
+}
+
+// Per output column (or row): the file positions it reads and their weights.
+struct Taps {
+    int index[4] = {0, 0, 0, 0};  // into the read buffer
+    double weight[4] = {0, 0, 0, 0};
+    int count = 0;
+    bool outside = false;  // beyond the image with outside=value
+};
+
+constexpr int kFillReach = 32;  // no-data is filled from valid samples at most this many samples away
+
+}  // namespace
+
+void sampleImport(const ImportSettings& s, int side, double metresPerSample, int x0, int y0, int width, int height,
+                  const GenerateContext& context, Heightmap& out, const std::string& field, std::int64_t maxReadSamples) {
+    const auto source = RasterSource::open(s.file, s.raw, field + ".file");
+    const ImportPlacement p = placeImport(s, *source, metresPerSample * double(side - 1), field);
+    const int taps = s.resample == ImportSettings::Resample::Nearest ? 1
+                     : s.resample == ImportSettings::Resample::Bilinear ? 2
+                                                                          : 4;
+    // Positions in the used part of the file (after the flip), per output column and row.
+    const auto position = [&](double world, double origin, double spacing, int n, bool flip, bool down) {
+        const double u = down ? (origin - world) / spacing : (world - origin) / spacing;
+        return flip ? double(n - 1) - u : u;
+    };
+    std::vector<double> us(static_cast<std::size_t>(width)), vs(static_cast<std::size_t>(height));
+    for (int i = 0; i < width; ++i)
+        us[std::size_t(i)] = position(double(x0 + i) * metresPerSample, p.originX, p.spacingX, p.width, s.flipX, false);
+    for (int j = 0; j < height; ++j)
+        vs[std::size_t(j)] = position(-double(y0 + j) * metresPerSample, p.originY, p.spacingY, p.height, s.flipY, true);
+    // The file samples the window reads: the taps' reach, plus the fill's.
+    const auto span = [&](const std::vector<double>& pos, int n) {
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (const double v : pos) {
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+        const int reach = (taps == 4 ? 2 : 1) + (s.nodata == ImportSettings::Fill::Neighbours ? kFillReach : 0);
+        const double a = std::clamp(std::floor(lo) - reach, 0.0, double(n - 1));
+        const double b = std::clamp(std::ceil(hi) + reach, 0.0, double(n - 1));
+        return std::pair<int, int>{int(a), int(b)};
+    };
+    const auto [c0, c1] = span(us, p.width);
+    const auto [r0, r1] = span(vs, p.height);
+    const int bw = c1 - c0 + 1, bh = r1 - r0 + 1;
+    if (std::int64_t(bw) * bh > maxReadSamples) {
+        throw InputError(field + ".file", quoteForMessage(s.file),
+                         "an image this map reads at most " + std::to_string(maxReadSamples) + " samples of (it needs " +
+                             std::to_string(bw) + "x" + std::to_string(bh) +
+                             "): crop it, or make a coarser copy first (gdal_translate -outsize)");
+    }
+    checkGridFits(FieldText(field + ".file"), bw, bh);
+    Heightmap buffer = Heightmap::uninitialized(bw, bh);
+    // The file's columns for buffer columns c0..c1 of the used part (after the crop and flip).
+    const int fileX = s.flipX ? p.cropX + (p.width - 1 - c1) : p.cropX + c0;
+    const int fileY = s.flipY ? p.cropY + (p.height - 1 - r1) : p.cropY + r0;
+    source->read(fileX, fileY, bw, bh, buffer.samples().data());
+    if (s.flipX) {
+        for (int y = 0; y < bh; ++y) std::reverse(buffer.row(y), buffer.row(y) + bw);
+    }
+    if (s.flipY) {
+        for (int y = 0; y < bh / 2; ++y) std::swap_ranges(buffer.row(y), buffer.row(y) + bw, buffer.row(bh - 1 - y));
+    }
+    context.throwIfCancelled();
+    // Codes to metres (metres as stored pass through untouched: float formats come back bit for bit).
+    const bool mapped = p.step != 1.0 || p.lo != 0.0;
+    bool anyMissing = false;
+    for (float& v : buffer.samples()) {
+        if (std::isnan(v) || std::isinf(v)) {
+            v = std::numeric_limits<float>::quiet_NaN();
+            anyMissing = true;
+        } else if (mapped) {
+            v = float(p.lo + double(v) * p.step);
+        }
+    }
+    if (anyMissing) {
+        // No-data: the inverse-distance mean of the first valid sample along 8 directions within
+        // kFillReach (only the file decides it, so every window fills a sample alike), else fill_m.
+        const Heightmap original = buffer;
+        static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+        parallelRows(bh, threadsForWork(double(bw) * bh, context.threads), context, [&](int begin, int end) {
+            for (int y = begin; y < end; ++y) {
+                for (int x = 0; x < bw; ++x) {
+                    if (!std::isnan(original.at(x, y))) continue;
+                    double sum = 0.0, weights = 0.0;
+                    if (s.nodata == ImportSettings::Fill::Neighbours) {
+                        for (const auto& d : dirs) {
+                            for (int k = 1; k <= kFillReach; ++k) {
+                                const int xx = x + d[0] * k, yy = y + d[1] * k;
+                                if (xx < 0 || yy < 0 || xx >= bw || yy >= bh) break;
+                                const float v = original.at(xx, yy);
+                                if (std::isnan(v)) continue;
+                                const double w = 1.0 / (double(k) * (d[0] != 0 && d[1] != 0 ? M_SQRT2 : 1.0));
+                                sum += w * double(v);
+                                weights += w;
+                                break;
+                            }
+                        }
+                    }
+                    buffer.at(x, y) = weights > 0.0 ? float(sum / weights) : float(s.fillMetres);
+                }
+            }
+        });
+    }
+    // Taps per column and row, into the buffer.
+    const auto makeTaps = [&](double u, int n, int b0, int count) {
+        Taps t;
+        if (s.outside == ImportSettings::Outside::Value && (u < 0.0 || u > double(n - 1))) {
+            t.outside = true;
+            return t;
+        }
+        u = std::clamp(u, 0.0, double(n - 1));
+        const auto at = [&](int i) { return std::clamp(i, 0, n - 1) - b0; };
+        if (taps == 1) {
+            t.count = 1;
+            t.index[0] = at(int(std::floor(u + 0.5)));
+            t.weight[0] = 1.0;
+        } else if (taps == 2) {
+            const int i = int(std::floor(u));
+            const double f = u - i;
+            t.count = 2;
+            t.index[0] = at(i);
+            t.index[1] = at(i + 1);
+            t.weight[0] = 1.0 - f;
+            t.weight[1] = f;
+        } else {
+            const int i = int(std::floor(u));
+            t.count = 4;
+            cubicWeights(u - i, t.weight);
+            for (int k = 0; k < 4; ++k) t.index[k] = at(i - 1 + k);
+        }
+        (void)count;
+        return t;
+    };
+    std::vector<Taps> tx(static_cast<std::size_t>(width)), ty(static_cast<std::size_t>(height));
+    for (int i = 0; i < width; ++i) tx[std::size_t(i)] = makeTaps(us[std::size_t(i)], p.width, c0, bw);
+    for (int j = 0; j < height; ++j) ty[std::size_t(j)] = makeTaps(vs[std::size_t(j)], p.height, r0, bh);
+    out.reshapeUninitialized(width, height);
+    const float fill = float(s.fillMetres);
+    parallelRows(height, threadsForWork(double(width) * height, context.threads), context, [&](int begin, int end) {
+        for (int j = begin; j < end; ++j) {
+            const Taps& row = ty[std::size_t(j)];
+            float* o = out.row(j);
+            for (int i = 0; i < width; ++i) {
+                const Taps& col = tx[std::size_t(i)];
+                if (row.outside || col.outside) {
+                    o[i] = fill;
+                    continue;
+                }
+                if (row.count == 1) {
+                    o[i] = buffer.at(col.index[0], row.index[0]);  // nearest: the file's value itself
+                    continue;
+                }
+                double sum = 0.0;
+                for (int b = 0; b < row.count; ++b) {
+                    const float* line = buffer.row(row.index[b]);
+                    double across = 0.0;
+                    for (int a = 0; a < col.count; ++a) across += col.weight[a] * double(line[col.index[a]]);
+                    sum += row.weight[b] * across;
+                }
+                o[i] = float(sum);
+            }
+        }
+    });
+}
+
+std::string importFingerprint(const ImportSettings& s) {
+    struct stat st {};
+    if (::stat(s.file.c_str(), &st) != 0) return {};
+    return std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
+}
+
+std::string withAbsoluteFile(const std::string& jsonText, const fs::path& folder) {
+    json j = parseJsonOrNull(jsonText);
+    if (!j.is_object() || !j.contains("file") || !j["file"].is_string()) return jsonText;
+    const fs::path file = j["file"].get<std::string>();
+    if (file.is_absolute()) return jsonText;
+    j["file"] = (fs::absolute(folder.empty() ? fs::path(".") : folder) / file).lexically_normal().string();
+    return j.dump();
+}
+
+std::string withRelativeFile(const std::string& jsonText, const fs::path& folder) {
+    json j = parseJsonOrNull(jsonText);
+    if (!j.is_object() || !j.contains("file") || !j["file"].is_string()) return jsonText;
+    const fs::path file = j["file"].get<std::string>();
+    if (!file.is_absolute()) return jsonText;
+    const fs::path relative =
+        file.lexically_normal().lexically_relative(fs::absolute(folder.empty() ? fs::path(".") : folder).lexically_normal());
+    if (relative.empty()) return jsonText;  // another root
+    j["file"] = relative.string();
+    return j.dump();
+}
+
+}  // namespace terrain::core
+
+#include "../recipe.h"
+
+namespace terrain::core {
+namespace {
+
+bool importsFile(const std::string& type) { return type == "import" || type == "import-mask"; }
+
+template <class F>
+void eachImportData(Recipe& recipe, F f) {
+    if (recipe.algorithm == "import" && !recipe.baseData.empty()) recipe.baseData = f(recipe.baseData);
+    for (OpInstance& op : recipe.operations)
+        if (importsFile(op.type) && !op.data.empty()) op.data = f(op.data);
+}
+
+}  // namespace
+
+void resolveImportFiles(Recipe& recipe, const std::filesystem::path& folder) {
+    eachImportData(recipe, [&](const std::string& data) { return withAbsoluteFile(data, folder); });
+}
+
+void relativeImportFiles(Recipe& recipe, const std::filesystem::path& folder) {
+    eachImportData(recipe, [&](const std::string& data) { return withRelativeFile(data, folder); });
+}
+
+}  // namespace terrain::core
