@@ -19,7 +19,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev libnoise-dev
   python3 python3-pil python3-numpy python-matplotlib-data
   clang-14 libclang-rt-14-dev blender
-  libopenexr-dev libtiff-dev libgeotiff-dev openexr gdal-bin assimp-utils parallel slurm-wlm munge
+  libopenexr-dev libtiff-dev libgeotiff-dev libgdal-dev openexr gdal-bin assimp-utils parallel slurm-wlm munge
 )
 
 log() { printf '\n==> %s\n' "$*" >&2; }
@@ -86,7 +86,7 @@ report_times() {
   fi
 }
 
-FUZZ_TARGETS=(recipe document cli json splat world journal worldfolder layout)
+FUZZ_TARGETS=(recipe document cli json splat world journal worldfolder layout import)
 
 sanitize_tests() {
   log "every test again under AddressSanitizer + UBSan, the GUI tests under Xvfb (build-sanitize/)"

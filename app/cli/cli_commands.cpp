@@ -27,7 +27,11 @@
 #include <cerrno>
 #include <cstring>
 
+#include <core/io/import.h>
+#include <core/io/raster_source.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <charconv>
 #include <cmath>
 #include <chrono>
@@ -66,7 +70,10 @@ core::Recipe startingRecipe(const core::Registry& registry, const std::string& s
         }
     }
     try {
-        return core::recipeFromText(registry, readRecipeFile(source, "--recipe"), source, formatVersion);
+        core::Recipe recipe = core::recipeFromText(registry, readRecipeFile(source, "--recipe"), source, formatVersion);
+        // An import's relative file name is relative to the recipe's folder.
+        core::resolveImportFiles(recipe, std::filesystem::path(source).parent_path());
+        return recipe;
     } catch (const InputError& e) {
         if (e.field() == "--recipe") throw;
         throw RecipeDataError(recipeDataMessage(source, e));
@@ -128,11 +135,84 @@ void applyWorldFlags(const core::Registry& registry, const GenerationOptions& ge
     }
 }
 
+// Checks the recipe built from the flags; an entry's error names its --op.
+void validateBuilt(const core::Registry& registry, const core::Recipe& recipe, std::size_t fromFile) {
+    try {
+        core::validateRecipe(registry, recipe);
+    } catch (const core::StageError& e) {
+        // Values that are fine one by one but not together ("low below high"): name the --op.
+        if (std::size_t(e.stage()) > fromFile) throw InputError("--op " + e.field(), e.value(), e.allowedText());
+        throw;
+    }
+}
+
+// The recipe of `generate --import FILE ...`: the import as the base. Unless flags say otherwise,
+// the detail is the first whose map holds every sample of the file, the world spans the file
+// (its georeferencing, our sidecar or size_m; else 1 m a sample) and its height range is the
+// import's own at the reference detail, so metres come back as they are stored.
+core::Recipe importBaseRecipe(const core::Registry& registry, const GenerationOptions& gen, int* formatVersion,
+                              bool* ownWorld) {
+    if (formatVersion) *formatVersion = core::kRecipeFormatVersion;
+    if (ownWorld) *ownWorld = false;
+    std::vector<std::pair<std::string, std::string>> rest;
+    const std::string spec = gen.ops[0].substr(std::string(kImportPrefix).size());
+    core::ImportSettings settings = importSettingsFromFlag(spec, "--import", &rest);
+    for (const auto& [key, value] : rest) {
+        if (key == "name") continue;
+        throw InputError("--import " + key, core::quoteForMessage(value),
+                         "the import's keys (the first --import is the base: blend, weight and mask belong to a "
+                         "layer, an --import after another entry)");
+    }
+    core::Recipe recipe = core::defaultRecipe(registry, "import");
+    recipe.baseData = core::importToText(settings);
+    const auto source = core::RasterSource::open(settings.file, settings.raw, "--import");
+    const core::ImportPlacement place = core::placeImport(settings, *source, 0.0, "--import");
+    const auto& algorithm = registry.get("import");
+    if (gen.detail) {
+        recipe.detail = parseWhole<int>(*gen.detail, "--detail", algorithm.minDetail, algorithm.maxDetail);
+    } else {
+        const int samples = std::max(place.width, place.height) - 1;
+        recipe.detail = algorithm.minDetail;
+        while (recipe.detail < algorithm.maxDetail && (1 << recipe.detail) < samples) ++recipe.detail;
+    }
+    recipe.world = core::legacyWorld(recipe.detail);
+    if (place.spacingFrom != "the world's extent") {
+        recipe.world.extentMetres = place.spacingX * double(place.width - 1);
+    }
+    if (gen.seed) {
+        recipe.seed = parseWhole<std::uint64_t>(*gen.seed, "--seed", 0, std::numeric_limits<std::uint64_t>::max());
+    }
+    GenerationOptions flags = gen;
+    flags.heightRange.reset();
+    applyWorldFlags(registry, flags, false, recipe);
+    if (gen.heightRange) {
+        const core::WorldUnits units = core::WorldUnits::withHeightRange(core::worldUnits(recipe), *gen.heightRange);
+        recipe.world.loMetres = units.loMetres;
+        recipe.world.hiMetres = units.hiMetres;
+    } else {
+        // The import's range at the reference detail: raw heights are then metres exactly.
+        core::Recipe reference = recipe;
+        reference.detail = std::clamp(recipe.world.referenceDetail, algorithm.minDetail, algorithm.maxDetail);
+        core::GenerateContext context;
+        context.threads = threadCount(gen);
+        const core::MinMax range = core::finiteMinMax(core::generate(
+            registry, reference, recipe.world.extentMetres / double(1 << reference.detail), context));
+        recipe.world.loMetres = range.min;
+        recipe.world.hiMetres = range.max > range.min ? double(range.max) : double(range.min) + 1.0;
+    }
+    for (std::size_t i = 1; i < gen.ops.size(); ++i) appendOperation(registry, recipe, gen.ops[i]);
+    validateBuilt(registry, recipe, 0);
+    return recipe;
+}
+
 }  // namespace
 
 core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions& gen, int* formatVersion,
                          bool* ownWorld) {
     int version = core::kRecipeFormatVersion;
+    // `--import FILE` first, without --algorithm or --recipe: the import is the base.
+    const bool importBase = !gen.recipeFile && !gen.algorithm && !gen.ops.empty() && gen.ops[0].rfind(kImportPrefix, 0) == 0;
+    if (importBase) return importBaseRecipe(registry, gen, formatVersion, ownWorld);
     core::Recipe recipe = gen.recipeFile ? startingRecipe(registry, *gen.recipeFile, &version)
                                          : core::defaultRecipe(registry, gen.algorithm.value_or("diamond-square"));
     if (formatVersion) *formatVersion = version;
@@ -169,13 +249,7 @@ core::Recipe buildRecipe(const core::Registry& registry, const GenerationOptions
     }
     const std::size_t fromFile = recipe.operations.size();
     for (const auto& op : gen.ops) appendOperation(registry, recipe, op);
-    try {
-        core::validateRecipe(registry, recipe);
-    } catch (const core::StageError& e) {
-        // Values that are fine one by one but not together ("low below high"): name the --op.
-        if (std::size_t(e.stage()) > fromFile) throw InputError("--op " + e.field(), e.value(), e.allowedText());
-        throw;
-    }
+    validateBuilt(registry, recipe, fromFile);
     return recipe;
 }
 
@@ -196,7 +270,11 @@ void writeText(const std::string& path, const std::string& text,
 
 void saveRecipe(const core::Registry& registry, const GenerationOptions& gen,
                 const core::Recipe& recipe, core::FileTransaction* transaction) {
-    if (gen.saveRecipe) writeText(*gen.saveRecipe, core::recipeToText(registry, recipe), transaction);
+    if (!gen.saveRecipe) return;
+    // Imports' files relative to the recipe's folder where they lie below it.
+    core::Recipe saved = recipe;
+    core::relativeImportFiles(saved, std::filesystem::path(*gen.saveRecipe).parent_path());
+    writeText(*gen.saveRecipe, core::recipeToText(registry, saved), transaction);
 }
 
 }  // namespace

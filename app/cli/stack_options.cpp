@@ -3,11 +3,15 @@
 #include "suggest.h"
 
 #include <core/errors.h>
+#include <core/io/import.h>
 #include <core/io/untrusted_file.h>
 #include <core/json_input.h>
 #include <core/stack/recipe_presets.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <filesystem>
 #include <utility>
 #include <vector>
 
@@ -77,7 +81,58 @@ std::vector<std::pair<std::string, std::string>> splitPairs(const std::string& l
 
 }  // namespace
 
+core::ImportSettings importSettingsFromFlag(const std::string& spec, const std::string& flag,
+                                           std::vector<std::pair<std::string, std::string>>* rest) {
+    core::ImportSettings settings = core::importFromSpec(spec, flag, rest);
+    settings.file = std::filesystem::absolute(settings.file).lexically_normal().string();
+    return settings;
+}
+
 void appendOperation(const core::Registry& registry, core::Recipe& recipe, const std::string& text) {
+    for (const char* prefix : {kImportPrefix, kImportMaskPrefix}) {
+        if (text.rfind(prefix, 0) != 0) continue;
+        const bool mask = prefix == kImportMaskPrefix;
+        const std::string flag = mask ? "--import-mask" : "--import";
+        const std::string spec = text.substr(std::string(prefix).size());
+        if (recipe.operations.size() >= core::kMaxOperations) {
+            throw InputError(flag, core::quoteForMessage(spec),
+                             "at most " + std::to_string(core::kMaxOperations) + " operations after the base generator");
+        }
+        std::vector<std::pair<std::string, std::string>> rest;
+        const core::ImportSettings settings = importSettingsFromFlag(spec, flag, &rest);
+        core::OpInstance op = core::newOperation(registry, recipe, mask ? "import-mask" : "import");
+        if (mask) {
+            nlohmann::json j = nlohmann::json::parse(core::importToText(settings));
+            for (auto it = rest.begin(); it != rest.end();) {
+                if (it->first == "name" || it->first == "of") {
+                    j[it->first] = it->second;
+                    it = rest.erase(it);
+                } else {
+                    ++it;
+                }
+            }
+            try {
+                op.data = registry.normalizeDataOf(op.type, j.dump());
+            } catch (const InputError& e) {
+                throw InputError(flag + " " + e.field(), e.value(), e.allowedText());
+            }
+        } else {
+            op.data = core::importToText(settings);
+        }
+        const auto keys = operationKeys(registry, op.type);
+        for (const auto& [key, value] : rest) {
+            const std::string field = flag + " " + key;
+            if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+                throw InputError(field, core::quoteForMessage(key),
+                                 "a key of " + flag + ": height, size_m, spacing_m, origin_m, crop, flip, resample, nodata, "
+                                 "outside, fill_m, raw" + std::string(mask ? ", name, of" : "") + ", or " + joined(keys) +
+                                 hint(key, keys));
+            }
+            core::setOperationParamFromText(registry, op, key, value, field);
+        }
+        recipe.operations.push_back(std::move(op));
+        return;
+    }
     if (text.rfind(kLayoutFilePrefix, 0) == 0) {
         const std::string path = text.substr(std::string(kLayoutFilePrefix).size());
         if (recipe.operations.size() >= core::kMaxOperations) {
@@ -102,6 +157,11 @@ void appendOperation(const core::Registry& registry, core::Recipe& recipe, const
         const auto ids = typeIds(registry);
         throw InputError("--op", core::quoteForMessage(id),
                          "an operation: one of " + joined(ids) + hint(id, ids) + " (see terrain-cli list)");
+    }
+    if (id == "import" || id == "import-mask") {
+        throw InputError("--op", core::quoteForMessage(id),
+                         "an operation set from flags: an import reads a file, so give it with --" + id +
+                             " FILE[:KEY=VALUE,...] (docs/importing.md)");
     }
     if (recipe.operations.size() >= core::kMaxOperations) {
         throw InputError("--op", core::quoteForMessage(text),
@@ -150,6 +210,21 @@ void addStackOptions(CLI::App* cmd, std::vector<std::string>& ops) {
            "--layout", [&ops](const std::string& path) { ops.push_back(kLayoutFilePrefix + path); },
            "FILE.geojson (repeatable): a layout entry at this place in the stack (in order with --op): roads, rivers, "
            "ridges, valleys, areas, stamps and strokes in world metres (docs/layout.md)")
+        ->trigger_on_parse()
+        ->allow_extra_args(false);
+    cmd->add_option_function<std::string>(
+           "--import", [&ops](const std::string& spec) { ops.push_back(kImportPrefix + spec); },
+           "FILE[:KEY=VALUE,...] (repeatable): a height image at this place in the stack; first, before any --op and "
+           "without --algorithm or --recipe, it is the base. Keys: height (auto, metres, LO:HI, unity:SIZE_Y[:POS_Y], "
+           "unreal:SCALEZ[:LOCZ_CM]), size_m, spacing_m, origin_m=X,Y, crop=X0,Y0,W,H, flip, resample "
+           "(nearest, bilinear, bicubic), nodata (fill, value), outside (edge, value), fill_m, raw=WxH[:u8|u16|i16|f32]"
+           "[:le|be]; as a layer also blend, weight, mask (docs/importing.md)")
+        ->trigger_on_parse()
+        ->allow_extra_args(false);
+    cmd->add_option_function<std::string>(
+           "--import-mask", [&ops](const std::string& spec) { ops.push_back(kImportMaskPrefix + spec); },
+           "FILE[:name=NAME,of=values|valid,...] (repeatable): a mask read from an image (codes 0..max -> 0..1, or "
+           "height=LO:HI), for later entries' mask=NAME; the import keys above place it")
         ->trigger_on_parse()
         ->allow_extra_args(false);
     cmd->add_flag_function(

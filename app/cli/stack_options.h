@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <core/recipe.h>
 #include <core/registry.h>
+#include <core/io/import.h>
 
 #include <string>
 
@@ -14,6 +15,14 @@ namespace terrain::app::cli {
 inline constexpr const char* kPresetPrefix = "preset:";
 // How --layout FILE travels in the list of stack options (appendOperation reads the file).
 inline constexpr const char* kLayoutFilePrefix = "\x01layout-file:";
+// How --import FILE[:KEY=VALUE,...] and --import-mask travel in the same list.
+inline constexpr const char* kImportPrefix = "\x01import:";
+inline constexpr const char* kImportMaskPrefix = "\x01import-mask:";
+
+// --import's FILE[:KEY=VALUE,...] with the file made absolute; the entry's own keys (blend, ...)
+// into `rest`. Throws InputError naming `flag` and the key.
+core::ImportSettings importSettingsFromFlag(const std::string& spec, const std::string& flag,
+                                           std::vector<std::pair<std::string, std::string>>* rest);
 
 // Appends the operation `text` describes: ID (a filter or a generator used as a layer), then
 // optionally ':' and KEY=VALUE pairs separated by ','. A piece without '=' continues the value
