@@ -55,6 +55,8 @@ command_for() {  # the generate arguments that draw type $1 of kind $2
     [ -n "${shown[$1]:-}" ] && op="$1:${shown[$1]}"
     if [ "$1" = layout ]; then  # its items are a file (docs/layout.md), run from the repository root
       echo "${world[*]} ${base[*]} --layout docs/examples/layout_island.geojson"
+    elif [ "$1" = import-mask ]; then  # a painted image (docs/importing.md), shown by what it masks
+      echo "${world[*]} ${base[*]} --import-mask docs/examples/painted_mask.png:name=painted --op terrace:steps=6,mask=painted"
     else
       echo "${world[*]} ${base[*]} --op $op"
     fi
@@ -130,9 +132,11 @@ PY
   done
   # A mask leaves the heights alone: its picture tints the mask it adds (--mask) in red.
   local tint=""
-  if [ "$id" = mask ]; then
+  if [ "$id" = mask ] || [ "$id" = import-mask ]; then
     tint=$tmp/mask.png
-    "$cli" generate "${args[@]}" --mask slope --format png8 -o "$tint" 2>"$tmp/err" || return 1
+    local name=slope
+    [ "$id" = import-mask ] && name=painted
+    "$cli" generate "${args[@]}" --mask "$name" --format png8 -o "$tint" 2>"$tmp/err" || return 1
   fi
   local before=""
   if [ "$kind" = filter ]; then

@@ -98,7 +98,7 @@ double mean(const core::Heightmap& m) {
 TEST(Ops, RegisteredInMenuOrder) {
     std::vector<std::string> ids;
     for (const auto& t : registry().ops()) ids.push_back(t.id);
-    EXPECT_EQ(ids, (std::vector<std::string>{"curves", "terrace", "island", "smooth", "clamp", "normalize", "mask", "thermal-erosion", "hydraulic-erosion", "river-erosion", "layout"}));
+    EXPECT_EQ(ids, (std::vector<std::string>{"curves", "terrace", "island", "smooth", "clamp", "normalize", "mask", "thermal-erosion", "hydraulic-erosion", "river-erosion", "layout", "import-mask"}));
     for (const auto& t : registry().ops()) {
         for (const auto& p : t.params) {
             EXPECT_FALSE(p.help.empty()) << t.id << "." << p.key;

@@ -163,7 +163,7 @@ o=(--output "$bad/out.png" --save-recipe "$bad/r.json")
 expect 64 "hydraulic-erosion-1.rain: '16 drops/m²' is not allowed; expected at most " \
   generate --detail 7 --world-size 1024 --op hydraulic-erosion:rain=16,lifetime=10000 "${o[@]}"
 expect 64 "--op: 'terace' is not allowed; expected an operation: one of " generate --op terace "${o[@]}"
-check "an unknown --op lists the types" grep -q "clamp, normalize, mask, thermal-erosion, hydraulic-erosion, river-erosion, layout, diamond-square, midpoint-displacement, midpoint-line" "$dir/stderr"
+check "an unknown --op lists the types" grep -q "clamp, normalize, mask, thermal-erosion, hydraulic-erosion, river-erosion, layout, import-mask, diamond-square, midpoint-displacement, midpoint-line" "$dir/stderr"
 expect 64 "(did you mean clamp?)" generate --op clmap "${o[@]}"
 expect 64 "--op clamp:lwo: 'lwo' is not allowed; expected a key of clamp: low, high, name, enabled, mask, publish, input (did you mean low?)" \
   generate --op clamp:lwo=3 "${o[@]}"
