@@ -1,5 +1,8 @@
 #include "document_files.h"
 
+#include "core/io/import.h"
+#include "import/import_actions.h"
+
 #include "document.h"
 #include "document_format.h"
 #include "prompts.h"
@@ -98,7 +101,9 @@ bool DocumentFiles::exportRecipe() {
     if (path.isEmpty()) return false;
     if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) path += QStringLiteral(".json");
     try {
-        const std::string text = core::recipeToText(m_registry, m_document->state().recipe);
+        core::Recipe recipe = m_document->state().recipe;
+        core::relativeImportFiles(recipe, QFileInfo(path).absolutePath().toStdString());
+        const std::string text = core::recipeToText(m_registry, recipe);
         core::AtomicFile file(QFile::encodeName(path).toStdString());
         file.write(text.data(), text.size());
         file.commit();
@@ -122,7 +127,12 @@ bool DocumentFiles::eventFilter(QObject* watched, QEvent* event) {
             if (event->type() == QEvent::Drop) {
                 const QString path = urls.front().toLocalFile();
                 // After the drop returns: a modal question inside a drop handler blocks the source.
-                QMetaObject::invokeMethod(this, [this, path] { openFile(path); }, Qt::QueuedConnection);
+                // A height image is imported (docs/importing.md); anything else opens as a document.
+                if (ImportActions::isHeightImage(path)) {
+                    QMetaObject::invokeMethod(this, [this, path] { emit importRequested(path); }, Qt::QueuedConnection);
+                } else {
+                    QMetaObject::invokeMethod(this, [this, path] { openFile(path); }, Qt::QueuedConnection);
+                }
             }
             return true;
         }

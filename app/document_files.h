@@ -50,6 +50,8 @@ public:
 signals:
     // A one-line note for the status bar (e.g. a document made before the lattice rule).
     void notice(const QString& text);
+    // A height image was dropped on the window: to import, not to open.
+    void importRequested(const QString& path);
 
 protected:
     // Installed on the main window: a dropped file opens like File ▸ Open.

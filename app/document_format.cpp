@@ -1,5 +1,7 @@
 #include "document_format.h"
 
+#include "core/io/import.h"
+
 #include "core/errors.h"
 #include "core/io/untrusted_file.h"
 #include "core/json_input.h"
@@ -9,6 +11,7 @@
 
 #include <QFile>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QSaveFile>
 
 #include <algorithm>
@@ -232,7 +235,10 @@ DocumentState documentFromText(const core::Registry& registry, std::string_view 
 
 void saveDocumentFile(const core::Registry& registry, const DocumentState& state,
                       const QString& path) {
-    const std::string text = core::jsonText(documentToJson(registry, state));
+    // Imported files relative to the document's folder, so the folder moves as one.
+    DocumentState saved = state;
+    core::relativeImportFiles(saved.recipe, QFileInfo(path).absolutePath().toStdString());
+    const std::string text = core::jsonText(documentToJson(registry, saved));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         throw core::IoError(core::IoError::Kind::CannotCreate,
@@ -257,11 +263,13 @@ OpenedFile openTerrainFile(const core::Registry& registry, const QString& path) 
         opened.state.recipe = core::recipeFromJson(registry, parsed, &version);
         opened.isRecipe = true;
         opened.notice = QString::fromStdString(core::olderRecipeNotice(version, opened.state.recipe));
+        core::resolveImportFiles(opened.state.recipe, QFileInfo(path).absolutePath().toStdString());
         return opened;
     }
     int version = kDocumentFormatVersion;
     opened.state = documentFromJson(registry, parsed, &version);
     opened.notice = documentNotice(version);
+    core::resolveImportFiles(opened.state.recipe, QFileInfo(path).absolutePath().toStdString());
     return opened;
 }
 
@@ -271,7 +279,9 @@ DocumentState loadDocumentFile(const core::Registry& registry, const QString& pa
     // to /dev/zero read gigabytes before the refusal.
     const std::string text = core::readUntrustedFile(QFile::encodeName(path).toStdString(), core::kMaxRecipeBytes,
                                                      "document", "document file");
-    return documentFromText(registry, text, path.toStdString(), formatVersion);
+    DocumentState state = documentFromText(registry, text, path.toStdString(), formatVersion);
+    core::resolveImportFiles(state.recipe, QFileInfo(path).absolutePath().toStdString());
+    return state;
 }
 
 }  // namespace terrain::app

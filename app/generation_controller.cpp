@@ -319,7 +319,7 @@ void GenerationController::onJobFinished(quint64 request, bool wasCancelled, con
     m_running = false;
     m_runningToken.reset();
     if (!error.isEmpty()) {
-        if (errorStage > 0) {
+        if (errorStage > 0 || (errorStage == 0 && !errorOp.isEmpty())) {
             emit stageFailed(errorStage, errorOp, error);
         } else {
             emit failed(error);

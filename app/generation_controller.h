@@ -135,8 +135,8 @@ signals:
     void busyChanged(bool busy);
     // An error not located on one entry of the stack (the base generator's, or unexpected).
     void failed(const QString& message);
-    // A core::StageError: entry `stage` (1-based), id `opId`, cannot run with its values. The
-    // views keep the last good map.
+    // A core::StageError: entry `stage` (1-based; 0 for the base when its file cannot be read),
+    // id `opId`, cannot run with its values. The views keep the last good map.
     void stageFailed(int stage, const QString& opId, const QString& message);
     void cancelled();
 

@@ -7,6 +7,7 @@
 #include "document_files.h"
 #include "export_actions.h"
 #include "help_windows.h"
+#include "import/import_actions.h"
 #include "parameter_panel.h"
 #include "prompts.h"
 #include "screen_timing.h"
@@ -104,6 +105,7 @@ MainWindow::MainWindow(QWidget* parent)
               return source;
           },
           m_views->preview(), m_views->terrainView(), this)),
+      m_imports(new ImportActions(m_registry, m_document, m_prompts, this, this)),
       m_screenTiming(new ScreenTiming(m_views->preview(), m_views->terrainView(), this)) {
     setCentralWidget(m_views);
     new ShortcutRouter(this);
@@ -152,6 +154,7 @@ void MainWindow::setPrompts(Prompts* prompts) {
     m_prompts = prompts ? prompts : m_dialogPrompts.get();
     m_files->setPrompts(m_prompts);
     m_exports->setPrompts(m_prompts);
+    m_imports->setPrompts(m_prompts);
 }
 
 GenerationRequest MainWindow::currentRequest(bool force) const {
@@ -301,6 +304,8 @@ void MainWindow::createMenusAndToolBar() {
     file->addAction(a.save);
     file->addAction(a.saveAs);
     file->addSeparator();
+    file->addAction(m_imports->action());
+    file->addSeparator();
     file->addAction(a.exportHeightmap);
     file->addAction(a.exportRecipe);
     file->addAction(a.exportTerrainView);
@@ -381,6 +386,9 @@ void MainWindow::connectParts() {
     connect(a.exportRecipe, &QAction::triggered, m_files, &DocumentFiles::exportRecipe);
     setAcceptDrops(true);
     installEventFilter(m_files);
+    connect(m_files, &DocumentFiles::importRequested, m_imports, &ImportActions::importFile);
+    connect(m_imports, &ImportActions::statusMessage, this, [this](const QString& text) { m_status->showMessage(text, 20000); });
+    addAction(m_imports->action());  // its shortcut works with the menus hidden
     connect(a.exportHeightmap, &QAction::triggered, m_exports, &ExportActions::exportHeightmap);
     connect(a.exportTerrainView, &QAction::triggered, m_exports,
             &ExportActions::exportTerrainView);

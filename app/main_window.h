@@ -33,6 +33,7 @@ class CompareWindow;
 class Document;
 class DocumentFiles;
 class ExportActions;
+class ImportActions;
 class ParameterPanel;
 class ScreenTiming;
 class Prompts;
@@ -77,6 +78,7 @@ public:
     StatusPanel* statusPanel() const { return m_status; }
     DocumentFiles* files() const { return m_files; }
     ExportActions* exports() const { return m_exports; }
+    ImportActions* imports() const { return m_imports; }
     ScreenTiming* screenTiming() const { return m_screenTiming; }
     // The result on screen (coarse or full), if any.
     const std::optional<GenerationResult>& shownResult() const { return m_shown; }
@@ -129,6 +131,7 @@ private:
     StatusPanel* m_status;
     DocumentFiles* m_files;
     ExportActions* m_exports;
+    ImportActions* m_imports;
     ScreenTiming* m_screenTiming;
     QDockWidget* m_parameterDock = nullptr;
     QDockWidget* m_stackDock = nullptr;

@@ -4,6 +4,7 @@
 #include "seed_spin_box.h"
 #include "slider_spin.h"
 
+#include "core/io/import.h"
 #include "core/registry.h"
 #include "core/stack/stage_plan.h"
 
@@ -16,6 +17,7 @@
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QSlider>
+#include <QStandardItemModel>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
@@ -51,6 +53,14 @@ ParameterPanel::ParameterPanel(const core::Registry& registry, QWidget* parent)
                              QString::fromStdString(algorithm.id));
         m_algorithm->setItemData(m_algorithm->count() - 1,
                                  QString::fromStdString(algorithm.summary), Qt::ToolTipRole);
+    }
+    // Sources (an import) show when they are the base; they are chosen with File ▸ Import Heightmap.
+    for (const core::Algorithm& source : m_registry.sources()) {
+        m_algorithm->addItem(QString::fromStdString(source.name), QString::fromStdString(source.id));
+        if (auto* model = qobject_cast<QStandardItemModel*>(m_algorithm->model())) {
+            model->item(m_algorithm->count() - 1)->setEnabled(false);
+        }
+        m_algorithm->setItemData(m_algorithm->count() - 1, tr("File ▸ Import Heightmap…"), Qt::ToolTipRole);
     }
     m_algorithm->setToolTip(tr("The generation algorithm; each has its own parameters."));
     m_summary->setObjectName(QStringLiteral("algorithmSummary"));
@@ -454,7 +464,16 @@ void ParameterPanel::showValues() {
         const QSignalBlocker block(m_algorithm);
         m_algorithm->setCurrentIndex(m_algorithm->findData(QString::fromStdString(algorithm->id)));
     }
-    m_summary->setText(QString::fromStdString(algorithm->summary));
+    QString summary = QString::fromStdString(algorithm->summary);
+    if (!m_recipe.baseData.empty()) {
+        try {
+            summary = tr("%1 (File ▸ Import Heightmap… to change it)")
+                          .arg(QString::fromStdString(core::importFromText(m_recipe.baseData, "").file));
+        } catch (const std::exception&) {
+            // Settings that do not read: the evaluation reports them on the base.
+        }
+    }
+    m_summary->setText(summary);
     {
         const QSignalBlocker block(m_seed);
         m_seed->setValue(m_recipe.seed);

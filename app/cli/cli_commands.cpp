@@ -28,7 +28,7 @@
 #include <cstring>
 
 #include <core/io/import.h>
-#include <core/io/raster_source.h>
+#include <core/stack/import_entry.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -163,22 +163,13 @@ core::Recipe importBaseRecipe(const core::Registry& registry, const GenerationOp
                          "the import's keys (the first --import is the base: blend, weight and mask belong to a "
                          "layer, an --import after another entry)");
     }
-    core::Recipe recipe = core::defaultRecipe(registry, "import");
-    recipe.baseData = core::importToText(settings);
-    const auto source = core::RasterSource::open(settings.file, settings.raw, "--import");
-    const core::ImportPlacement place = core::placeImport(settings, *source, 0.0, "--import");
+    std::optional<int> detail;
     const auto& algorithm = registry.get("import");
-    if (gen.detail) {
-        recipe.detail = parseWhole<int>(*gen.detail, "--detail", algorithm.minDetail, algorithm.maxDetail);
-    } else {
-        const int samples = std::max(place.width, place.height) - 1;
-        recipe.detail = algorithm.minDetail;
-        while (recipe.detail < algorithm.maxDetail && (1 << recipe.detail) < samples) ++recipe.detail;
-    }
-    recipe.world = core::legacyWorld(recipe.detail);
-    if (place.spacingFrom != "the world's extent") {
-        recipe.world.extentMetres = place.spacingX * double(place.width - 1);
-    }
+    if (gen.detail) detail = parseWhole<int>(*gen.detail, "--detail", algorithm.minDetail, algorithm.maxDetail);
+    bool fromFile = false;
+    core::Recipe recipe =
+        core::withImportBase(registry, core::defaultRecipe(registry, "import"), settings, detail, "--import", &fromFile);
+    if (!fromFile) recipe.world = core::legacyWorld(recipe.detail);  // 1 m a sample, as without --import
     if (gen.seed) {
         recipe.seed = parseWhole<std::uint64_t>(*gen.seed, "--seed", 0, std::numeric_limits<std::uint64_t>::max());
     }
@@ -190,15 +181,9 @@ core::Recipe importBaseRecipe(const core::Registry& registry, const GenerationOp
         recipe.world.loMetres = units.loMetres;
         recipe.world.hiMetres = units.hiMetres;
     } else {
-        // The import's range at the reference detail: raw heights are then metres exactly.
-        core::Recipe reference = recipe;
-        reference.detail = std::clamp(recipe.world.referenceDetail, algorithm.minDetail, algorithm.maxDetail);
         core::GenerateContext context;
         context.threads = threadCount(gen);
-        const core::MinMax range = core::finiteMinMax(core::generate(
-            registry, reference, recipe.world.extentMetres / double(1 << reference.detail), context));
-        recipe.world.loMetres = range.min;
-        recipe.world.hiMetres = range.max > range.min ? double(range.max) : double(range.min) + 1.0;
+        core::fitHeightRangeToImport(registry, recipe, context);
     }
     for (std::size_t i = 1; i < gen.ops.size(); ++i) appendOperation(registry, recipe, gen.ops[i]);
     validateBuilt(registry, recipe, 0);

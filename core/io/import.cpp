@@ -247,7 +247,9 @@ ImportSettings importFromSpec(const std::string& spec, const std::string& field,
                 pairs.emplace_back(part.substr(0, eq), part.substr(eq + 1));
             }
         }
-        for (const auto& [key, value] : pairs) {
+        for (const auto& pair : pairs) {
+            const std::string& key = pair.first;
+            const std::string& value = pair.second;
             const std::string at = field + " " + key;
             const auto numbers = [&](std::size_t n) {
                 json a = json::array();

@@ -471,7 +471,15 @@ StackEvaluator::Stage StackEvaluator::run(const Recipe& recipe, const WorldUnits
             have[0] = computeOnce(keys[0], context, [&] {
                 Stage base;
                 base.map = allocate(size.width, size.height);
-                generateInto(m_registry, baseOf(recipe), world.metresPerPixel, sub, *base.map);
+                try {
+                    generateInto(m_registry, baseOf(recipe), world.metresPerPixel, sub, *base.map);
+                } catch (const StageError&) {
+                    throw;
+                } catch (const InputError& e) {
+                    // A source's file (an import): an error of the base entry, shown on it.
+                    if (m_registry.get(recipe.algorithm).dataKey.empty()) throw;
+                    throw StageError(0, kBaseOpId, e);
+                }
                 return base;
             }, computedHere);
         } else {

@@ -6,6 +6,7 @@
 
 #include "../errors.h"
 #include "../generators/generators.h"
+#include "../io/height_mapping.h"
 #include "../io/import.h"
 #include "../json_input.h"
 #include "../parallel.h"
@@ -150,6 +151,46 @@ OpType importMaskOpType() {
         return std::vector<std::string>{maskDataFrom(data).name};
     };
     return type;
+}
+
+}  // namespace terrain::core
+
+#include "import_entry.h"
+
+namespace terrain::core {
+
+Recipe withImportBase(const Registry& registry, const Recipe& recipe, const ImportSettings& settings,
+                      std::optional<int> detail, const std::string& field, bool* extentFromFile) {
+    Recipe next = defaultRecipe(registry, "import");
+    next.seed = recipe.seed;
+    next.operations = recipe.operations;
+    next.baseData = importToText(settings);
+    const auto source = RasterSource::open(settings.file, settings.raw, field);
+    const ImportPlacement place = placeImport(settings, *source, recipe.world.extentMetres, field);
+    const Algorithm& algorithm = registry.get("import");
+    if (detail) {
+        next.detail = std::clamp(*detail, algorithm.minDetail, algorithm.maxDetail);
+    } else {
+        const int samples = std::max(place.width, place.height) - 1;
+        next.detail = algorithm.minDetail;
+        while (next.detail < algorithm.maxDetail && (1 << next.detail) < samples) ++next.detail;
+    }
+    next.world = recipe.world;
+    const bool fromFile = place.spacingFrom != "the world's extent";
+    if (fromFile) next.world.extentMetres = place.spacingX * double(place.width - 1);
+    if (extentFromFile != nullptr) *extentFromFile = fromFile;
+    return next;
+}
+
+void fitHeightRangeToImport(const Registry& registry, Recipe& recipe, const GenerateContext& context) {
+    const Algorithm& algorithm = registry.get(recipe.algorithm);
+    Recipe reference = recipe;
+    reference.operations.clear();
+    reference.detail = std::clamp(recipe.world.referenceDetail, algorithm.minDetail, algorithm.maxDetail);
+    const MinMax range =
+        finiteMinMax(generate(registry, reference, recipe.world.extentMetres / double(1 << reference.detail), context));
+    recipe.world.loMetres = range.min;
+    recipe.world.hiMetres = range.max > range.min ? double(range.max) : double(range.min) + 1.0;
 }
 
 }  // namespace terrain::core

@@ -193,9 +193,9 @@ TEST(Import, SettingsAndFilesAreRefusedByName) {
         "stack": [{"id": "base", "type": "import", "params": {}, "import": {"file": "a.tif", "crop": [0, 0, 1, 9]}}]})";
     refused([&] { core::recipeFromText(registry(), text, "test"); }, "stack[0].import.crop", "WIDTH, HEIGHT");
     r = importRecipe(std::string(R"({"file": ")") + (s.dir / "relief.r32").string() + R"(", "raw": "300x201:f32"})", 8);
-    refused([&] { evaluate(r); }, "import.file", "241200 bytes (it has 240000)");
+    refused([&] { evaluate(r); }, "base.import.file", "241200 bytes (it has 240000)");
     r = importRecipe(std::string(R"({"file": ")") + s.dir.string() + R"("})", 8);
-    refused([&] { evaluate(r); }, "import.file", "this is a folder");
+    refused([&] { evaluate(r); }, "base.import.file", "this is a folder");
     r = baseRecipe();
     core::OpInstance layer = op(r, "fbm");
     layer.data = R"({"file": "x"})";
