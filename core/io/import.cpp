@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -412,6 +413,84 @@ struct Taps {
 
 constexpr int kFillReach = 32;  // no-data is filled from valid samples at most this many samples away
 
+// The output rows from the buffer, separably: each buffer row a band needs is filtered across once
+// into a small ring (consecutive output rows share them), then the rows are combined. Float
+// arithmetic in a fixed order: a sample's value is a function of its taps alone, so every detail
+// and every tile computes it alike; weights 1 and 0 (a sample on a file sample) give the file's
+// value exactly.
+void resampleRows(const Heightmap& buffer, const std::vector<Taps>& tx, const std::vector<Taps>& ty, int k, float fill,
+                  const GenerateContext& context, Heightmap& out) {
+    const int width = out.width();
+    std::vector<int> index(std::size_t(width) * std::size_t(k), 0);
+    std::vector<float> weight(std::size_t(width) * std::size_t(k), 0.0f);
+    bool anyOutside = false;
+    for (int i = 0; i < width; ++i) {
+        const Taps& t = tx[std::size_t(i)];
+        anyOutside = anyOutside || t.outside;
+        for (int a = 0; a < k && !t.outside; ++a) {
+            index[std::size_t(i) * std::size_t(k) + std::size_t(a)] = t.index[a];
+            weight[std::size_t(i) * std::size_t(k) + std::size_t(a)] = float(t.weight[a]);
+        }
+    }
+    parallelRows(out.height(), threadsForWork(double(width) * out.height(), context.threads), context,
+                 [&](int begin, int end) {
+        constexpr int kSlots = 8;
+        std::vector<float> lines(std::size_t(kSlots) * std::size_t(width));
+        int cached[kSlots];
+        std::fill(cached, cached + kSlots, -1);
+        const int* ix = index.data();
+        const float* wx = weight.data();
+        const auto across = [&](int r) -> const float* {
+            const int slot = r & (kSlots - 1);
+            float* h = lines.data() + std::size_t(slot) * std::size_t(width);
+            if (cached[slot] == r) return h;
+            const float* src = buffer.row(r);
+            if (k == 1) {
+                for (int i = 0; i < width; ++i) h[i] = src[ix[i]];
+            } else if (k == 2) {
+                for (int i = 0; i < width; ++i) h[i] = wx[2 * i] * src[ix[2 * i]] + wx[2 * i + 1] * src[ix[2 * i + 1]];
+            } else {
+                for (int i = 0; i < width; ++i) {
+                    const int* n = ix + 4 * i;
+                    const float* w = wx + 4 * i;
+                    h[i] = ((w[0] * src[n[0]] + w[1] * src[n[1]]) + w[2] * src[n[2]]) + w[3] * src[n[3]];
+                }
+            }
+            cached[slot] = r;
+            return h;
+        };
+        for (int j = begin; j < end; ++j) {
+            const Taps& row = ty[std::size_t(j)];
+            float* o = out.row(j);
+            if (row.outside) {
+                std::fill(o, o + width, fill);
+                continue;
+            }
+            if (row.count == 1) {
+                const float* h = across(row.index[0]);
+                std::copy(h, h + width, o);
+            } else if (row.count == 2) {
+                const float* h0 = across(row.index[0]);
+                const float* h1 = across(row.index[1]);
+                const float w0 = float(row.weight[0]), w1 = float(row.weight[1]);
+                for (int i = 0; i < width; ++i) o[i] = w0 * h0[i] + w1 * h1[i];
+            } else {
+                const float* h0 = across(row.index[0]);
+                const float* h1 = across(row.index[1]);
+                const float* h2 = across(row.index[2]);
+                const float* h3 = across(row.index[3]);
+                const float w0 = float(row.weight[0]), w1 = float(row.weight[1]), w2 = float(row.weight[2]),
+                            w3 = float(row.weight[3]);
+                for (int i = 0; i < width; ++i) o[i] = ((w0 * h0[i] + w1 * h1[i]) + w2 * h2[i]) + w3 * h3[i];
+            }
+            if (anyOutside) {
+                for (int i = 0; i < width; ++i)
+                    if (tx[std::size_t(i)].outside) o[i] = fill;
+            }
+        }
+    });
+}
+
 }  // namespace
 
 void sampleImport(const ImportSettings& s, int side, double metresPerSample, int x0, int y0, int width, int height,
@@ -467,15 +546,23 @@ void sampleImport(const ImportSettings& s, int side, double metresPerSample, int
     context.throwIfCancelled();
     // Codes to metres (metres as stored pass through untouched: float formats come back bit for bit).
     const bool mapped = p.step != 1.0 || p.lo != 0.0;
-    bool anyMissing = false;
-    for (float& v : buffer.samples()) {
-        if (std::isnan(v) || std::isinf(v)) {
-            v = std::numeric_limits<float>::quiet_NaN();
-            anyMissing = true;
-        } else if (mapped) {
-            v = float(p.lo + double(v) * p.step);
+    std::atomic<bool> anyMissing{false};
+    parallelRows(bh, threadsForWork(double(bw) * bh, context.threads), context, [&](int begin, int end) {
+        bool missing = false;
+        for (int y = begin; y < end; ++y) {
+            float* line = buffer.row(y);
+            for (int x = 0; x < bw; ++x) {
+                float& v = line[x];
+                if (!std::isfinite(v)) {
+                    v = std::numeric_limits<float>::quiet_NaN();
+                    missing = true;
+                } else if (mapped) {
+                    v = float(p.lo + double(v) * p.step);
+                }
+            }
         }
-    }
+        if (missing) anyMissing = true;
+    });
     if (anyMissing) {
         // No-data: the inverse-distance mean of the first valid sample along 8 directions within
         // kFillReach (only the file decides it, so every window fills a sample alike), else fill_m.
@@ -539,32 +626,7 @@ void sampleImport(const ImportSettings& s, int side, double metresPerSample, int
     for (int i = 0; i < width; ++i) tx[std::size_t(i)] = makeTaps(us[std::size_t(i)], p.width, c0, bw);
     for (int j = 0; j < height; ++j) ty[std::size_t(j)] = makeTaps(vs[std::size_t(j)], p.height, r0, bh);
     out.reshapeUninitialized(width, height);
-    const float fill = float(s.fillMetres);
-    parallelRows(height, threadsForWork(double(width) * height, context.threads), context, [&](int begin, int end) {
-        for (int j = begin; j < end; ++j) {
-            const Taps& row = ty[std::size_t(j)];
-            float* o = out.row(j);
-            for (int i = 0; i < width; ++i) {
-                const Taps& col = tx[std::size_t(i)];
-                if (row.outside || col.outside) {
-                    o[i] = fill;
-                    continue;
-                }
-                if (row.count == 1) {
-                    o[i] = buffer.at(col.index[0], row.index[0]);  // nearest: the file's value itself
-                    continue;
-                }
-                double sum = 0.0;
-                for (int b = 0; b < row.count; ++b) {
-                    const float* line = buffer.row(row.index[b]);
-                    double across = 0.0;
-                    for (int a = 0; a < col.count; ++a) across += col.weight[a] * double(line[col.index[a]]);
-                    sum += row.weight[b] * across;
-                }
-                o[i] = float(sum);
-            }
-        }
-    });
+    resampleRows(buffer, tx, ty, taps, float(s.fillMetres), context, out);
 }
 
 std::string importFingerprint(const ImportSettings& s) {

@@ -10,6 +10,7 @@
 #include "erosion_bench.h"
 #include "noise_bench.h"
 #include "world_bench.h"
+#include "import_bench.h"
 #include "layout_bench.h"
 #include <core/io/export.h>
 #include <core/parallel.h>
@@ -255,6 +256,7 @@ void registerAll() {
     terrain::bench::registerErosionCases();
     terrain::bench::registerWorldCases();
     terrain::bench::registerLayoutCases();
+    terrain::bench::registerImportCases();
     registerStackOps();
     benchmark::RegisterBenchmark("export/png16/4097x4097", exportCase, ExportFormat::Png16)
         ->UseManualTime()
