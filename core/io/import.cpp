@@ -518,6 +518,10 @@ void sampleImport(const ImportSettings& s, int side, double metresPerSample, int
             hi = std::max(hi, v);
         }
         const int reach = (taps == 4 ? 2 : 1) + (s.nodata == ImportSettings::Fill::Neighbours ? kFillReach : 0);
+        // Taps are taken at positions clamped to the image (outside=edge), so the span is too: a
+        // window wholly beyond the image still reads the edge samples its taps reach.
+        lo = std::clamp(lo, 0.0, double(n - 1));
+        hi = std::clamp(hi, 0.0, double(n - 1));
         const double a = std::clamp(std::floor(lo) - reach, 0.0, double(n - 1));
         const double b = std::clamp(std::ceil(hi) + reach, 0.0, double(n - 1));
         return std::pair<int, int>{int(a), int(b)};

@@ -202,3 +202,24 @@ TEST(Import, SettingsAndFilesAreRefusedByName) {
     r.operations.push_back(layer);
     refused([&] { core::validateRecipe(registry(), r); }, "fbm-1.data", "no structured data on fbm");
 }
+
+// Found by fuzz_import: a window wholly beyond the image (outside=edge) read one sample before its
+// buffer with bicubic taps. Its samples are the whole map's, each filter.
+TEST(Import, AWindowBeyondTheImageReadsTheImagesEdgeAsTheWholeMapDoes) {
+    Scratch s;
+    writeRelief(s.dir / "relief.r32", 300, 200, 0.0f, false);
+    for (const char* resample : {"nearest", "bilinear", "bicubic"}) {
+        const std::string settings = std::string(R"({"file": ")") + (s.dir / "relief.r32").string() +
+                                     R"(", "raw": "300x200:f32:le", "spacing_m": 2.0, "nodata": "value", "resample": ")" +
+                                     resample + "\"}";
+        const core::Recipe r = importRecipe(settings, 9);  // 2000 m: the image covers 598 x 398 m of it
+        const core::Heightmap whole = evaluate(r);
+        for (const core::SampleWindow w : {core::SampleWindow{400, 300, 9, 3}, core::SampleWindow{150, 0, 20, 20},
+                                           core::SampleWindow{0, 101, 5, 30}}) {
+            const core::Heightmap tile = core::evaluateStackWindow(registry(), r, unitsOf(r), w, context());
+            for (int y = 0; y < w.height; ++y)
+                for (int x = 0; x < w.width; ++x)
+                    ASSERT_EQ(tile.at(x, y), whole.at(w.x0 + x, w.y0 + y)) << resample << " " << x << "," << y;
+        }
+    }
+}
