@@ -143,7 +143,9 @@ void appendOperation(const core::Registry& registry, core::Recipe& recipe, const
         core::OpInstance op = core::newOperation(registry, recipe, "layout");
         const core::OpType& type = *registry.findOp("layout");
         try {
-            op.data = type.normalizeData(geojson);
+            // Image stamps' files are relative to the GeoJSON's folder.
+            op.data = type.normalizeData(
+                core::rebaseLayoutImages(geojson, std::filesystem::path(path).parent_path(), true));
         } catch (const InputError& e) {
             throw InputError("--layout " + core::quoteForMessage(path) + ": " + e.field(), e.value(), e.allowedText());
         }

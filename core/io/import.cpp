@@ -669,21 +669,63 @@ namespace {
 
 bool importsFile(const std::string& type) { return type == "import" || type == "import-mask"; }
 
+// `path` made absolute against `folder`, or relative to it (another root: unchanged).
+std::string rebased(const std::string& path, const fs::path& folder, bool absolute) {
+    const fs::path file = path;
+    const fs::path base = fs::absolute(folder.empty() ? fs::path(".") : folder).lexically_normal();
+    if (absolute) return file.is_absolute() ? path : (base / file).lexically_normal().string();
+    if (!file.is_absolute()) return path;
+    const fs::path relative = file.lexically_normal().lexically_relative(base);
+    return relative.empty() ? path : relative.string();
+}
+
 template <class F>
 void eachImportData(Recipe& recipe, F f) {
-    if (recipe.algorithm == "import" && !recipe.baseData.empty()) recipe.baseData = f(recipe.baseData);
-    for (OpInstance& op : recipe.operations)
-        if (importsFile(op.type) && !op.data.empty()) op.data = f(op.data);
+    if (recipe.algorithm == "import" && !recipe.baseData.empty()) recipe.baseData = f(recipe.baseData, false);
+    for (OpInstance& op : recipe.operations) {
+        if (importsFile(op.type) && !op.data.empty()) op.data = f(op.data, false);
+        if (op.type == "layout" && !op.data.empty()) op.data = f(op.data, true);
+    }
 }
 
 }  // namespace
 
+std::string rebaseLayoutImages(const std::string& geojson, const fs::path& folder, bool absolute) {
+    if (geojson.find("\"image\"") == std::string::npos) return geojson;
+    json j = parseJsonOrNull(geojson);
+    if (!j.is_object() || !j.contains("features") || !j["features"].is_array()) return geojson;
+    for (json& feature : j["features"]) {
+        if (!feature.is_object() || !feature.contains("properties") || !feature["properties"].is_object()) continue;
+        json& p = feature["properties"];
+        if (p.contains("image") && p["image"].is_string()) p["image"] = rebased(p["image"].get<std::string>(), folder, absolute);
+    }
+    return j.dump();
+}
+
+std::vector<std::string> layoutImages(const std::string& geojson) {
+    std::vector<std::string> files;
+    if (geojson.find("\"image\"") == std::string::npos) return files;
+    const json j = parseJsonOrNull(geojson);
+    if (!j.is_object() || !j.contains("features") || !j["features"].is_array()) return files;
+    for (const json& feature : j["features"]) {
+        if (feature.is_object() && feature.contains("properties") && feature["properties"].is_object() &&
+            feature["properties"].contains("image") && feature["properties"]["image"].is_string()) {
+            files.push_back(feature["properties"]["image"].get<std::string>());
+        }
+    }
+    return files;
+}
+
 void resolveImportFiles(Recipe& recipe, const std::filesystem::path& folder) {
-    eachImportData(recipe, [&](const std::string& data) { return withAbsoluteFile(data, folder); });
+    eachImportData(recipe, [&](const std::string& data, bool layout) {
+        return layout ? rebaseLayoutImages(data, folder, true) : withAbsoluteFile(data, folder);
+    });
 }
 
 void relativeImportFiles(Recipe& recipe, const std::filesystem::path& folder) {
-    eachImportData(recipe, [&](const std::string& data) { return withRelativeFile(data, folder); });
+    eachImportData(recipe, [&](const std::string& data, bool layout) {
+        return layout ? rebaseLayoutImages(data, folder, false) : withRelativeFile(data, folder);
+    });
 }
 
 }  // namespace terrain::core

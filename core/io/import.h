@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace terrain::core {
 
@@ -89,8 +90,13 @@ namespace terrain::core {
 
 struct Recipe;
 
-// Every import's file in `recipe` (the base, import layers, import masks) resolved against
-// `folder`, or made relative to it.
+// A layout's (GeoJSON text) image stamps' files resolved against `folder` or made relative to it,
+// and the files it names.
+std::string rebaseLayoutImages(const std::string& geojson, const std::filesystem::path& folder, bool absolute);
+std::vector<std::string> layoutImages(const std::string& geojson);
+
+// Every import's file in `recipe` (the base, import layers, import masks, layouts' image stamps)
+// resolved against `folder`, or made relative to it.
 void resolveImportFiles(Recipe& recipe, const std::filesystem::path& folder);
 void relativeImportFiles(Recipe& recipe, const std::filesystem::path& folder);
 

@@ -27,7 +27,7 @@ const std::vector<std::string>& kindNames();  // "road", "river", "ridge", "vall
 enum class Curve { Smoothstep, Linear, Ease };
 enum class RoadMode { CutFill, Raise, Lower };
 enum class AreaTarget { Absolute, Relative, Average, Patch };
-enum class StampShape { Cone, Dome, Mesa, Crater, Ridge };
+enum class StampShape { Cone, Dome, Mesa, Crater, Ridge, Image };
 enum class StampOp { Add, Max, Min, Set };
 enum class StrokeOp { Raise, Lower, Flatten, Mask };
 
@@ -77,6 +77,12 @@ struct Item {
     StampOp stampOp = StampOp::Add;
     double base_m = 0.0;         // the stamp's base height for max / min / set
     bool dropToSurface = false;  // base = the terrain under the centre (a profile)
+    // shape image: a height image (docs/importing.md's formats) spread over the stamp's square;
+    // its values image_range_m[0] .. [1] become the shape's 0 .. 1 (default: codes 0 .. the
+    // largest code; float images their own lowest .. highest value).
+    std::string image;
+    bool imageRange = false;
+    double imageLo = 0.0, imageHi = 1.0;
     // stroke
     StrokeOp strokeOp = StrokeOp::Raise;
     double amount_m = 5.0;

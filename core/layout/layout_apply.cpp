@@ -294,6 +294,7 @@ void stamp(const ResolvedItem& r, double x, double y, double h, Effect& e) {
     const double u = (dx * r.cosR + dy * r.sinR) / half, v = (-dx * r.sinR + dy * r.cosR) / half;
     double rr = length(u, v) + noiseAt(r, x, y) / half;
     if (it.shape == StampShape::Ridge) rr = std::max(std::abs(u), std::abs(v) / 0.35) + noiseAt(r, x, y) / half;
+    if (it.shape == StampShape::Image) rr = std::max(std::abs(u), std::abs(v)) + noiseAt(r, x, y) / half;
     if (rr >= 1.0) return;
     rr = std::max(rr, 0.0);
     double s = 0.0;
@@ -311,9 +312,22 @@ void stamp(const ResolvedItem& r, double x, double y, double h, Effect& e) {
         s = (1.0 - smoothstep(std::abs(u))) * (1.0 - across) * (1.0 - across);
         break;
     }
+    case StampShape::Image: {
+        // The image over the square (row 0 north), bilinear; faded over the outer fifth below
+        // (add too), so its square base never shows.
+        const Heightmap& im = *r.image;
+        const double px = std::clamp(0.5 * (u + 1.0), 0.0, 1.0) * double(im.width() - 1);
+        const double py = std::clamp(0.5 * (1.0 - v), 0.0, 1.0) * double(im.height() - 1);
+        const int x0 = std::min(int(px), im.width() - 2), y0 = std::min(int(py), im.height() - 2);
+        const double fx = px - x0, fy = py - y0;
+        const double a = im.at(x0, y0), b = im.at(x0 + 1, y0), c = im.at(x0, y0 + 1), d = im.at(x0 + 1, y0 + 1);
+        s = (a + (b - a) * fx) + ((c + (d - c) * fx) - (a + (b - a) * fx)) * fy;
+        break;
+    }
     }
     // The edge window: max, min and set fade out over the outer fifth (a square base never shows).
     const double window = 1.0 - smoothstep((rr - 0.8) / 0.2);
+    if (it.shape == StampShape::Image && it.stampOp == StampOp::Add) s *= window;
     const double value = r.base_m + it.height_m * s;
     double out = h;
     switch (it.stampOp) {

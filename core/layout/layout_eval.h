@@ -165,8 +165,9 @@ struct ResolvedItem {
     double target_m = 0.0;
     std::vector<Point> patchPoints;
     std::vector<double> patchHeights;
-    // Stamps: the base height and the rotation.
+    // Stamps: the base height and the rotation; an image stamp's image as the shape's 0..1.
     double base_m = 0.0, cosR = 1.0, sinR = 0.0;
+    std::shared_ptr<const Heightmap> image;
     // Which masks it writes (indices into ResolvedLayout::maskNames, -1: none).
     int kindMask = -1, edgeMask = -1, ownMask = -1;
     bool protects = false;

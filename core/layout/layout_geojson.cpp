@@ -19,7 +19,7 @@ using nlohmann::json;
 const std::vector<std::string> kCurveNames{"smoothstep", "linear", "ease"};
 const std::vector<std::string> kRoadModes{"cut-fill", "raise", "lower"};
 const std::vector<std::string> kTargets{"absolute", "relative", "average", "patch"};
-const std::vector<std::string> kShapes{"cone", "dome", "mesa", "crater", "ridge"};
+const std::vector<std::string> kShapes{"cone", "dome", "mesa", "crater", "ridge", "image"};
 const std::vector<std::string> kStampOps{"add", "max", "min", "set"};
 const std::vector<std::string> kStrokeOps{"raise", "lower", "flatten", "mask"};
 
@@ -337,13 +337,29 @@ Item itemFromFeature(const json& f, std::size_t index, std::size_t& total) {
         item.innerFalloff_m = r.number("inner_falloff_m", 0.0, 0.0, 100000.0, "m");
         break;
     case Kind::Stamp:
-        if (p.contains("image") || p.contains("image_range_m")) {
-            throw InputError(r.field(p.contains("image") ? "image" : "image_range_m"),
-                             p.contains("image") ? shown(p["image"]) : shown(p["image_range_m"]),
-                             "a built-in shape for now (cone, dome, mesa, crater, ridge): image stamps come with "
-                             "heightmap import");
+        item.shape = r.choice("shape", p.contains("image") ? StampShape::Image : StampShape::Cone, kShapes);
+        if (item.shape == StampShape::Image || p.contains("image")) {
+            if (item.shape != StampShape::Image) {
+                throw InputError(r.field("shape"), shown(p["shape"]), "image (the stamp has an image)");
+            }
+            item.image = r.text("image", "", 4096);
+            if (item.image.empty()) {
+                throw InputError(r.field("image"), p.contains("image") ? shown(p["image"]) : "(missing)",
+                                 "the path of a height image (docs/importing.md's formats)");
+            }
         }
-        item.shape = r.choice("shape", StampShape::Cone, kShapes);
+        if (p.contains("image_range_m")) {
+            const json& v = p["image_range_m"];
+            if (item.shape != StampShape::Image || !v.is_array() || v.size() != 2 || !v[0].is_number() ||
+                !v[1].is_number() || !std::isfinite(v[0].get<double>()) || !std::isfinite(v[1].get<double>()) ||
+                !(v[1].get<double>() > v[0].get<double>())) {
+                throw InputError(r.field("image_range_m"), shown(v),
+                                 "[LO, HI], LO < HI: the image's values that become the shape's 0 and 1 (image stamps)");
+            }
+            item.imageRange = true;
+            item.imageLo = v[0].get<double>();
+            item.imageHi = v[1].get<double>();
+        }
         item.size_m = r.number("size_m", 200.0, 0.1, 1.0e6, "m");
         item.height_m = r.number("height_m", 50.0, -20000.0, 20000.0, "m");
         item.rotation_deg = r.number("rotation_deg", 0.0, -360.0, 360.0, "degrees");
@@ -501,6 +517,8 @@ json layoutToGeoJson(const Layout& layout) {
             p["op"] = kStampOps[std::size_t(item.stampOp)];
             p["base_m"] = item.base_m;
             p["drop_to_surface"] = item.dropToSurface;
+            if (item.shape == StampShape::Image) p["image"] = item.image;
+            if (item.imageRange) p["image_range_m"] = json::array({item.imageLo, item.imageHi});
             break;
         case Kind::Stroke:
             p["op"] = kStrokeOps[std::size_t(item.strokeOp)];

@@ -2,6 +2,10 @@
 // from the stage below at the reference detail, the spatial index of every line.
 #include "layout_eval.h"
 
+#include "../io/height_mapping.h"
+#include "../io/raster_source.h"
+#include "../json_input.h"
+
 #include "../errors.h"
 
 #include <nlohmann/json.hpp>
@@ -342,11 +346,41 @@ void resolveArea(ResolvedItem& r, const ProfileSource& source) {
     }
 }
 
+// An image stamp's image, read whole (at most 4096 x 4096 samples), as the shape's 0..1.
+std::shared_ptr<const Heightmap> stampImage(const Item& item, const std::string& at) {
+    const std::string field = at + ".properties.image";
+    const auto source = RasterSource::open(item.image, std::nullopt, field);
+    const RasterInfo& info = source->info();
+    if (info.width > 4096 || info.height > 4096 || info.width < 2 || info.height < 2) {
+        throw InputError(field, quoteForMessage(item.image),
+                         "an image of 2 to 4096 samples a side (it has " + std::to_string(info.width) + "x" +
+                             std::to_string(info.height) + ")");
+    }
+    auto image = std::make_shared<Heightmap>(Heightmap::uninitialized(info.width, info.height));
+    source->read(0, 0, info.width, info.height, image->row(0));
+    double lo = item.imageLo, hi = item.imageHi;
+    if (!item.imageRange) {
+        if (info.integer && info.codeMax > 0.0) {
+            lo = 0.0;
+            hi = info.codeMax;
+        } else {
+            const MinMax mm = finiteMinMax(*image);
+            lo = mm.min;
+            hi = mm.max > mm.min ? double(mm.max) : double(mm.min) + 1.0;
+        }
+    }
+    const double scale = 1.0 / (hi - lo);
+    for (float& v : image->samples()) v = std::isfinite(v) ? float(std::clamp((double(v) - lo) * scale, 0.0, 1.0)) : 0.0f;
+    return image;
+}
+
 void resolveStamp(ResolvedItem& r, const ProfileSource& source) {
     const Item& item = r.item;
+    if (item.shape == StampShape::Image) r.image = stampImage(item, "item " + quoteForMessage(item.id));
     const double rad = item.rotation_deg * kPi / 180.0;
     r.cosR = std::cos(rad), r.sinR = std::sin(rad);
-    const double reach = 0.5 * item.size_m + item.breakupAmplitude_m;
+    // The square's corners (image, ridge) turned by any rotation stay within half a diagonal.
+    const double reach = 0.5 * item.size_m * std::sqrt(2.0) + item.breakupAmplitude_m;
     const Point c = item.points[0];
     r.minX = c.x - reach, r.maxX = c.x + reach, r.minY = c.y - reach, r.maxY = c.y + reach;
     r.base_m = item.base_m;

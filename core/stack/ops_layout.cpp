@@ -4,6 +4,7 @@
 #include "ops.h"
 
 #include "../errors.h"
+#include "../io/import.h"
 #include "../layout/layout_eval.h"
 #include "layout_entry.h"
 #include "stage_blend.h"
@@ -226,6 +227,16 @@ OpType layoutOpType() {
     type.dataKey = "layout";
     type.incremental = true;
     type.normalizeData = [](const std::string& text) { return layout::canonicalLayoutText(text); };
+    // Image stamps read files: an edited image recomputes the entry.
+    type.fingerprint = [](const std::string& data) {
+        std::string f;
+        for (const std::string& file : layoutImages(data)) {
+            ImportSettings settings;
+            settings.file = file;
+            f += importFingerprint(settings) + ";";
+        }
+        return f;
+    };
     type.dataMasks = [table](const std::map<std::string, double>& values, const std::string& data) {
         if (data.empty() || !table.bind(values).masks) return std::vector<std::string>{};
         return layout::layoutMasks(layout::layoutFromText(data));

@@ -203,6 +203,66 @@ TEST(Import, SettingsAndFilesAreRefusedByName) {
     refused([&] { core::validateRecipe(registry(), r); }, "fbm-1.data", "no structured data on fbm");
 }
 
+TEST(Import, AnImageStampSpreadsItsImageOverTheSquareAndTilesExactly) {
+    Scratch s;
+    // A 65 x 65 u16 image: 0 at the west edge rising to 65535 at the east edge.
+    {
+        std::vector<std::uint16_t> codes(65 * 65);
+        for (int y = 0; y < 65; ++y)
+            for (int x = 0; x < 65; ++x) codes[std::size_t(y) * 65 + std::size_t(x)] = std::uint16_t(x * 1024 - (x == 64 ? 1 : 0));
+        std::ofstream out(s.dir / "ramp.r16", std::ios::binary);
+        out.write(reinterpret_cast<const char*>(codes.data()), std::streamsize(codes.size() * 2));
+        std::ofstream side(s.dir / "ramp.r16.json");
+        side << R"({"software": "terrain-editor test", "width": 65, "height": 65, "sample_type": "uint16",
+                   "byte_order": "little-endian"})";
+    }
+    core::Recipe r = baseRecipe(9);
+    r.world.extentMetres = 4000.0;
+    r.world.hiMetres = 600.0;
+    core::OpInstance layout = core::newOperation(registry(), r, "layout");
+    const std::string geojson = R"({"type": "FeatureCollection", "features": [{"type": "Feature",
+        "geometry": {"type": "Point", "coordinates": [2000, -2000]},
+        "properties": {"kind": "stamp", "id": "ramp", "image": ")" + (s.dir / "ramp.r16").string() + R"(",
+                       "size_m": 1000, "height_m": 100, "op": "set", "base_m": 50}}]})";
+    layout.data = registry().normalizeDataOf("layout", geojson);
+    r.operations.push_back(layout);
+    const core::WorldUnits units = unitsOf(r);
+    core::StackEvaluator evaluator(registry(), 0);
+    const core::StackResult result = evaluator.evaluate(r, units, context());
+    const core::Heightmap& map = *result.map;
+    const core::HeightScale& h = result.heights;
+    // Inside the square's inner four fifths the stamp sets base + height x t, t rising west to east.
+    const double spacing = 4000.0 / 512.0;
+    for (const double x : {1700.0, 2000.0, 2300.0}) {
+        const int c = int(std::lround(x / spacing)), row = 256;
+        const double t = (double(c) * spacing - 1500.0) / 1000.0;  // across the 1000 m square
+        EXPECT_NEAR(h.toMetres(map.at(c, row)), 50.0 + 100.0 * t, 0.05) << x;
+    }
+    // Far outside: untouched.
+    const core::Heightmap plain = *core::StackEvaluator(registry(), 0).evaluate(baseRecipe(9), units, context()).map;
+    EXPECT_EQ(map.at(20, 20), plain.at(20, 20));
+    // Tiles are the whole map.
+    for (const core::SampleWindow w : {core::SampleWindow{190, 190, 129, 129}, core::SampleWindow{256, 250, 70, 9}}) {
+        const core::Heightmap tile = core::evaluateStackWindow(registry(), r, units, w, context());
+        for (int y = 0; y < w.height; ++y)
+            for (int x = 0; x < w.width; ++x) ASSERT_EQ(tile.at(x, y), map.at(w.x0 + x, w.y0 + y)) << x << "," << y;
+    }
+    // A recipe keeps the image relative to its folder.
+    core::Recipe saved = r;
+    core::relativeImportFiles(saved, s.dir / "recipes");
+    EXPECT_NE(saved.operations[0].data.find(R"("image":"../ramp.r16")"), std::string::npos) << saved.operations[0].data;
+    core::resolveImportFiles(saved, s.dir / "recipes");
+    EXPECT_EQ(saved, r);
+    // A missing image is refused naming the item.
+    std::filesystem::remove(s.dir / "ramp.r16");
+    try {
+        core::StackEvaluator(registry(), 0).evaluate(r, units, context());
+        ADD_FAILURE() << "a missing image was accepted";
+    } catch (const core::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("ramp"), std::string::npos) << e.what();
+    }
+}
+
 // Found by fuzz_import: a window wholly beyond the image (outside=edge) read one sample before its
 // buffer with bicubic taps. Its samples are the whole map's, each filter.
 TEST(Import, AWindowBeyondTheImageReadsTheImagesEdgeAsTheWholeMapDoes) {

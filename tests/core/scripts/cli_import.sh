@@ -186,6 +186,28 @@ assert abs(d[256, 300] - want) < 1, (d[256, 300], want)
 assert 295 < d.max() <= 300.01 and d.min() > -1e-3, (d.min(), d.max())
 PY
 
+# An image stamp in a layout: its file relative to the GeoJSON; the saved recipe keeps it relative
+# to the recipe's folder and makes the same bytes.
+mkdir -p "$dir/stamps/img" "$dir/stamps/rec"
+cp "$dir/hill.png" "$dir/stamps/img/hill.png"
+cat >"$dir/stamps/hill.geojson" <<'JSON'
+{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [2560, -2560]},
+ "properties": {"kind": "stamp", "id": "hill", "image": "img/hill.png", "size_m": 2000, "height_m": 250, "rotation_deg": 20}}]}
+JSON
+"$cli" generate "${world[@]}" --layout "$dir/stamps/hill.geojson" --output "$dir/stamped.tif" \
+  --save-recipe "$dir/stamps/rec/stamped.json" 2>>"$dir/log" || fail "layout with an image stamp"
+"$cli" generate --recipe "$dir/stamps/rec/stamped.json" --output "$dir/stamped-again.tif" 2>>"$dir/log" || fail "its recipe"
+check "an image stamp's recipe names the image relative to it and makes the same bytes" \
+  bash -c "grep -q '\"image\": \"../img/hill.png\"' '$dir/stamps/rec/stamped.json' && cmp -s '$dir/stamped.tif' '$dir/stamped-again.tif'"
+check "the stamp raises the painted hill (up to 250 m) around the middle only" $py - "$dir/ref.tif" "$dir/stamped.tif" <<'PY'
+import sys, numpy as np
+from osgeo import gdal
+a = gdal.Open(sys.argv[1]).ReadAsArray().astype(np.float64); b = gdal.Open(sys.argv[2]).ReadAsArray().astype(np.float64)
+d = b - a
+assert 240 < d.max() <= 250.01, d.max()
+assert np.abs(d[:60, :]).max() == 0 and np.abs(d[:, :60]).max() == 0
+PY
+
 # Bad files: refused naming the flag, the file and why; nothing written.
 mkfifo "$dir/fifo"
 head -c 3000 "$dir/ours.png" >"$dir/truncated.png"
