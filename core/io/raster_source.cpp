@@ -314,9 +314,68 @@ private:
 
 // ---- OpenEXR ----------------------------------------------------------------------------------
 
+// OpenEXR believes its header: an attribute claiming 2 GB is allocated before it is read (and a
+// throw on the way leaks it). The header is walked here first: every attribute within the file,
+// at most 64 KiB each, one part, no deep data, a data window of at most kMaxImportSide a side.
+void checkExrHeader(const fs::path& path, const std::string& field) {
+    const auto refuse = [&](const std::string& why) {
+        throw InputError(field, shownPath(path), "a readable OpenEXR (" + why + ")");
+    };
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) refuse(std::strerror(errno));
+    struct stat st {};
+    const bool ok = ::fstat(fd, &st) == 0;
+    std::string head(std::size_t(std::min<off_t>(ok ? st.st_size : 0, off_t(1) << 20)), '\0');
+    const ssize_t got = head.empty() ? 0 : ::pread(fd, head.data(), head.size(), 0);
+    ::close(fd);
+    if (!ok || got < 8) refuse("too short");
+    head.resize(std::size_t(got));
+    const auto u32 = [&](std::size_t at) {
+        return std::uint32_t(std::uint8_t(head[at])) | std::uint32_t(std::uint8_t(head[at + 1])) << 8 |
+               std::uint32_t(std::uint8_t(head[at + 2])) << 16 | std::uint32_t(std::uint8_t(head[at + 3])) << 24;
+    };
+    const std::uint32_t version = u32(4);
+    if ((version & 0x1000u) != 0) refuse("a multi-part file; one part is read");
+    if ((version & 0x800u) != 0) refuse("deep data");
+    std::size_t at = 8;
+    const auto text = [&]() {
+        const std::size_t end = head.find('\0', at);
+        if (end == std::string::npos || end - at > 255) refuse("a damaged header");
+        std::string t = head.substr(at, end - at);
+        at = end + 1;
+        return t;
+    };
+    bool window = false;
+    for (int attributes = 0;; ++attributes) {
+        if (attributes > 1000) refuse("a header of more than 1000 attributes");
+        const std::string name = text();
+        if (name.empty()) break;
+        const std::string type = text();
+        if (at + 4 > head.size()) refuse("a damaged header");
+        const std::uint32_t size = u32(at);
+        at += 4;
+        if (size > 65536 || at + size > head.size()) {
+            refuse("attribute " + quoteForMessage(name, 40) + " claims " + std::to_string(size) + " bytes");
+        }
+        if (name == "dataWindow" && type == "box2i" && size == 16) {
+            const auto i32 = [&](std::size_t k) { return std::int64_t(std::int32_t(u32(at + 4 * k))); };
+            const std::int64_t w = i32(2) - i32(0) + 1, h = i32(3) - i32(1) + 1;
+            if (w < 1 || h < 1 || w > kMaxImportSide || h > kMaxImportSide) {
+                throw InputError(field, shownPath(path),
+                                 "an image of 1 to " + std::to_string(kMaxImportSide) + " samples a side (it claims " +
+                                     std::to_string(w) + "x" + std::to_string(h) + ")");
+            }
+            window = true;
+        }
+        at += size;
+    }
+    if (!window) refuse("no data window");
+}
+
 class ExrSource final : public RasterSource {
 public:
     ExrSource(const fs::path& path, const std::string& field) : m_path(path), m_field(field) {
+        checkExrHeader(path, field);
         try {
             m_file = std::make_unique<Imf::InputFile>(path.c_str());
             const Imf::Header& header = m_file->header();
