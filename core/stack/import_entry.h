@@ -13,7 +13,7 @@ struct GenerateContext;
 
 // `recipe` with the import as its base (its seed, sea level and the entries above its base kept):
 // at `detail`, or the first detail whose map holds every sample of the file; its world as wide as
-// the file when the file says how far apart its samples are (`extentFromFile` set; else
+// the file's larger span in metres when the file says how far apart its samples are (`extentFromFile` set; else
 // `recipe`'s extent). Throws InputError naming `field` when the file cannot be used.
 Recipe withImportBase(const Registry& registry, const Recipe& recipe, const ImportSettings& settings,
                       std::optional<int> detail, const std::string& field, bool* extentFromFile = nullptr);

@@ -177,7 +177,12 @@ Recipe withImportBase(const Registry& registry, const Recipe& recipe, const Impo
     }
     next.world = recipe.world;
     const bool fromFile = place.spacingFrom != "the world's extent";
-    if (fromFile) next.world.extentMetres = place.spacingX * double(place.width - 1);
+    // The square map covers the whole file (a file taller than wide in metres, a geographic DEM
+    // away from the equator, sets the extent by its height).
+    if (fromFile) {
+        next.world.extentMetres =
+            std::max(place.spacingX * double(place.width - 1), place.spacingY * double(place.height - 1));
+    }
     if (extentFromFile != nullptr) *extentFromFile = fromFile;
     return next;
 }

@@ -81,18 +81,46 @@ h = np.load(sys.argv[1]).astype(np.float64); b = gdal.Open(sys.argv[2]).ReadAsAr
 s = json.load(open(sys.argv[2] + ".json"))
 # 1200 cells of 3" of longitude at 45.5 N: about 2337 m a degree / 1200 x ...; the world spans 0.0025 deg x 1200.
 phi = math.radians(45.5)
-per_deg = 111412.84 * math.cos(phi) - 93.5 * math.cos(3 * phi) + 0.118 * math.cos(5 * phi)
-extent = per_deg / 1200 * 1200
+per_lon = 111412.84 * math.cos(phi) - 93.5 * math.cos(3 * phi) + 0.118 * math.cos(5 * phi)
+per_lat = 111132.92 - 559.82 * math.cos(2 * phi) + 1.175 * math.cos(4 * phi) - 0.0023 * math.cos(6 * phi)
+sx, sy = per_lon / 1200, per_lat / 1200
+# The square map covers the whole tile: its extent is the longer span (north-south here).
+extent = max(sx, sy) * 1200
 assert abs(s["world_size_metres"][0] - extent) < 1e-6 * extent, (s["world_size_metres"], extent)
 valid = h > -32768
 assert b.min() > h[valid].min() - 1 and b.max() < h.max() + 1, (b.min(), b.max())
-# Rows are 3" of latitude (longer than 3" of longitude): file row v lies at map row v x sy / sx.
-sy = (111132.92 - 559.82 * math.cos(2 * phi) + 1.175 * math.cos(4 * phi) - 0.0023 * math.cos(6 * phi)) / 1200
-sx = extent / 1200
+# Rows are 3" of latitude (longer than 3" of longitude): file sample (c, r) lies at map sample
+# (c sx, r sy) / spacing.
 row = int(round(601.5 * sy / (extent / 1024))); col = int(round(601.5 * sx / (extent / 1024)))
 hole = b[row - 1:row + 2, col - 1:col + 2]
 around = h[594:610, 594:610][valid[594:610, 594:610]]
 assert hole.min() >= around.min() - 1 and hole.max() <= around.max() + 1, (row, col, hole, around.min(), around.max())
+PY
+
+# A real place: the USGS DEM in docs/examples (GeoTIFF, int16 metres, 3" in WGS 84), cropped square.
+root="$(cd "$(dirname "$0")/../../.." && pwd)"
+"$cli" generate --import "$root/docs/examples/jacksboro_dem.tif:crop=0,0,403,325,resample=nearest" --detail 9 \
+  --output "$dir/jacksboro.tif" 2>>"$dir/log" || fail "import the real DEM"
+check "the real DEM lands in metres over its extent from the degrees" $py - "$root/docs/examples/jacksboro_dem.tif" \
+  "$dir/jacksboro.tif" <<'PY'
+import sys, json, math, numpy as np
+from osgeo import gdal
+src = gdal.Open(sys.argv[1]); a = src.ReadAsArray().astype(np.float64)[:325, :403]
+b = gdal.Open(sys.argv[2]).ReadAsArray().astype(np.float64)
+s = json.load(open(sys.argv[2] + ".json"))
+gt = src.GetGeoTransform()
+phi = math.radians(gt[3] + gt[5] * 344 / 2)
+sx = gt[1] * (111412.84 * math.cos(phi) - 93.5 * math.cos(3 * phi) + 0.118 * math.cos(5 * phi))
+sy = -gt[5] * (111132.92 - 559.82 * math.cos(2 * phi) + 1.175 * math.cos(4 * phi) - 0.0023 * math.cos(6 * phi))
+extent = max(402 * sx, 324 * sy)
+assert abs(s["world_size_metres"][0] - extent) < 1e-6 * extent, (s["world_size_metres"], extent)
+assert 236 <= b.min() and b.max() <= 1076, (b.min(), b.max())
+# Nearest: every map sample is a file sample, at its place in metres.
+step = extent / 512
+for j in range(0, 513, 37):
+    for i in range(0, 513, 41):
+        c = min(402, int(math.floor(i * step / sx + 0.5))); r = min(324, int(math.floor(j * step / sy + 0.5)))
+        assert b[j, i] == a[r, c], (i, j, b[j, i], a[r, c])
 PY
 
 # Unity's raw and Unreal's PNG with only the numbers our export printed (no sidecar).
