@@ -510,6 +510,16 @@ void sampleImport(const ImportSettings& s, int side, double metresPerSample, int
         us[std::size_t(i)] = position(double(x0 + i) * metresPerSample, p.originX, p.spacingX, p.width, s.flipX, false);
     for (int j = 0; j < height; ++j)
         vs[std::size_t(j)] = position(-double(y0 + j) * metresPerSample, p.originY, p.spacingY, p.height, s.flipY, true);
+    // A crafted georeferencing (an origin of 1e308, a spacing of 1e-300) must not reach the
+    // integer taps: positions are finite or the file is refused.
+    for (const auto* positions : {&us, &vs}) {
+        for (const double u : *positions) {
+            if (!std::isfinite(u)) {
+                throw InputError(field + ".file", quoteForMessage(s.file),
+                                 "an image whose placement (origin, spacing) puts its samples at finite positions");
+            }
+        }
+    }
     // The file samples the window reads: the taps' reach, plus the fill's.
     const auto span = [&](const std::vector<double>& pos, int n) {
         double lo = std::numeric_limits<double>::infinity(), hi = -lo;

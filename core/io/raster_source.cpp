@@ -260,7 +260,8 @@ public:
         if (has != 0) m_info.nodata = nodata;
         double gt[6];
         if (GDALGetGeoTransform(m_dataset, gt) == CE_None && gt[2] == 0.0 && gt[4] == 0.0 && gt[1] != 0.0 &&
-            gt[5] != 0.0 && !(gt[0] == 0.0 && gt[1] == 1.0 && gt[3] == 0.0 && gt[5] == 1.0)) {
+            gt[5] != 0.0 && !(gt[0] == 0.0 && gt[1] == 1.0 && gt[3] == 0.0 && gt[5] == 1.0) &&
+            std::all_of(gt, gt + 6, [](double v) { return std::isfinite(v) && std::abs(v) < 1e9; })) {
             double unit = 1.0;
             if (OGRSpatialReferenceH srs = GDALGetSpatialRef(m_dataset)) {
                 if (const char* name = OSRGetName(srs)) m_info.crs = name;
