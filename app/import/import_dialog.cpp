@@ -42,6 +42,7 @@ ImportDialog::ImportDialog(const QString& path, const core::RecipeWorld& world, 
       m_lo(new QDoubleSpinBox(this)),
       m_hi(new QDoubleSpinBox(this)),
       m_resample(new QComboBox(this)),
+      m_width(new QDoubleSpinBox(this)),
       m_use(new QComboBox(this)),
       m_blend(new QComboBox(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
@@ -76,6 +77,13 @@ ImportDialog::ImportDialog(const QString& path, const core::RecipeWorld& world, 
     m_resample->addItem(tr("Bilinear"), QStringLiteral("bilinear"));
     m_resample->addItem(tr("Bicubic"), QStringLiteral("bicubic"));
     m_resample->setCurrentIndex(1);
+    m_width->setObjectName(QStringLiteral("importWidth"));
+    m_width->setRange(0.0, 4e7);
+    m_width->setDecimals(2);
+    m_width->setSuffix(QStringLiteral(" m"));
+    m_width->setSpecialValueText(tr("as the file says"));
+    m_width->setToolTip(tr("The image's west-east span in metres (its samples' spacing × (width − 1)); "
+                           "\"as the file says\" takes the georeferencing, our sidecar, or the world's extent"));
     m_use->setObjectName(QStringLiteral("importUse"));
     m_use->addItem(tr("The base (instead of the generator)"));
     m_use->addItem(tr("A layer on top of the stack"));
@@ -89,6 +97,7 @@ ImportDialog::ImportDialog(const QString& path, const core::RecipeWorld& world, 
     range->addWidget(m_hi);
     form->addRow(tr("Heights"), m_height);
     form->addRow(tr("Code range"), range);
+    form->addRow(tr("Width"), m_width);
     form->addRow(tr("Resampling"), m_resample);
     form->addRow(tr("Use as"), m_use);
     form->addRow(tr("Blend"), m_blend);
@@ -109,6 +118,7 @@ ImportDialog::ImportDialog(const QString& path, const core::RecipeWorld& world, 
     connect(m_lo, &QDoubleSpinBox::editingFinished, this, &ImportDialog::reread);
     connect(m_hi, &QDoubleSpinBox::editingFinished, this, &ImportDialog::reread);
     connect(m_resample, &QComboBox::currentIndexChanged, this, &ImportDialog::reread);
+    connect(m_width, &QDoubleSpinBox::editingFinished, this, &ImportDialog::reread);
     connect(m_use, &QComboBox::currentIndexChanged, this,
             [this](int index) { m_blend->setEnabled(index == 1); });
     m_blend->setEnabled(false);
@@ -129,6 +139,10 @@ ImportDialog::Choice ImportDialog::choice() const {
     c.settings.resample = resample == QStringLiteral("nearest")    ? core::ImportSettings::Resample::Nearest
                           : resample == QStringLiteral("bicubic") ? core::ImportSettings::Resample::Bicubic
                                                                    : core::ImportSettings::Resample::Bilinear;
+    if (m_width->value() > 0.0 && m_fileWidth >= 2) {
+        const double spacing = m_width->value() / double(m_fileWidth - 1);
+        c.settings.spacing = std::array<double, 2>{spacing, spacing};
+    }
     c.asBase = m_use->currentIndex() == 0;
     c.blend = static_cast<core::BlendMode>(m_blend->currentIndex());
     return c;
@@ -148,6 +162,7 @@ void ImportDialog::reread() {
             throw core::InputError(tr("Code range").toStdString(), "", "a low below the high");
         }
         const auto source = core::RasterSource::open(c.settings.file, c.settings.raw, "file");
+        m_fileWidth = source->info().width;
         const core::ImportPlacement p = core::placeImport(c.settings, *source, m_world.extentMetres, "file");
         const core::RasterInfo& info = p.info;
         QStringList lines;

@@ -47,6 +47,8 @@ private:
     QDoubleSpinBox* m_lo;
     QDoubleSpinBox* m_hi;
     QComboBox* m_resample;
+    QDoubleSpinBox* m_width;  // the image's west-east span in metres; 0: as the file says
+    int m_fileWidth = 0;      // samples across the used part, from the last read
     QComboBox* m_use;
     QComboBox* m_blend;
     QDialogButtonBox* m_buttons;

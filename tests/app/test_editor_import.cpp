@@ -217,6 +217,11 @@ TEST_F(EditorTest, AnImageTheDialogCannotUseSaysWhyAndOkStaysOff) {
         emit hi->editingFinished();
         EXPECT_TRUE(ok->isEnabled()) << dialog.errorText().toStdString();
         EXPECT_TRUE(dialog.infoText().contains(QStringLiteral("125.49 m"))) << dialog.infoText().toStdString();  // 128/255 x 250
+        // A width in metres sets the spacing: 64 samples over 630 m are 10 m apart.
+        auto* width = dialog.findChild<QDoubleSpinBox*>(QStringLiteral("importWidth"));
+        width->setValue(630.0);
+        emit width->editingFinished();
+        EXPECT_TRUE(dialog.infoText().contains(QStringLiteral("10 × 10 m between samples (given)"))) << dialog.infoText().toStdString();
         QTest::mouseClick(dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Cancel), Qt::LeftButton);
     });
     const core::Recipe before = m_window->document()->state().recipe;
