@@ -51,7 +51,7 @@ void focusBox(QWidget& window, QWidget* box) {
 
 class EditorKeysTest : public EditorTest {};
 
-// Item 7: Ctrl+Z in the focused Seed, Detail and parameter boxes undoes the document's last
+// Ctrl+Z in the focused Seed, Detail and parameter boxes undoes the document's last
 // change, and the box's text is not changed by the key.
 TEST_F(EditorKeysTest, UndoWorksFromEveryFocusedNumberBox) {
     ParameterPanel* panel = m_window->parameterPanel();
@@ -74,7 +74,7 @@ TEST_F(EditorKeysTest, UndoWorksFromEveryFocusedNumberBox) {
     }
 }
 
-// Item 7: Ctrl+E (export), Ctrl+Shift+Z (redo), F5 and Ctrl+R from the focused Detail box reach
+// Ctrl+E (export), Ctrl+Shift+Z (redo), F5 and Ctrl+R from the focused Detail box reach
 // the window; the box keeps its value and cursor.
 TEST_F(EditorKeysTest, WindowShortcutsPassFocusedBoxesWithoutChangingThem) {
     ParameterPanel* panel = m_window->parameterPanel();
@@ -118,7 +118,7 @@ TEST_F(EditorKeysTest, WindowShortcutsPassFocusedBoxesWithoutChangingThem) {
     EXPECT_EQ(m_window->document()->state().recipe.detail, 7);
 }
 
-// Item 8: Save As answers Ctrl+Shift+S (the guide promises it) even without a desktop key theme.
+// Save As answers Ctrl+Shift+S (the guide promises it) even without a desktop key theme.
 TEST_F(EditorKeysTest, SaveAsHasCtrlShiftS) {
     QAction* saveAs = windowAction(*m_window, QStringLiteral("Save As…"));
     ASSERT_NE(saveAs, nullptr);
@@ -130,7 +130,7 @@ TEST_F(EditorKeysTest, SaveAsHasCtrlShiftS) {
     EXPECT_TRUE(QFile::exists(m_prompts.savePath));
 }
 
-// Item 8: Help has the bundled user guide and a shortcut list made from the actions.
+// Help has the bundled user guide and a shortcut list made from the actions.
 TEST_F(EditorKeysTest, HelpOpensUserGuideAndShortcutList) {
     QMenu* help = nullptr;
     for (QAction* menu : m_window->menuBar()->actions()) {
@@ -170,7 +170,7 @@ TEST_F(EditorKeysTest, HelpOpensUserGuideAndShortcutList) {
                                   .toString(QKeySequence::NativeText)));
 }
 
-// Item 9: a recent file that has gone is dropped from the list when clicked, with a message.
+// A recent file that has gone is dropped from the list when clicked, with a message.
 TEST_F(EditorKeysTest, MissingRecentFileIsRemovedWhenClicked) {
     // The fixture's application runs with test-only settings (app_test_main).
     const QString gone = m_dir.filePath(QStringLiteral("gone.terrain.json"));
@@ -201,7 +201,7 @@ TEST_F(EditorKeysTest, MissingRecentFileIsRemovedWhenClicked) {
     EXPECT_TRUE(m_prompts.errors.front().contains(QStringLiteral("removed")));
 }
 
-// Item 10: Undo/Redo keep a fixed text (the change name is in the tooltip), so no tool button
+// Undo/Redo keep a fixed text (the change name is in the tooltip), so no tool button
 // moves or resizes after an edit.
 TEST_F(EditorKeysTest, ToolbarButtonsKeepTheirGeometryAcrossEdits) {
     auto* bar = m_window->findChild<QToolBar*>(QStringLiteral("mainToolBar"));
@@ -231,7 +231,7 @@ TEST_F(EditorKeysTest, ToolbarButtonsKeepTheirGeometryAcrossEdits) {
         << undo->toolTip().toStdString();
 }
 
-// Item 10: the progress bar shows only for jobs over ~300 ms, and showing it moves no label.
+// The progress bar shows only for jobs over ~300 ms, and showing it moves no label.
 TEST_F(EditorKeysTest, StatusLabelsStayPutWhileAJobRuns) {
     StatusPanel* status = m_window->statusPanel();
     QWidget* top = m_window.get();

@@ -26,7 +26,7 @@ namespace {
 
 class EditorViewsTest : public EditorTest {};
 
-// Item 11: the status time is from the change until both views show the map: it is reported
+// The status time is from the change until both views show the map: it is reported
 // after the 3-D view swapped a frame with the new map, and it includes the generation time.
 TEST_F(EditorViewsTest, StatusTimeIsUntilTheMapIsOnScreen) {
     int framesAfterResult = -1;
@@ -57,7 +57,7 @@ TEST_F(EditorViewsTest, StatusTimeIsUntilTheMapIsOnScreen) {
               QStringLiteral("on screen in 1.9 s (generated in 1.6 s)"));
 }
 
-// Item 13: the algorithm summary under the Seed field credits no seed articles (it read like a
+// The algorithm summary under the Seed field credits no seed articles (it read like a
 // limit on which seeds work).
 TEST_F(EditorViewsTest, AlgorithmSummaryNamesNoSeedArticles) {
     auto* summary = m_window->parameterPanel()->findChild<QLabel*>(QStringLiteral("algorithmSummary"));
@@ -70,7 +70,7 @@ TEST_F(EditorViewsTest, AlgorithmSummaryNamesNoSeedArticles) {
     }
 }
 
-// Item 13: the 1-D midpoint line is a horizon line chart in the centre; the 2-D strip and the
+// The 1-D midpoint line is a horizon line chart in the centre; the 2-D strip and the
 // 3-D view are hidden, and come back for a 2-D map.
 TEST_F(EditorViewsTest, MidpointLineShowsAsHorizonChart) {
     loadState(smallStateFor(m_window->registry().get("midpoint-line")));

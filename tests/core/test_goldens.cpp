@@ -151,7 +151,7 @@ TEST(StackGoldens, SeededHydraulicErosionIsUnchanged) {
 // with uplift and a sea whose cells are outlets: the heights and the flow mask. This pins the
 // arithmetic and the flood's order (FloodQueue must pop exactly as a binary heap), and the spread of
 // each step's cut over the river's width (rows in parallel, vectorised: 1 and 2 threads). Changed
-// 2026-11-27 (stop 32) when that spread came in.
+// 2026-11-27 when that spread came in.
 TEST(StackGoldens, SeededRiverErosionIsUnchanged) {
     for (int threads : {1, 2}) {
         const auto [heights, flow] = erodedHashes(
