@@ -1,7 +1,7 @@
 #include "import_actions.h"
 
-#include "../document.h"
-#include "../prompts.h"
+#include "app/document/document.h"
+#include "app/editor/prompts.h"
 #include "import_dialog.h"
 
 #include "core/cancel.h"

@@ -1,7 +1,7 @@
 // app_tests needs a QApplication (widgets, OpenGL) and so a display: run under Xvfb.
 #include "escaped_errors.h"
 
-#include "app/editor_application.h"
+#include "app/editor/editor_application.h"
 #include "render/surface_format.h"
 
 #include <QApplication>

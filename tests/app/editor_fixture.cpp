@@ -2,7 +2,7 @@
 
 #include "escaped_errors.h"
 
-#include "app/document.h"
+#include "app/document/document.h"
 
 #include "core/cancel.h"
 #include "core/io/height_mapping.h"

@@ -1,9 +1,9 @@
 #pragma once
 // A shown MainWindow with recorded prompts (no modal boxes), and helpers to wait for the
 // worker. Waits have generous time limits; nothing asserts how fast anything is.
-#include "app/document_state.h"
-#include "app/main_window.h"
-#include "app/prompts.h"
+#include "app/document/document_state.h"
+#include "app/editor/main_window.h"
+#include "app/editor/prompts.h"
 
 #include "core/heightmap.h"
 #include "core/registry.h"

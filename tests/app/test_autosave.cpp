@@ -1,10 +1,10 @@
 // Autosave without a window: when the recovery file is written (after a burst, at least every
 // interval, only with unsaved changes), when it goes (save, undo to saved, reset, normal end),
 // the session lock, and the restore offer.
-#include "app/autosave.h"
-#include "app/document.h"
-#include "app/prompts.h"
-#include "app/recovery_offer.h"
+#include "app/document/autosave.h"
+#include "app/document/document.h"
+#include "app/editor/prompts.h"
+#include "app/document/recovery_offer.h"
 
 #include "core/registry.h"
 

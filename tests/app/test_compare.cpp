@@ -1,15 +1,15 @@
 // The compare window under Xvfb: linked and unlinked 3-D cameras and 2-D views, shared seed and
 // detail, the common height mapping, the difference of two recipes, and that what is shown is
 // the map of the recipe above it. Waits poll for the workers; nothing asserts how fast.
-#include "app/compare_analysis.h"
-#include "app/compare_panel.h"
-#include "app/compare_runner.h"
-#include "app/compare_swipe_view.h"
-#include "app/compare_window.h"
-#include "app/parameter_panel.h"
-#include "app/document.h"
-#include "app/document_state.h"
-#include "app/seed_variations.h"
+#include "app/compare/compare_analysis.h"
+#include "app/compare/compare_panel.h"
+#include "app/compare/compare_runner.h"
+#include "app/compare/compare_swipe_view.h"
+#include "app/compare/compare_window.h"
+#include "app/stack/parameter_panel.h"
+#include "app/document/document.h"
+#include "app/document/document_state.h"
+#include "app/compare/seed_variations.h"
 
 #include "core/cancel.h"
 #include "core/registry.h"

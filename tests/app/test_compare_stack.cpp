@@ -2,12 +2,12 @@
 // after its own generator, shares the common prefix, keeps the stack through parameter edits,
 // turns an entry off in one panel, and "Use in document" is one undo step. Waits poll for the
 // workers; nothing asserts how fast.
-#include "app/compare_panel.h"
-#include "app/compare_runner.h"
-#include "app/compare_window.h"
-#include "app/document.h"
-#include "app/document_state.h"
-#include "app/parameter_panel.h"
+#include "app/compare/compare_panel.h"
+#include "app/compare/compare_runner.h"
+#include "app/compare/compare_window.h"
+#include "app/document/document.h"
+#include "app/document/document_state.h"
+#include "app/stack/parameter_panel.h"
 
 #include "core/cancel.h"
 #include "core/registry.h"

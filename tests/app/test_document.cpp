@@ -1,6 +1,6 @@
 // Document state, its JSON format and undo merging, without a window.
-#include "app/document.h"
-#include "app/document_format.h"
+#include "app/document/document.h"
+#include "app/document/document_format.h"
 
 #include "core/errors.h"
 #include "core/registry.h"

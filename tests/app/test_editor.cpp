@@ -2,13 +2,13 @@
 // changes end on the last recipe, the 3-D view draws the terrain, export matches the CLI.
 #include "editor_fixture.h"
 
-#include "app/document.h"
-#include "app/export_actions.h"
-#include "app/parameter_panel.h"
-#include "app/seed_spin_box.h"
-#include "app/slider_spin.h"
-#include "app/status_panel.h"
-#include "app/view_controls.h"
+#include "app/document/document.h"
+#include "app/export/export_actions.h"
+#include "app/stack/parameter_panel.h"
+#include "app/widgets/seed_spin_box.h"
+#include "app/widgets/slider_spin.h"
+#include "app/editor/status_panel.h"
+#include "app/editor/view_controls.h"
 
 #include "core/io/export.h"
 #include "core/cancel.h"

@@ -3,12 +3,12 @@
 // back into the document as one undo step; the engine settings are reported.
 #include "editor_fixture.h"
 
-#include "app/document.h"
-#include "app/export_actions.h"
-#include "app/export_dialog.h"
-#include "app/main_window.h"
-#include "app/slider_spin.h"
-#include "app/view_controls.h"
+#include "app/document/document.h"
+#include "app/export/export_actions.h"
+#include "app/export/export_dialog.h"
+#include "app/editor/main_window.h"
+#include "app/widgets/slider_spin.h"
+#include "app/editor/view_controls.h"
 #include "render/terrain_view.h"
 
 #include "core/io/game_export.h"

@@ -1,11 +1,11 @@
 // Documents in the window: open, save, unsaved-changes question, bad files keep the document.
 #include "editor_fixture.h"
 
-#include "app/document.h"
-#include "app/document_files.h"
-#include "app/document_format.h"
-#include "app/parameter_panel.h"
-#include "app/slider_spin.h"
+#include "app/document/document.h"
+#include "app/document/document_files.h"
+#include "app/document/document_format.h"
+#include "app/stack/parameter_panel.h"
+#include "app/widgets/slider_spin.h"
 
 #include "render/preview_widget.h"
 

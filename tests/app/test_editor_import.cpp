@@ -3,17 +3,17 @@
 // undo, save and reopen with the file relative to the document, a file that went missing.
 #include "editor_fixture.h"
 
-#include "app/document.h"
-#include "app/document_files.h"
+#include "app/document/document.h"
+#include "app/document/document_files.h"
 #include "app/import/import_actions.h"
 #include "app/import/import_dialog.h"
-#include "app/main_window.h"
-#include "app/stack_panel.h"
+#include "app/editor/main_window.h"
+#include "app/stack/stack_panel.h"
 #include "core/io/export.h"
 #include "core/io/import.h"
 #include "core/io/tiff_reader.h"
-#include "app/parameter_panel.h"
-#include "app/seed_spin_box.h"
+#include "app/stack/parameter_panel.h"
+#include "app/widgets/seed_spin_box.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -3,14 +3,14 @@
 // missing files, and the toolbar and status bar do not jump.
 #include "editor_fixture.h"
 
-#include "app/central_views.h"
-#include "app/document.h"
-#include "app/document_files.h"
-#include "app/help_windows.h"
-#include "app/parameter_panel.h"
-#include "app/seed_spin_box.h"
-#include "app/slider_spin.h"
-#include "app/status_panel.h"
+#include "app/editor/central_views.h"
+#include "app/document/document.h"
+#include "app/document/document_files.h"
+#include "app/editor/help_windows.h"
+#include "app/stack/parameter_panel.h"
+#include "app/widgets/seed_spin_box.h"
+#include "app/widgets/slider_spin.h"
+#include "app/editor/status_panel.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>

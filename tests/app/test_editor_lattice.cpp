@@ -3,11 +3,11 @@
 // the 3-D view, then the full map follows with progress; no other terrain is ever on screen.
 #include "editor_fixture.h"
 
-#include "app/document.h"
-#include "app/generation_controller.h"
-#include "app/parameter_panel.h"
-#include "app/seed_spin_box.h"
-#include "app/status_panel.h"
+#include "app/document/document.h"
+#include "app/generation/generation_controller.h"
+#include "app/stack/parameter_panel.h"
+#include "app/widgets/seed_spin_box.h"
+#include "app/editor/status_panel.h"
 #include "render/preview_widget.h"
 #include "render/terrain_view.h"
 

@@ -3,9 +3,9 @@
 // the items land where they were drawn in world metres, and the map changes where they are.
 #include "editor_fixture.h"
 
-#include "app/document.h"
+#include "app/document/document.h"
 #include "app/layout/layout_panel.h"
-#include "app/main_window.h"
+#include "app/editor/main_window.h"
 #include "core/layout/layout.h"
 #include "render/preview_widget.h"
 

@@ -4,13 +4,13 @@
 // and World Size moves the terrain into another world keeping its shape.
 #include "editor_fixture.h"
 
-#include "app/document.h"
-#include "app/document_files.h"
-#include "app/export_actions.h"
-#include "app/heightmap_export.h"
-#include "app/relief_window.h"
-#include "app/slider_spin.h"
-#include "app/view_controls.h"
+#include "app/document/document.h"
+#include "app/document/document_files.h"
+#include "app/export/export_actions.h"
+#include "app/export/heightmap_export.h"
+#include "app/editor/relief_window.h"
+#include "app/widgets/slider_spin.h"
+#include "app/editor/view_controls.h"
 
 #include "render/terrain_view.h"
 

@@ -2,13 +2,13 @@
 // is on screen, and the 1-D midpoint line drawn as a horizon instead of a 513×1 strip.
 #include "editor_fixture.h"
 
-#include "app/central_views.h"
-#include "app/document.h"
-#include "app/horizon_chart.h"
-#include "app/parameter_panel.h"
-#include "app/screen_timing.h"
-#include "app/seed_spin_box.h"
-#include "app/status_panel.h"
+#include "app/editor/central_views.h"
+#include "app/document/document.h"
+#include "app/widgets/horizon_chart.h"
+#include "app/stack/parameter_panel.h"
+#include "app/editor/screen_timing.h"
+#include "app/widgets/seed_spin_box.h"
+#include "app/editor/status_panel.h"
 
 #include "core/registry.h"
 #include "render/preview_widget.h"

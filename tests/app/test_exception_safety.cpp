@@ -5,11 +5,11 @@
 #include "editor_fixture.h"
 #include "escaped_errors.h"
 
-#include "app/compare_analysis.h"
-#include "app/document.h"
-#include "app/error_text.h"
-#include "app/export_actions.h"
-#include "app/seed_variations.h"
+#include "app/compare/compare_analysis.h"
+#include "app/document/document.h"
+#include "app/editor/error_text.h"
+#include "app/export/export_actions.h"
+#include "app/compare/seed_variations.h"
 
 #include "core/errors.h"
 

@@ -1,10 +1,10 @@
 // The export dialog without the window: its fields, presets, checks and messages, and (opt-in)
 // its screenshot for docs/. The background job and core's messages in the dialog's words are in
 // test_export_job.cpp.
-#include "app/export_actions.h"
-#include "app/export_dialog.h"
-#include "app/export_plan.h"
-#include "app/heightmap_export.h"
+#include "app/export/export_actions.h"
+#include "app/export/export_dialog.h"
+#include "app/export/export_plan.h"
+#include "app/export/heightmap_export.h"
 
 #include "core/cancel.h"
 #include "core/errors.h"

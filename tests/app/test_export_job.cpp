@@ -1,9 +1,9 @@
 // The export pieces behind the dialog: the background job (the same bytes whether or not the map
 // was on screen, a clear message for an unwritable folder, a preset's files and settings), and
 // core's refusals in the dialog's words.
-#include "app/export_dialog.h"
-#include "app/export_plan.h"
-#include "app/heightmap_export.h"
+#include "app/export/export_dialog.h"
+#include "app/export/export_plan.h"
+#include "app/export/heightmap_export.h"
 
 #include "core/cancel.h"
 #include "core/errors.h"

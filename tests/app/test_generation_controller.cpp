@@ -1,6 +1,6 @@
 // The generation controller alone: latest request wins, stale results never shown, coarse first
 // for large maps, cancel.
-#include "app/generation_controller.h"
+#include "app/generation/generation_controller.h"
 
 #include "core/cancel.h"
 #include "core/recipe.h"

@@ -2,7 +2,7 @@
 // and what the sender wrote before posting is seen by the threads the call hands it to. Also
 // built into the ThreadSanitizer target (tests/tsan): there, a hand-over through Qt's queue alone
 // is reported as a race, since TSan does not see the locks inside Qt.
-#include "app/mailbox.h"
+#include "app/generation/mailbox.h"
 
 #include <QCoreApplication>
 #include <QThread>

@@ -3,11 +3,11 @@
 // document. Under Xvfb like the other editor tests.
 #include "editor_fixture.h"
 
-#include "app/document.h"
-#include "app/document_format.h"
-#include "app/parameter_panel.h"
-#include "app/stack_panel.h"
-#include "app/view_controls.h"
+#include "app/document/document.h"
+#include "app/document/document_format.h"
+#include "app/stack/parameter_panel.h"
+#include "app/stack/stack_panel.h"
+#include "app/editor/view_controls.h"
 
 #include "core/cancel.h"
 #include "core/recipe.h"

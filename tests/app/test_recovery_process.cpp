@@ -5,8 +5,8 @@
 // Set TERRAIN_RECOVERY_SCREENSHOT=FILE.png to save a picture of the screen with the offer.
 #include "x11_session.h"
 
-#include "app/autosave.h"
-#include "app/document_format.h"
+#include "app/document/autosave.h"
+#include "app/document/document_format.h"
 
 #include "core/registry.h"
 

@@ -2,11 +2,11 @@
 // the workers; a click adopts a seed as one undo step.
 #include "editor_fixture.h"
 
-#include "app/compare_panel.h"
-#include "app/compare_window.h"
-#include "app/document.h"
-#include "app/document_state.h"
-#include "app/seed_variations.h"
+#include "app/compare/compare_panel.h"
+#include "app/compare/compare_window.h"
+#include "app/document/document.h"
+#include "app/document/document_state.h"
+#include "app/compare/seed_variations.h"
 
 #include "core/registry.h"
 #include "core/stack/evaluator.h"

@@ -3,12 +3,12 @@
 // are two undo steps, presets. Under Xvfb like the other editor tests.
 #include "editor_fixture.h"
 
-#include "app/document.h"
-#include "app/parameter_panel.h"
-#include "app/slider_spin.h"
-#include "app/stack_panel.h"
-#include "app/generation_controller.h"
-#include "app/seed_spin_box.h"
+#include "app/document/document.h"
+#include "app/stack/parameter_panel.h"
+#include "app/widgets/slider_spin.h"
+#include "app/stack/stack_panel.h"
+#include "app/generation/generation_controller.h"
+#include "app/widgets/seed_spin_box.h"
 
 #include "core/cancel.h"
 #include "core/stack/evaluator.h"

@@ -6,10 +6,10 @@
 // written by terrain-cli opens. Waits poll for the worker; nothing asserts how fast.
 #include "editor_fixture.h"
 
-#include "app/document.h"
-#include "app/parameter_panel.h"
-#include "app/seed_spin_box.h"
-#include "app/world_window.h"
+#include "app/document/document.h"
+#include "app/stack/parameter_panel.h"
+#include "app/widgets/seed_spin_box.h"
+#include "app/world/world_window.h"
 
 #include "core/recipe.h"
 #include "core/stack/evaluator.h"

@@ -1,5 +1,5 @@
 // libFuzzer target: the editor's document reader (File > Open), without a window.
-#include "app/document_format.h"
+#include "app/document/document_format.h"
 
 #include <core/errors.h>
 #include <core/registry.h>

@@ -15,8 +15,8 @@
 // the first exact image), and the fill floor of the first image's grid.
 //
 // Needs a display for the GL upload: xvfb-run -a -s "-screen 0 1920x1080x24" build/bin/editor-latency-bench
-#include "app/generation_controller.h"
-#include "app/world_window.h"
+#include "app/generation/generation_controller.h"
+#include "app/world/world_window.h"
 #include "core/bench/kernel_bench.h"
 #include "core/cancel.h"
 #include "core/io/height_mapping.h"
