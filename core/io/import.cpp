@@ -607,7 +607,7 @@ void sampleImport(const ImportSettings& s, int side, double metresPerSample, int
         });
     }
     // Taps per column and row, into the buffer.
-    const auto makeTaps = [&](double u, int n, int b0, int count) {
+    const auto makeTaps = [&](double u, int n, int b0) {
         Taps t;
         if (s.outside == ImportSettings::Outside::Value && (u < 0.0 || u > double(n - 1))) {
             t.outside = true;
@@ -633,12 +633,11 @@ void sampleImport(const ImportSettings& s, int side, double metresPerSample, int
             cubicWeights(u - i, t.weight);
             for (int k = 0; k < 4; ++k) t.index[k] = at(i - 1 + k);
         }
-        (void)count;
         return t;
     };
     std::vector<Taps> tx(static_cast<std::size_t>(width)), ty(static_cast<std::size_t>(height));
-    for (int i = 0; i < width; ++i) tx[std::size_t(i)] = makeTaps(us[std::size_t(i)], p.width, c0, bw);
-    for (int j = 0; j < height; ++j) ty[std::size_t(j)] = makeTaps(vs[std::size_t(j)], p.height, r0, bh);
+    for (int i = 0; i < width; ++i) tx[std::size_t(i)] = makeTaps(us[std::size_t(i)], p.width, c0);
+    for (int j = 0; j < height; ++j) ty[std::size_t(j)] = makeTaps(vs[std::size_t(j)], p.height, r0);
     out.reshapeUninitialized(width, height);
     resampleRows(buffer, tx, ty, taps, float(s.fillMetres), context, out);
 }
@@ -649,35 +648,7 @@ std::string importFingerprint(const ImportSettings& s) {
     return std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
 }
 
-std::string withAbsoluteFile(const std::string& jsonText, const fs::path& folder) {
-    json j = parseJsonOrNull(jsonText);
-    if (!j.is_object() || !j.contains("file") || !j["file"].is_string()) return jsonText;
-    const fs::path file = j["file"].get<std::string>();
-    if (file.is_absolute()) return jsonText;
-    j["file"] = (fs::absolute(folder.empty() ? fs::path(".") : folder) / file).lexically_normal().string();
-    return j.dump();
-}
-
-std::string withRelativeFile(const std::string& jsonText, const fs::path& folder) {
-    json j = parseJsonOrNull(jsonText);
-    if (!j.is_object() || !j.contains("file") || !j["file"].is_string()) return jsonText;
-    const fs::path file = j["file"].get<std::string>();
-    if (!file.is_absolute()) return jsonText;
-    const fs::path relative =
-        file.lexically_normal().lexically_relative(fs::absolute(folder.empty() ? fs::path(".") : folder).lexically_normal());
-    if (relative.empty()) return jsonText;  // another root
-    j["file"] = relative.string();
-    return j.dump();
-}
-
-}  // namespace terrain::core
-
-#include "../recipe.h"
-
-namespace terrain::core {
 namespace {
-
-bool importsFile(const std::string& type) { return type == "import" || type == "import-mask"; }
 
 // `path` made absolute against `folder`, or relative to it (another root: unchanged).
 std::string rebased(const std::string& path, const fs::path& folder, bool absolute) {
@@ -688,6 +659,36 @@ std::string rebased(const std::string& path, const fs::path& folder, bool absolu
     const fs::path relative = file.lexically_normal().lexically_relative(base);
     return relative.empty() ? path : relative.string();
 }
+
+// The settings' "file" rebased.
+std::string withFile(const std::string& jsonText, const fs::path& folder, bool absolute) {
+    json j = parseJsonOrNull(jsonText);
+    if (!j.is_object() || !j.contains("file") || !j["file"].is_string()) return jsonText;
+    const std::string file = j["file"].get<std::string>();
+    const std::string moved = rebased(file, folder, absolute);
+    if (moved == file) return jsonText;
+    j["file"] = moved;
+    return j.dump();
+}
+
+}  // namespace
+
+std::string withAbsoluteFile(const std::string& jsonText, const fs::path& folder) {
+    return withFile(jsonText, folder, true);
+}
+
+std::string withRelativeFile(const std::string& jsonText, const fs::path& folder) {
+    return withFile(jsonText, folder, false);
+}
+
+}  // namespace terrain::core
+
+#include "../recipe.h"
+
+namespace terrain::core {
+namespace {
+
+bool importsFile(const std::string& type) { return type == "import" || type == "import-mask"; }
 
 template <class F>
 void eachImportData(Recipe& recipe, F f) {
