@@ -22,9 +22,13 @@ class Registry;
 // Format 4: the world is in the recipe ("world": extent, height range, sea level, reference
 // detail). A recipe of format 3 or older reads with the world the CLI assumed for it: 1 m per
 // sample at its detail, heights 0..100 m.
-constexpr int kRecipeFormatVersion = 4;
+// Format 5: river-erosion drains the basins it is not asked to keep as lakes, raises rock where
+// the input is high to keep its height, and runs a longer schedule (docs/erosion.md): a recipe of
+// format 4 or older with a river-erosion entry makes another terrain, and says so when read.
+constexpr int kRecipeFormatVersion = 5;
 constexpr int kLatticeRecipeVersion = 2;
 constexpr int kWorldRecipeVersion = 4;
+constexpr int kRiverRecipeVersion = 5;
 
 // The one line a front end shows when it reads a recipe of `version` (empty when current).
 std::string olderRecipeNotice(int version);

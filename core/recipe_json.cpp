@@ -314,6 +314,14 @@ std::string olderRecipeNotice(int version) {
 
 std::string olderRecipeNotice(int version, const Recipe& recipe) {
     std::string notice = olderRecipeNotice(version);
+    const bool rivers = std::any_of(recipe.operations.begin(), recipe.operations.end(),
+                                    [](const OpInstance& op) { return op.type == "river-erosion"; });
+    if (version < kRiverRecipeVersion && rivers) {
+        notice += std::string(notice.empty() ? "" : "; ") + "made with recipe format " + std::to_string(version) +
+                  ", before river-erosion drained basins and kept the mountains' height: its river-erosion "
+                  "now makes another terrain (lakes=many, keep_height=0 come closest to the old one); save "
+                  "it again to keep the new one";
+    }
     if (version >= kWorldRecipeVersion) return notice;
     std::ostringstream world;
     world << "recipe format " << version << " holds no world: read as 1 m per sample at detail " << recipe.detail

@@ -69,7 +69,7 @@ core::Recipe loadRecipe(const core::Registry& registry, const std::string& path)
     try {
         int version = core::kRecipeFormatVersion;
         core::Recipe recipe = core::recipeFromText(registry, text, path, &version);
-        if (const std::string notice = core::olderRecipeNotice(version); !notice.empty()) {
+        if (const std::string notice = core::olderRecipeNotice(version, recipe); !notice.empty()) {
             std::cerr << "terrain-cli: note: " << path << ": " << notice << "\n";
         }
         return recipe;

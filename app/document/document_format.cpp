@@ -269,6 +269,15 @@ OpenedFile openTerrainFile(const core::Registry& registry, const QString& path) 
     int version = kDocumentFormatVersion;
     opened.state = documentFromJson(registry, parsed, &version);
     opened.notice = documentNotice(version);
+    // The recipe inside keeps its own format: what changed since it (river-erosion) is said too.
+    const json& recipe = parsed.at("recipe");  // documentFromJson read it
+    if (recipe.contains("version") && recipe["version"].is_number_integer()) {
+        const int recipeVersion = recipe["version"].get<int>();
+        if (recipeVersion >= core::kWorldRecipeVersion) {  // older ones: the document's own notice says it
+            const QString river = QString::fromStdString(core::olderRecipeNotice(recipeVersion, opened.state.recipe));
+            if (!river.isEmpty()) opened.notice = opened.notice.isEmpty() ? river : opened.notice + " " + river;
+        }
+    }
     core::resolveImportFiles(opened.state.recipe, QFileInfo(path).absolutePath().toStdString());
     return opened;
 }

@@ -35,7 +35,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <optional>
+#include <limits>
 #include <vector>
 
 namespace terrain::core {
@@ -43,13 +43,25 @@ namespace {
 
 constexpr const char* kTypeId = "river-erosion";
 
+// Which of the basins the flood finds stay lakes; the others fill with sediment to their outlet
+// (a flat floor the water crosses to the outlet).
+enum class LakeAmount { None, Few, Many };
+// "few": the basins holding the most water, largest first, while together they cover at most
+// kFewLakesShare of the map; a basin smaller than kFewLakesSmallest of the map is a pond the noise
+// left, never a lake worth keeping.
+constexpr double kFewLakesShare = 0.02;
+constexpr double kFewLakesSmallest = 0.001;
+
 struct RiverParams {
-    double strength = 0.5;      // erodibility K (scaled: see kErodibility)
+    double strength = 12.0;     // erodibility K (scaled: see kErodibility)
     double duration = 1.0;      // how long it runs (in units of the default schedule)
     double uplift_m = 0.0;      // rock uplift per time step, metres
     double channelArea_km2 = 0.05;  // drainage area from which a cell counts as a river
     double seaLevel_m = -1e9;   // cells at or below are sea: outlets
     double riverWidth_m = 8.0;  // each step's cut spreads over about this width (2 sigma)
+    LakeAmount lakes = LakeAmount::Few;
+    // Rock raised each step where the input is high, this share of what the step carried away.
+    double keepHeight = 1.0;
 };
 
 // m in K A^m S (n = 1) is 1/2, the usual concavity: A^m is sqrt(A), which IEEE 754 rounds
@@ -57,8 +69,20 @@ struct RiverParams {
 // in [2^-7, 2^33) (checked against every one of them) and picks another code path on CPUs with FMA.
 constexpr double kErodibility = 5e-3;  // strength 1 = this K (per step, m^(1 - 2m))
 constexpr int kCoarsestSide = 129;
-constexpr int kCoarseSteps = 40;       // at the coarsest level, for duration 1
-constexpr int kFineSteps = 2;          // at each finer level, for duration 1
+// Steps for duration 1: at the coarsest level, where the valleys form cheaply (about 129², every
+// 8th sample of a 1025² map); at the two levels below it, which carve the small valleys (0.1 to
+// 1 km² at 30-90 m per sample) until their slopes fall with drainage area as real ones do; and at
+// every finer level, which cut the fine detail. Counted from the coarsest level, which lies on the
+// same world grid at every detail, so each detail runs the same steps on the levels it shares.
+constexpr int kCoarseSteps = 120;
+constexpr int kFineSteps[] = {8, 4};
+constexpr int kFineStepsSize = int(std::size(kFineSteps));
+constexpr int kFinestSteps = 2;
+// The cut is spread over at least this sigma in samples: a channel narrower than the grid's
+// samples cannot be drawn, and cut one sample wide it leaves a notch (the aliasing of a line):
+// V-grooves one sample wide between the hillslopes, where a real valley at that spacing has a
+// floor. At fine spacings the river width is wider than this anyway.
+constexpr double kMinSpreadSamples = 1.5;
 
 using Grid = LevelMap;
 
@@ -71,8 +95,129 @@ struct Network {
     std::vector<float> filled;           // the depression-filled surface
     std::vector<std::uint8_t> state;     // kUnseen, kSeen, kRaised (by the flood)
     std::vector<float> cut, spread;      // the step's cut, and spread across the river's width
+    std::vector<std::int32_t> lake;      // a raised cell's basin: the cell its flood tree ends on
+    std::vector<double> lakeVolume;      // by basin (indexed by that cell): what the flood added
+    std::vector<std::int32_t> lakeCells; // by basin: how many cells
+    std::vector<std::uint8_t> keep;      // by basin: 1 when it stays a lake
+    double eroded = 0.0;                 // raw units x cells the step's cut took away
+    std::vector<double> load;            // depositSediment: the load reaching each cell
 };
-constexpr std::uint8_t kUnseen = 0, kSeen = 1, kRaised = 2;
+// kFilled: a basin's cell the flood raised, filled with sediment to the flood's surface: it drains
+// along the flood's tree like a lake's cell but is dry ground.
+constexpr std::uint8_t kUnseen = 0, kSeen = 1, kRaised = 2, kFilled = 3;
+
+// The basins the flood found, and which stay lakes: "few" keeps the basins holding the most water,
+// the largest first, while together they cover at most kFewLakesShare of the map (none smaller
+// than kFewLakesSmallest of it); "none" none.
+// Serial, in a fixed order (volume, then the basin's outlet index): the same choice on any thread
+// count. Fills net.lake (a raised cell's basin: the cell its flood tree ends on) and net.keep.
+void findBasins(const Grid& g, LakeAmount amount, Network& net) {
+    const std::size_t cells = g.h.size();
+    net.lake.assign(cells, -1);
+    net.lakeVolume.assign(cells, 0.0);
+    net.lakeCells.assign(cells, 0);
+    net.keep.assign(cells, 0);
+    std::vector<std::int32_t> basins;
+    for (const std::int32_t i : net.order) {  // a cell after the cell its flood came from
+        const auto c = std::size_t(i);
+        if (net.state[c] != kRaised) continue;
+        const std::int32_t r = net.receiver[c];
+        const std::int32_t root = net.state[std::size_t(r)] == kRaised ? net.lake[std::size_t(r)] : r;
+        net.lake[c] = root;
+        if (net.lakeCells[std::size_t(root)]++ == 0) basins.push_back(root);
+        net.lakeVolume[std::size_t(root)] += double(net.filled[c]) - double(g.h[c]);
+    }
+    if (amount != LakeAmount::Few) return;
+    std::sort(basins.begin(), basins.end(), [&](std::int32_t a, std::int32_t b) {
+        const double va = net.lakeVolume[std::size_t(a)], vb = net.lakeVolume[std::size_t(b)];
+        return va != vb ? va > vb : a < b;
+    });
+    const auto budget = double(cells) * kFewLakesShare;
+    double kept = 0.0;
+    const auto smallest = double(cells) * kFewLakesSmallest;
+    for (const std::int32_t b : basins) {
+        const double area = net.lakeCells[std::size_t(b)];
+        if (area < smallest || kept + area > budget) continue;
+        kept += net.lakeCells[std::size_t(b)];
+        net.keep[std::size_t(b)] = 1;
+    }
+}
+
+// At the end, a basin not kept fills with sediment to its outlet's level: a flat floor, as real
+// basins' are (the water crosses it along the flood's tree; no tiny rise is left in the ground, so
+// the floor is as level as a lake's surface). Never lowers a cell.
+void fillBasins(Grid& g, Network& net) {
+    for (std::size_t c = 0; c < g.h.size(); ++c)
+        if (net.state[c] == kRaised && !net.keep[std::size_t(net.lake[c])]) {
+            g.h[c] = std::max(g.h[c], net.filled[std::size_t(net.lake[c])]);
+            net.state[c] = kFilled;
+        }
+}
+
+// What the step's cut carried away runs downstream along the receivers as the rivers' load and
+// settles in the first basin it reaches that is not kept as a lake (what reaches an outlet or a
+// kept lake leaves the map): a flat sediment floor rising from the basin's lowest ground, never
+// above the flood's surface. So the basins the noise left fill as the rivers bring material, while
+// their outlets cut down and drain them; real basins have flat sediment floors. Serial, in a fixed
+// order: the same bytes anywhere.
+void depositSediment(Grid& g, Network& net) {
+    const std::size_t cells = g.h.size();
+    std::vector<double>& toBasin = net.lakeVolume;  // reused: by basin, the load that reached it
+    std::fill(toBasin.begin(), toBasin.end(), 0.0);
+    std::vector<double>& load = net.load;
+    load.assign(cells, 0.0);
+    bool anyBasin = false;
+    for (auto it = net.order.rbegin(); it != net.order.rend(); ++it) {
+        const auto c = std::size_t(*it);
+        const std::int32_t r = net.receiver[c];
+        double carried = load[c] - double(std::min(net.cut[c], 0.0f));  // with this cell's own cut
+        if (r < 0 || net.state[c] == kRaised) {
+            if (r >= 0 && carried > 0.0 && !net.keep[std::size_t(net.lake[c])]) {
+                toBasin[std::size_t(net.lake[c])] += carried;
+                anyBasin = true;
+            }
+            continue;
+        }
+        load[std::size_t(r)] += carried;
+    }
+    if (!anyBasin) return;
+    // Each basin's cells by ground height; the floor rises to the level L where the space below L
+    // holds what arrived: sum over cells of max(0, min(L, surface) - ground) = load.
+    std::vector<std::int32_t> members;
+    for (std::size_t c = 0; c < cells; ++c)
+        if (net.state[c] == kRaised && toBasin[std::size_t(net.lake[c])] > 0.0) members.push_back(std::int32_t(c));
+    std::sort(members.begin(), members.end(), [&](std::int32_t a, std::int32_t b) {
+        const std::int32_t la = net.lake[std::size_t(a)], lb = net.lake[std::size_t(b)];
+        if (la != lb) return la < lb;
+        const float ha = g.h[std::size_t(a)], hb = g.h[std::size_t(b)];
+        return ha != hb ? ha < hb : a < b;
+    });
+    for (std::size_t begin = 0; begin < members.size();) {
+        const std::int32_t basin = net.lake[std::size_t(members[begin])];
+        std::size_t end = begin;
+        float top = -std::numeric_limits<float>::infinity();
+        while (end < members.size() && net.lake[std::size_t(members[end])] == basin) {
+            top = std::max(top, net.filled[std::size_t(members[end])]);
+            ++end;
+        }
+        const double volume = toBasin[std::size_t(basin)];
+        double sum = 0.0, level = top;
+        for (std::size_t k = begin; k < end; ++k) {
+            sum += double(g.h[std::size_t(members[k])]);
+            const double l = (volume + sum) / double(k - begin + 1);
+            const double next = k + 1 < end ? double(g.h[std::size_t(members[k + 1])]) : double(top);
+            if (l <= next) {
+                level = std::min(l, double(top));
+                break;
+            }
+        }
+        for (std::size_t k = begin; k < end; ++k) {
+            const auto c = std::size_t(members[k]);
+            g.h[c] = std::max(g.h[c], std::min(float(level), net.filled[c]));
+        }
+        begin = end;
+    }
+}
 
 // Priority flood with a rise of `epsilon` metres per cell (so filled flats drain), D8 receivers
 // on the filled surface, and the drainage area, into `net`.
@@ -85,8 +230,8 @@ constexpr std::uint8_t kUnseen = 0, kSeen = 1, kRaised = 2;
 // world (`stride` world-lattice steps per cell, rng.h), so the tree branches irregularly like a
 // drainage network rather than in rays from the outlet; the draw is fixed by the seed and the
 // cell, so the result is too.
-void drain(const Grid& g, double cellArea, float channelArea, double seaLevelRaw, float epsilon, const PointHash& rise,
-           std::uint32_t stride, const GenerateContext& context, Network& net) {
+void drain(Grid& g, double cellArea, float channelArea, double seaLevelRaw, float epsilon, const PointHash& rise,
+           std::uint32_t stride, LakeAmount lakes, bool fillAll, const GenerateContext& context, Network& net) {
     const int n = g.side;
     const std::size_t cells = std::size_t(n) * std::size_t(n);
     net.order.clear();
@@ -133,6 +278,10 @@ void drain(const Grid& g, double cellArea, float channelArea, double seaLevelRaw
             open.push(FloodQueue::key(filled[j], std::uint32_t(j)));
         }
     }
+    if (lakes != LakeAmount::Many) {
+        findBasins(g, lakes, net);
+        if (fillAll) fillBasins(g, net);
+    }
     // Elsewhere the steepest strictly lower neighbour on the filled surface, with the diagonal
     // neighbours' distance drawn per cell in (1, 2] (Fairfield and Leymarie's Rho8, 1991): plain D8
     // (distance sqrt 2) sends water down an even slope along one of 8 directions for as long as
@@ -143,7 +292,7 @@ void drain(const Grid& g, double cellArea, float channelArea, double seaLevelRaw
         for (int y = begin; y < end; ++y)
             for (int x = 0; x < n; ++x) {
                 const std::size_t i = std::size_t(y) * std::size_t(n) + std::size_t(x);
-                if (state[i] == kRaised || outlet(x, y, i)) continue;
+                if (state[i] == kRaised || state[i] == kFilled || outlet(x, y, i)) continue;
                 const std::uint64_t draw = rise(std::uint32_t(x) * stride, std::uint32_t(y) * stride);
                 const float diagonal = 2.0f - toUnit(draw << 24);  // bits 16..39: not the rise's
                 float best = 0.0f;
@@ -173,7 +322,7 @@ void drain(const Grid& g, double cellArea, float channelArea, double seaLevelRaw
         const std::int32_t r = net.receiver[i];
         if (r < 0) continue;
         const float a = net.area[i];
-        if (a >= channelArea || state[i] == kRaised) {
+        if (a >= channelArea || state[i] == kRaised || state[i] == kFilled) {  // a floor: along the flood's tree
             net.area[std::size_t(r)] += a;
             continue;
         }
@@ -187,6 +336,10 @@ void drain(const Grid& g, double cellArea, float channelArea, double seaLevelRaw
                                   w(to[4], 1.0f), w(to[5], 1.0f), w(to[6], 1.0f), w(to[7], 1.0f)};
         float total = 0.0f;
         for (float v : weights) total += v;
+        if (!(total > 0.0f)) {  // lower only by the flood's rise, which rounded away: along the tree
+            net.area[std::size_t(r)] += a;
+            continue;
+        }
         const float share = a / total;
         for (int k = 0; k < 8; ++k) net.area[to[k]] += weights[k] * share;
     }
@@ -214,20 +367,61 @@ void spreadCut(Grid& g, const Spread& spread, const GenerateContext& context, Ne
     });
 }
 
+// Rock uplift that replaces `share` of what the step carried away (net.eroded), raised where the
+// input was high (`weight`, 0 at its lowest sample, 1 at its highest): the mountains stand where
+// they were placed while the rivers reshape them, and the landscape tends to the balance of uplift
+// and erosion that gives real relief its slope-area law (steady state: S ~ A^-m/n). The outlets
+// (the map's edge, the sea) stay the base level. Serial sum in a fixed order, then rows in
+// parallel: the same bytes anywhere.
+void balanceUplift(Grid& g, double share, const std::vector<float>& weight, const GenerateContext& context,
+                   const Network& net) {
+    if (!(share > 0.0) || !(net.eroded > 0.0)) return;
+    double total = 0.0;
+    for (std::size_t i = 0; i < weight.size(); ++i)
+        if (net.receiver[i] >= 0) total += double(weight[i]);
+    if (!(total > 0.0)) return;
+    const auto perWeight = float(share * net.eroded / total);
+    const int n = g.side;
+    parallelRows(n, threadsForWork(double(weight.size()), context.threads), context, [&](int begin, int end) {
+        for (std::size_t i = std::size_t(begin) * std::size_t(n); i < std::size_t(end) * std::size_t(n); ++i)
+            if (net.receiver[i] >= 0) g.h[i] += perWeight * weight[i];
+    });
+}
+
+// The uplift raises the divides, which the rivers do not cut, above the input's highest point (on
+// a 3 km world of 12..584 m, to 765 m): past the world's height range, where an export clips them
+// flat. So at the end the land above the base (the lowest point, or the sea level if higher) is
+// scaled down until the highest point is the input's highest again; never stretched up. A scale
+// keeps every slope's direction, the slope-area law's exponent and the depressions. Serial, one
+// multiply a cell: the same bytes anywhere.
+void keepWithinTheInputsHeight(Grid& g, std::vector<float>& filled, const Heightmap& input, double seaRaw) {
+    const auto inputTop = *std::max_element(input.samples().begin(), input.samples().end());
+    const auto [lowest, highest] = std::minmax_element(g.h.begin(), g.h.end());
+    const double base = std::max(double(*lowest), seaRaw), top = double(*highest);
+    if (!(top > double(inputTop)) || !(double(inputTop) > base)) return;
+    const double k = (double(inputTop) - base) / (top - base);
+    const auto scale = [&](float& h) {
+        if (double(h) > base) h = float(base + (double(h) - base) * k);
+    };
+    std::for_each(g.h.begin(), g.h.end(), scale);
+    std::for_each(filled.begin(), filled.end(), scale);  // the lakes' surfaces, for their mask
+}
+
 // One implicit step on g (raw units; metres = raw * scale + offset); `net` is left holding the
 // step's drainage network.
 void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise, const RiverParams& p,
-          const std::optional<Spread>& spread, const HeightScale& scale, const GenerateContext& context,
-          Network& net) {
+          const Spread& spread, const std::vector<float>& upliftWeight, bool last,
+          const HeightScale& scale, const GenerateContext& context, Network& net) {
     const double cellArea = spacing_m * spacing_m;
     const double seaRaw = scale.toRaw(p.seaLevel_m);
     const auto epsilon = float(1e-4 * spacing_m / scale.scale);  // 0.1 mm per metre, in raw units
-    drain(g, cellArea, float(p.channelArea_km2 * 1e6), seaRaw, epsilon, rise, stride, context, net);
+    drain(g, cellArea, float(p.channelArea_km2 * 1e6), seaRaw, epsilon, rise, stride, p.lakes, last, context, net);
     const double k = kErodibility * p.strength;
     const auto uplift = float(p.uplift_m / scale.scale);
     const int n = g.side;
-    const bool spreading = spread.has_value();
-    if (spreading) net.cut.assign(g.h.size(), 0.0f);
+    const bool settling = p.lakes != LakeAmount::Many && !last;
+    net.cut.assign(g.h.size(), 0.0f);
+    double eroded = 0.0;
     for (std::int32_t i : net.order) {
         const std::int32_t r = net.receiver[std::size_t(i)];
         if (r < 0) continue;  // outlets stay: the base level
@@ -242,10 +436,14 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
         if (h > hr) {
             const float before = h;
             h = float((double(h) + f * hr) / (1.0 + f));  // never below its receiver
-            if (spreading) net.cut[std::size_t(i)] = h - before;
+            eroded += double(before) - double(h);
+            net.cut[std::size_t(i)] = h - before;
         }
     }
-    if (spreading) spreadCut(g, *spread, context, net);
+    net.eroded = eroded;
+    if (settling) depositSediment(g, net);
+    spreadCut(g, spread, context, net);
+    balanceUplift(g, p.keepHeight, upliftWeight, context, net);
 }
 
 void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) {
@@ -285,16 +483,26 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         } else {
             g = carryDown(settled, before, stride);
         }
-        const int steps = std::max(1, int(std::lround((level == levels ? kCoarseSteps : kFineSteps) * p.duration)));
+        const int below = levels - level;  // levels below the coarsest
+        const int steps = std::max(1, int(std::lround(
+            (below == 0 ? kCoarseSteps : below <= kFineStepsSize ? kFineSteps[below - 1] : kFinestSteps) * p.duration)));
         const double spacing_m = call.metresPerSample * stride;
-        std::optional<Spread> spread;
-        if (p.riverWidth_m > 0.0) {
-            const ExtendedBox box(p.riverWidth_m / 2.0 / spacing_m);
-            spread = Spread{box, FixedPoint(0.0, relief, box)};  // the cut: within a relief of 0
+        const ExtendedBox box(std::max(p.riverWidth_m / 2.0 / spacing_m, kMinSpreadSamples));
+        const Spread spread{box, FixedPoint(0.0, relief, box)};  // the cut: within a relief of 0
+        // Where the rock rises: the input at this level, 0 at its lowest, 1 at its highest.
+        std::vector<float> upliftWeight;
+        if (p.keepHeight > 0.0) {
+            const Grid& in = before;  // the input at this stride
+            const auto [lo, hi] = std::minmax_element(in.h.begin(), in.h.end());
+            const double span = double(*hi) - double(*lo);
+            upliftWeight.resize(in.h.size());
+            for (std::size_t i = 0; i < in.h.size(); ++i)
+                upliftWeight[i] = span > 0.0 ? float((double(in.h[i]) - double(*lo)) / span) : 1.0f;
         }
         for (int s = 0; s < steps; ++s) {
             call.context.throwIfCancelled();
-            step(g, spacing_m, latticeStep * std::uint32_t(stride), rise, p, spread, call.heights, call.context, net);
+            step(g, spacing_m, latticeStep * std::uint32_t(stride), rise, p, spread, upliftWeight,
+                 level == 0 && s == steps - 1, call.heights, call.context, net);
             call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
         }
         settled = std::move(g);
@@ -309,6 +517,7 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
             call.context.showPartial(call.output);
         }
     }
+    if (p.keepHeight > 0.0) keepWithinTheInputsHeight(settled, net.filled, call.input, call.heights.toRaw(p.seaLevel_m));
     // Masks from the last step's network: flow = log drainage area (1 at 10 x the channel area),
     // river = 0 below the channel area, 1 from twice it, lake = the standing water's depth over
     // the cells the flood raised (filled surface - ground; 1 from kFullLake_m deep), so the shore
@@ -348,7 +557,7 @@ void runRiverErosionSingleScale(const OpCall& call) {
 
 OpType riverErosionOpType() {
     ParamTable<RiverParams> table;
-    table.add({"strength", "Strength", "", ParamKind::Real, 0.0, 10.0, 0.01, 0.5,
+    table.add({"strength", "Strength", "", ParamKind::Real, 0.0, 50.0, 0.1, 12.0,
                "How easily rivers cut: higher carves deeper valleys in the same time", {}},
               [](RiverParams& p, double v) { p.strength = v; })
         .add({"duration", "Duration", "", ParamKind::Real, 0.0, 10.0, 0.05, 1.0,
@@ -364,8 +573,15 @@ OpType riverErosionOpType() {
               "Heights at or below are sea: rivers end there (default: only the map's edge)", {}, ParamScale::Height},
              [](RiverParams& p, double v) { p.seaLevel_m = v; })
         .add({"river_width", "River width", "m", ParamKind::Real, 0.0, 1000.0, 1.0, 8.0,
-              "How wide a river's bed is: each step's cut spreads over about this width, so rivers run in troughs instead of grooves one sample wide (0: one sample, as the grid routes it)", {}, ParamScale::Horizontal},
-             [](RiverParams& p, double v) { p.riverWidth_m = v; });
+              "How wide a river's bed is: each step's cut spreads over about this width (and over at least 3 samples), so rivers run in troughs instead of grooves one sample wide", {}, ParamScale::Horizontal},
+             [](RiverParams& p, double v) { p.riverWidth_m = v; })
+        .add({"lakes", "Lakes", "", ParamKind::Choice, 0.0, 2.0, 1.0, 1.0,
+              "Which basins stay lakes: none (every basin fills with sediment to its outlet), few (the largest, at most 2 % of the map), many (every basin the rivers leave)",
+              {"none", "few", "many"}},
+             [](RiverParams& p, double v) { p.lakes = LakeAmount(int(v)); })
+        .add({"keep_height", "Keep height", "", ParamKind::Real, 0.0, 2.0, 0.05, 1.0,
+              "Rock rises where the input is high to replace this share of what the rivers carry away: 1 keeps the mountains standing while the rivers reshape them (real relief's balance), 0 lets the land wear down", {}},
+             [](RiverParams& p, double v) { p.keepHeight = v; });
     OpType type = makeOpType<RiverParams>(
         kTypeId, "River erosion",
         "Rivers cut valleys by the water draining through them (stream power, implicit): dendritic valley networks",

@@ -150,15 +150,17 @@ TEST(StackGoldens, SeededHydraulicErosionIsUnchanged) {
 // river-erosion's floods, routing and implicit steps on four levels (129² to 1025², 4 m per sample),
 // with uplift and a sea whose cells are outlets: the heights and the flow mask. This pins the
 // arithmetic and the flood's order (FloodQueue must pop exactly as a binary heap), and the spread of
-// each step's cut over the river's width (rows in parallel, vectorised: 1 and 2 threads). Changed
-// 2026-11-27 when that spread came in.
+// each step's cut over the river's width (rows in parallel, vectorised: 1 and 2 threads), the
+// basins filled but for the few kept as lakes, and the uplift that keeps the height. Changed
+// 2026-11-27 when that spread came in, and 2026-11-29 with the basins, the uplift and the longer
+// schedule (recipe format 5).
 TEST(StackGoldens, SeededRiverErosionIsUnchanged) {
     for (int threads : {1, 2}) {
         const auto [heights, flow] = erodedHashes(
             10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}}}, 4096.0, threads);
-        EXPECT_EQ(heights, "f568ac95669c898aa84a0dd8e972fe15df3ee24e7329aa4e0f45a93ab4a20d94")
+        EXPECT_EQ(heights, "af6cc12e305e7fd5049ed440599393c8c21f29c854b740498204d90b3eb3f57b")
             << threads << " thread(s)";
-        EXPECT_EQ(flow, "bf996f1eed291875e35adee5b3baa3555aa587ed4ae23434cd5fe0c426b06335")
+        EXPECT_EQ(flow, "7070b81fb88e299cd114caeb838d9e25d0299a57cf7b8156e8ca1503caa6cff4")
             << threads << " thread(s)";
     }
 }

@@ -9,6 +9,7 @@
 #include "core/stack/evaluator.h"
 #include "core/stack/flood_queue.h"
 
+#include "river_test_support.h"
 #include "stack_test_support.h"
 
 #include <gtest/gtest.h>
@@ -95,7 +96,8 @@ TEST(RiverErosion, FloodQueuePopsInTheOrderOfABinaryHeap) {
 }
 
 TEST(RiverErosion, CutsValleysAndGivesTheSameBytesOnAnyThreadCount) {
-    const core::Recipe r = hills(9);
+    // Without the uplift that keeps the height and with every basin a lake: rivers only erode.
+    const core::Recipe r = hills(9, {{"keep_height", "0"}, {"lakes", "many"}});
     const core::StackResult a = runHills(r, 1), b = runHills(r, 3);
     EXPECT_EQ(*a.map, *b.map);
     EXPECT_EQ(*a.masks.at("river"), *b.masks.at("river"));
@@ -111,7 +113,9 @@ TEST(RiverErosion, CutsValleysAndGivesTheSameBytesOnAnyThreadCount) {
         }
     std::printf("deepest cut %.1f m, highest rise %.3f m\n", lowered, raised);
     EXPECT_GT(lowered, 10.0);   // valleys are cut
-    EXPECT_LT(raised, 1e-3);    // rivers only erode (no uplift by default)
+    EXPECT_LT(raised, 1e-3);    // rivers only erode
+    const core::Recipe defaults = hills(9);
+    EXPECT_EQ(*runHills(defaults, 1).map, *runHills(defaults, 3).map);
 }
 
 // Every river reaches the border: the channels (river mask > 0.5) form connected networks, and
@@ -180,23 +184,6 @@ TEST(RiverErosion, FlowRunsDownhillOnATiltedPlane) {
     EXPECT_LT(middle, low);
 }
 
-// river-erosion on `map` (10 m per sample, 0..1000 m, so raw units are metres) with `params`:
-// the heights and the masks.
-struct RiverRun {
-    core::Heightmap heights;
-    core::MaskSet masks;
-};
-RiverRun riverRun(const core::Heightmap& map, std::initializer_list<std::pair<const char*, const char*>> params) {
-    RiverRun run{core::Heightmap(map.width(), map.height()), {}};
-    core::MaskSet below;
-    core::HeightScale h;
-    h.hiMetres = 1000.0;
-    const core::GenerateContext c = context();
-    const core::OpCall call{map, run.heights, h, 10.0, 7, 7, c, {}, &below, &run.masks, {}, {}, nullptr, {}, 0.0};
-    const core::OpInstance o = op(baseRecipe(), "river-erosion", params);
-    registry().findOp("river-erosion")->run(o.params, call);
-    return run;
-}
 
 core::MaskSet riverMasksOf(const core::Heightmap& map, std::initializer_list<std::pair<const char*, const char*>> params) {
     return riverRun(map, params).masks;
@@ -243,7 +230,8 @@ core::Heightmap walledBasin(double notchRise) {
 TEST(RiverErosion, ALakeDrainsThroughItsOutlet) {
     const core::Heightmap map = walledBasin(0.0);
     // The basin: 89 x 89 cells of 100 m², 0.79 km²; the river mask is full from 2 x 0.35 km².
-    const core::MaskSet masks = riverMasksOf(map, {{"strength", "0"}, {"channel_area", "0.35"}});
+    const core::MaskSet masks =
+        riverMasksOf(map, {{"strength", "0"}, {"channel_area", "0.35"}, {"lakes", "many"}, {"keep_height", "0"}});
     const core::Heightmap& river = *masks.at("river");
     EXPECT_EQ(river.at(120, 64), 1.0f);
     int full = 0;
@@ -288,7 +276,7 @@ TEST(RiverErosion, HillslopesAreNotCutIntoParallelGullies) {
 // 2026-11-27, the floor was scored with straight lines radiating from the outlet.
 TEST(RiverErosion, ALakesFloorIsNotCut) {
     const core::Heightmap map = walledBasin(0.1);
-    const RiverRun run = riverRun(map, {{"strength", "2"}});
+    const RiverRun run = riverRun(map, {{"strength", "2"}, {"lakes", "many"}, {"keep_height", "0"}});
     int changed = 0;
     for (int y = 20; y <= 108; ++y)
         for (int x = 20; x <= 108; ++x) changed += run.heights.at(x, y) != map.at(x, y) ? 1 : 0;
@@ -304,7 +292,7 @@ TEST(RiverErosion, ALakesFloorIsNotCut) {
 // over; the notch, flat, is only tilted by the flood's tiny rise (a few cm: no lake); an even
 // slope has none.
 TEST(RiverErosion, ALakeHasAMaskOfItsOwn) {
-    const core::MaskSet masks = riverMasksOf(walledBasin(0.0), {{"strength", "0"}});
+    const core::MaskSet masks = riverMasksOf(walledBasin(0.0), {{"strength", "0"}, {"lakes", "many"}});
     const core::Heightmap& lake = *masks.at("lake");
     int full = 0, wetOutside = 0;
     for (int y = 0; y < lake.height(); ++y)
@@ -360,7 +348,7 @@ TEST(RiverErosion, NoCreasesAlongTheCoarseGrid) {
 // cutting into the input, each nearer the result than the one before, and the result the same
 // bytes as without.
 TEST(RiverErosion, ShowsTheValleysCutSoFarWhileItRefines) {
-    const core::Recipe r = hills(10);
+    const core::Recipe r = hills(10, {{"keep_height", "0"}, {"lakes", "many"}});  // rivers only lower the ground
     core::Recipe plain = r;
     plain.operations.clear();
     const core::StackResult before = runHills(plain), quiet = runHills(r);
@@ -392,39 +380,34 @@ TEST(RiverErosion, ShowsTheValleysCutSoFarWhileItRefines) {
 
 // A river's bed is a trough across its width, not a groove one sample wide. The docs' 4 km world
 // at detail 10 (4 m per sample), long and strong: a cell's cut against the mean cut of its eight
-// neighbours ("how much deeper than around it"). Cut one sample at a time along the D8 path
-// (river_width 0), the deepest was 2.25 % of the relief (18 m) and the 99.9th percentile 0.79 %:
+// neighbours ("how much deeper than around it"). Cut one sample at a time along the D8 path (as
+// until 2026-11-27), the deepest was 2.25 % of the relief (18 m) and the 99.9th percentile 0.79 %:
 // dashed straight lines on the valley floors in the hillshade, a diagonal groove's cells touching
-// only at their corners. With each step's cut spread over the river's width (8 m, the default),
-// 0.80 % and 0.29 %.
+// only at their corners. Each step's cut is spread over the river's width (8 m) and at least
+// 1.5 samples (sigma); the bounds are half the groove's figures.
 TEST(RiverErosion, ARiversBedIsATroughNotAGroove) {
-    const auto grooves = [](const char* width) {
-        const core::Recipe r = hills(10, {{"duration", "3"}, {"strength", "1"}, {"river_width", width}});
-        core::Recipe plain = r;
-        plain.operations.clear();
-        const core::StackResult after = runHills(r), before = runHills(plain);
-        const int n = after.map->width();
-        const auto cut = [&](int x, int y) { return double(after.map->at(x, y)) - double(before.map->at(x, y)); };
-        std::vector<double> deeper;
-        for (int y = 3; y + 3 < n; ++y)
-            for (int x = 3; x + 3 < n; ++x) {
-                double around = 0.0;
-                for (int dy = -1; dy <= 1; ++dy)
-                    for (int dx = -1; dx <= 1; ++dx) around += dx == 0 && dy == 0 ? 0.0 : cut(x + dx, y + dy);
-                deeper.push_back(around / 8.0 - cut(x, y));
-            }
-        std::sort(deeper.begin(), deeper.end());
-        const auto [low, high] = std::minmax_element(before.map->samples().begin(), before.map->samples().end());
-        const double relief = double(*high) - double(*low);
-        const double p999 = deeper[deeper.size() * 999 / 1000] / relief, deepest = deeper.back() / relief;
-        std::printf("river_width %s m: deeper than around it by at most %.2f %% of the relief, 99.9th percentile "
-                    "%.2f %%\n", width, 100.0 * deepest, 100.0 * p999);
-        return std::pair{deepest, p999};
-    };
-    const auto [grooveDeepest, groove999] = grooves("0");
-    const auto [troughDeepest, trough999] = grooves("8");
-    EXPECT_LT(troughDeepest, 0.5 * grooveDeepest);
-    EXPECT_LT(trough999, 0.5 * groove999);
+    const core::Recipe r = hills(10, {{"duration", "3"}, {"strength", "1"}, {"keep_height", "0"}, {"lakes", "many"}});
+    core::Recipe plain = r;
+    plain.operations.clear();
+    const core::StackResult after = runHills(r), before = runHills(plain);
+    const int n = after.map->width();
+    const auto cut = [&](int x, int y) { return double(after.map->at(x, y)) - double(before.map->at(x, y)); };
+    std::vector<double> deeper;
+    for (int y = 3; y + 3 < n; ++y)
+        for (int x = 3; x + 3 < n; ++x) {
+            double around = 0.0;
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx) around += dx == 0 && dy == 0 ? 0.0 : cut(x + dx, y + dy);
+            deeper.push_back(around / 8.0 - cut(x, y));
+        }
+    std::sort(deeper.begin(), deeper.end());
+    const auto [low, high] = std::minmax_element(before.map->samples().begin(), before.map->samples().end());
+    const double relief = double(*high) - double(*low);
+    const double p999 = deeper[deeper.size() * 999 / 1000] / relief, deepest = deeper.back() / relief;
+    std::printf("deeper than around it by at most %.2f %% of the relief, 99.9th percentile %.2f %%\n",
+                100.0 * deepest, 100.0 * p999);
+    EXPECT_LT(deepest, 0.5 * 0.0225);
+    EXPECT_LT(p999, 0.5 * 0.0079);
 }
 
 TEST(RiverErosion, TheSameTerrainAtEveryDetail) {
@@ -436,7 +419,8 @@ TEST(RiverErosion, TheSameTerrainAtEveryDetail) {
 
 TEST(RiverErosion, BadValuesAreRefused) {
     for (auto [key, value] : {std::pair{"strength", "-1"}, {"duration", "11"}, {"channel_area", "0"}, {"uplift", "-2"},
-                              {"river_width", "-1"}, {"river_width", "1001"}}) {
+                              {"river_width", "-1"}, {"river_width", "1001"}, {"lakes", "some"}, {"keep_height", "-0.5"},
+                              {"keep_height", "3"}}) {
         try {
             (void)op(baseRecipe(), "river-erosion", {{key, value}});
             ADD_FAILURE() << key << "=" << value << " accepted";
