@@ -180,6 +180,13 @@ RecipeWorld worldFromJson(const json& j, int detail) {
     return world;
 }
 
+RecipeWorld withSeaLevelMoved(const RecipeWorld& from, RecipeWorld to) {
+    if (from.loMetres == to.loMetres && from.hiMetres == to.hiMetres) return to;
+    const double r = (to.hiMetres - to.loMetres) / (from.hiMetres - from.loMetres);
+    to.seaLevelMetres = to.loMetres + (from.seaLevelMetres - from.loMetres) * r;
+    return to;
+}
+
 Recipe rescaledToWorld(const Registry& registry, const Recipe& recipe, const RecipeWorld& to,
                        const std::string& field) {
     validateWorld(to, recipe.detail);

@@ -57,6 +57,11 @@ nlohmann::json worldToJson(const RecipeWorld& world);
 // the defaults; unknown keys, wrong types and values out of range throw InputError naming them.
 RecipeWorld worldFromJson(const nlohmann::json& json, int detail);
 
+// The sea level of `from` moved into `to`'s height range as a height parameter moves (affinely:
+// the same fraction of the range), so a coast stays where the terrain's shape put it. Returns
+// `to` with that sea level; unchanged when the height ranges are the same.
+RecipeWorld withSeaLevelMoved(const RecipeWorld& from, RecipeWorld to);
+
 // `recipe` moved into world `to`: every parameter of the base generator and of each entry scales
 // by its ParamScale (horizontal lengths with the extent, vertical ones with the height range,
 // heights affinely from one range to the other, slopes by the ratio of the two), so the terrain's

@@ -119,6 +119,7 @@ void applyWorldFlags(const core::Registry& registry, const GenerationOptions& ge
         if (field.empty()) field = core::field::kHeightRange;
     }
     core::RecipeWorld world = core::worldWithUnits(recipe.world, units, detail);
+    if (ownWorld) world = core::withSeaLevelMoved(recipe.world, world);  // the coast stays on the terrain
     if (gen.seaLevel) {
         world.seaLevelMetres = seaLevelFrom(*gen.seaLevel);
         if (field.empty()) field = "--sea-level";

@@ -34,7 +34,9 @@ void DocumentState::setWorld(const WorldSize& world) {
 DocumentState withWorld(const DocumentState& current, const WorldSize& world, const core::Registry& registry,
                         const std::string& field) {
     DocumentState next = current;
-    const core::RecipeWorld to = core::worldWithUnits(current.recipe.world, world.units(), current.recipe.detail);
+    // The sea moves with the heights, as every height parameter does: the coast stays where it was.
+    const core::RecipeWorld to = core::withSeaLevelMoved(
+        current.recipe.world, core::worldWithUnits(current.recipe.world, world.units(), current.recipe.detail));
     next.recipe = core::rescaledToWorld(registry, current.recipe, to, field);
     return next;
 }

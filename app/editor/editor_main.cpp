@@ -77,6 +77,9 @@ int run(int argc, char** argv) {
     if (!files.isEmpty()) {
         window.files()->openFile(files.front());
         if (screenshot && stderrPrompts.failed) return 1;
+    } else {
+        // A designer's first look is a believable terrain: an eroded preset, not raw noise.
+        window.startOnPreset(terrain::app::MainWindow::kStartPreset);
     }
     window.show();
     app.setDialogParent(&window);

@@ -517,6 +517,12 @@ void MainWindow::onStateChanged(const DocumentState& previous) {
     }
 }
 
+void MainWindow::startOnPreset(const std::string& id) {
+    DocumentState state = defaultDocumentState(m_registry);
+    state.recipe = core::loadRecipePreset(m_registry, id);
+    m_document->reset(state, QString());
+}
+
 void MainWindow::loadPreset(const std::string& id) {
     try {
         const core::Recipe recipe = core::loadRecipePreset(m_registry, id);

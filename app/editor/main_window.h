@@ -55,6 +55,12 @@ public:
     // Window geometry, dock and splitter state from QSettings; saved again on close.
     void restoreLayout();
 
+    // The editor as a designer first meets it: a new, unmodified document on the built-in preset
+    // `id` (its world included), no undo step. terrain-editor starts on kStartPreset when it is
+    // given no file; tests start on the plain default document unless they call this.
+    static constexpr const char* kStartPreset = "eroded-hills";
+    void startOnPreset(const std::string& id);
+
     // Replaces the dialogs (tests inject a recorder). Not owned; must outlive its use.
     void setPrompts(Prompts* prompts);
     Prompts* prompts() const { return m_prompts; }

@@ -53,7 +53,7 @@ constexpr double kFewLakesShare = 0.02;
 constexpr double kFewLakesSmallest = 0.001;
 
 struct RiverParams {
-    double strength = 12.0;     // erodibility K (scaled: see kErodibility)
+    double strength = 16.0;     // erodibility K (scaled: see kErodibility)
     double duration = 1.0;      // how long it runs (in units of the default schedule)
     double uplift_m = 0.0;      // rock uplift per time step, metres
     double channelArea_km2 = 0.05;  // drainage area from which a cell counts as a river
@@ -83,6 +83,8 @@ constexpr int kFinestSteps = 2;
 // V-grooves one sample wide between the hillslopes, where a real valley at that spacing has a
 // floor. At fine spacings the river width is wider than this anyway.
 constexpr double kMinSpreadSamples = 1.5;
+// The flood's rise across the map, as a share of the world's relief (see step()).
+constexpr double kFloodRise = 7e-4;
 
 using Grid = LevelMap;
 
@@ -95,12 +97,20 @@ struct Network {
     std::vector<float> filled;           // the depression-filled surface
     std::vector<std::uint8_t> state;     // kUnseen, kSeen, kRaised (by the flood)
     std::vector<float> cut, spread;      // the step's cut, and spread across the river's width
-    std::vector<std::int32_t> lake;      // a raised cell's basin: the cell its flood tree ends on
-    std::vector<double> lakeVolume;      // by basin (indexed by that cell): what the flood added
-    std::vector<std::int32_t> lakeCells; // by basin: how many cells
-    std::vector<std::uint8_t> keep;      // by basin: 1 when it stays a lake
+    // A raised cell's basin (an index into `basins`); also, on the cell a basin's flood tree ends on
+    // (its outlet), that basin's index, valid when basins[lake[outlet]].outlet is that cell. Only
+    // those cells are written, so nothing of the map's size is cleared per step.
+    std::vector<std::int32_t> lake;
+    struct Basin {
+        std::int32_t outlet = -1;  // the cell the flood tree ends on (not raised)
+        std::int32_t cells = 0;
+        double volume = 0.0;       // what the flood added (raw units x cells)
+        double load = 0.0;         // the sediment that reached it this step
+        bool keep = false;         // stays a lake
+    };
+    std::vector<Basin> basins;
+    std::vector<float> load;             // depositSediment: the load reaching each cell
     double eroded = 0.0;                 // raw units x cells the step's cut took away
-    std::vector<double> load;            // depositSediment: the load reaching each cell
 };
 // kFilled: a basin's cell the flood raised, filled with sediment to the flood's surface: it drains
 // along the flood's tree like a lake's cell but is dry ground.
@@ -108,48 +118,56 @@ constexpr std::uint8_t kUnseen = 0, kSeen = 1, kRaised = 2, kFilled = 3;
 
 // The basins the flood found, and which stay lakes: "few" keeps the basins holding the most water,
 // the largest first, while together they cover at most kFewLakesShare of the map (none smaller
-// than kFewLakesSmallest of it); "none" none.
-// Serial, in a fixed order (volume, then the basin's outlet index): the same choice on any thread
-// count. Fills net.lake (a raised cell's basin: the cell its flood tree ends on) and net.keep.
+// than kFewLakesSmallest of it); "none" none. Serial, in a fixed order (volume, then the outlet's
+// index): the same choice on any thread count. Fills net.lake and net.basins.
 void findBasins(const Grid& g, LakeAmount amount, Network& net) {
     const std::size_t cells = g.h.size();
-    net.lake.assign(cells, -1);
-    net.lakeVolume.assign(cells, 0.0);
-    net.lakeCells.assign(cells, 0);
-    net.keep.assign(cells, 0);
-    std::vector<std::int32_t> basins;
+    net.lake.resize(cells);
+    net.basins.clear();
     for (const std::int32_t i : net.order) {  // a cell after the cell its flood came from
         const auto c = std::size_t(i);
         if (net.state[c] != kRaised) continue;
-        const std::int32_t r = net.receiver[c];
-        const std::int32_t root = net.state[std::size_t(r)] == kRaised ? net.lake[std::size_t(r)] : r;
-        net.lake[c] = root;
-        if (net.lakeCells[std::size_t(root)]++ == 0) basins.push_back(root);
-        net.lakeVolume[std::size_t(root)] += double(net.filled[c]) - double(g.h[c]);
+        const auto r = std::size_t(net.receiver[c]);
+        std::int32_t basin = net.lake[r];
+        if (net.state[r] != kRaised &&
+            !(basin >= 0 && std::size_t(basin) < net.basins.size() && net.basins[std::size_t(basin)].outlet == std::int32_t(r))) {
+            basin = std::int32_t(net.basins.size());  // r is a new basin's outlet
+            net.basins.push_back({std::int32_t(r)});
+            net.lake[r] = basin;
+        }
+        net.lake[c] = basin;
+        auto& b = net.basins[std::size_t(basin)];
+        ++b.cells;
+        b.volume += double(net.filled[c]) - double(g.h[c]);
     }
     if (amount != LakeAmount::Few) return;
-    std::sort(basins.begin(), basins.end(), [&](std::int32_t a, std::int32_t b) {
-        const double va = net.lakeVolume[std::size_t(a)], vb = net.lakeVolume[std::size_t(b)];
-        return va != vb ? va > vb : a < b;
+    std::vector<std::int32_t> byVolume(net.basins.size());
+    for (std::size_t k = 0; k < byVolume.size(); ++k) byVolume[k] = std::int32_t(k);
+    std::sort(byVolume.begin(), byVolume.end(), [&](std::int32_t a, std::int32_t b) {
+        const auto& ba = net.basins[std::size_t(a)];
+        const auto& bb = net.basins[std::size_t(b)];
+        return ba.volume != bb.volume ? ba.volume > bb.volume : ba.outlet < bb.outlet;
     });
-    const auto budget = double(cells) * kFewLakesShare;
+    const auto budget = double(cells) * kFewLakesShare, smallest = double(cells) * kFewLakesSmallest;
     double kept = 0.0;
-    const auto smallest = double(cells) * kFewLakesSmallest;
-    for (const std::int32_t b : basins) {
-        const double area = net.lakeCells[std::size_t(b)];
-        if (area < smallest || kept + area > budget) continue;
-        kept += net.lakeCells[std::size_t(b)];
-        net.keep[std::size_t(b)] = 1;
+    for (const std::int32_t k : byVolume) {
+        auto& b = net.basins[std::size_t(k)];
+        if (b.cells < smallest || kept + b.cells > budget) continue;
+        kept += b.cells;
+        b.keep = true;
     }
 }
+
+bool keptLake(const Network& net, std::size_t c) { return net.basins[std::size_t(net.lake[c])].keep; }
 
 // At the end, a basin not kept fills with sediment to its outlet's level: a flat floor, as real
 // basins' are (the water crosses it along the flood's tree; no tiny rise is left in the ground, so
 // the floor is as level as a lake's surface). Never lowers a cell.
 void fillBasins(Grid& g, Network& net) {
     for (std::size_t c = 0; c < g.h.size(); ++c)
-        if (net.state[c] == kRaised && !net.keep[std::size_t(net.lake[c])]) {
-            g.h[c] = std::max(g.h[c], net.filled[std::size_t(net.lake[c])]);
+        if (net.state[c] == kRaised && !keptLake(net, c)) {
+            const auto outlet = std::size_t(net.basins[std::size_t(net.lake[c])].outlet);
+            g.h[c] = std::max(g.h[c], net.filled[outlet]);
             net.state[c] = kFilled;
         }
 }
@@ -162,30 +180,30 @@ void fillBasins(Grid& g, Network& net) {
 // order: the same bytes anywhere.
 void depositSediment(Grid& g, Network& net) {
     const std::size_t cells = g.h.size();
-    std::vector<double>& toBasin = net.lakeVolume;  // reused: by basin, the load that reached it
-    std::fill(toBasin.begin(), toBasin.end(), 0.0);
-    std::vector<double>& load = net.load;
-    load.assign(cells, 0.0);
-    bool anyBasin = false;
+    std::vector<float>& load = net.load;
+    load.assign(cells, 0.0f);
+    bool any = false;
     for (auto it = net.order.rbegin(); it != net.order.rend(); ++it) {
         const auto c = std::size_t(*it);
         const std::int32_t r = net.receiver[c];
-        double carried = load[c] - double(std::min(net.cut[c], 0.0f));  // with this cell's own cut
-        if (r < 0 || net.state[c] == kRaised) {
-            if (r >= 0 && carried > 0.0 && !net.keep[std::size_t(net.lake[c])]) {
-                toBasin[std::size_t(net.lake[c])] += carried;
-                anyBasin = true;
+        const float carried = load[c] - std::min(net.cut[c], 0.0f);  // with this cell's own cut
+        if (r < 0 || !(carried > 0.0f)) continue;
+        if (net.state[c] == kRaised) {
+            auto& b = net.basins[std::size_t(net.lake[c])];
+            if (!b.keep) {
+                b.load += double(carried);
+                any = true;
             }
             continue;
         }
         load[std::size_t(r)] += carried;
     }
-    if (!anyBasin) return;
+    if (!any) return;
     // Each basin's cells by ground height; the floor rises to the level L where the space below L
     // holds what arrived: sum over cells of max(0, min(L, surface) - ground) = load.
     std::vector<std::int32_t> members;
     for (std::size_t c = 0; c < cells; ++c)
-        if (net.state[c] == kRaised && toBasin[std::size_t(net.lake[c])] > 0.0) members.push_back(std::int32_t(c));
+        if (net.state[c] == kRaised && net.basins[std::size_t(net.lake[c])].load > 0.0) members.push_back(std::int32_t(c));
     std::sort(members.begin(), members.end(), [&](std::int32_t a, std::int32_t b) {
         const std::int32_t la = net.lake[std::size_t(a)], lb = net.lake[std::size_t(b)];
         if (la != lb) return la < lb;
@@ -200,7 +218,7 @@ void depositSediment(Grid& g, Network& net) {
             top = std::max(top, net.filled[std::size_t(members[end])]);
             ++end;
         }
-        const double volume = toBasin[std::size_t(basin)];
+        const double volume = net.basins[std::size_t(basin)].load;
         double sum = 0.0, level = top;
         for (std::size_t k = begin; k < end; ++k) {
             sum += double(g.h[std::size_t(members[k])]);
@@ -410,16 +428,21 @@ void keepWithinTheInputsHeight(Grid& g, std::vector<float>& filled, const Height
 // One implicit step on g (raw units; metres = raw * scale + offset); `net` is left holding the
 // step's drainage network.
 void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise, const RiverParams& p,
-          const Spread& spread, const std::vector<float>& upliftWeight, bool last,
+          const Spread& spread, const std::vector<float>& upliftWeight, double relief, bool finest, bool last,
           const HeightScale& scale, const GenerateContext& context, Network& net) {
     const double cellArea = spacing_m * spacing_m;
     const double seaRaw = scale.toRaw(p.seaLevel_m);
-    const auto epsilon = float(1e-4 * spacing_m / scale.scale);  // 0.1 mm per metre, in raw units
+    // The flood's rise per cell: a slope of kFloodRise times the world's relief over its extent, so
+    // a world scaled in size or height routes its flats alike (0.1 mm per metre on a 4 km world
+    // of 600 m; a fixed slope, as until 2026-11-29, sent a scaled preset's water elsewhere).
+    const auto epsilon = float(kFloodRise * relief / double(g.side - 1));
     drain(g, cellArea, float(p.channelArea_km2 * 1e6), seaRaw, epsilon, rise, stride, p.lakes, last, context, net);
     const double k = kErodibility * p.strength;
     const auto uplift = float(p.uplift_m / scale.scale);
     const int n = g.side;
-    const bool settling = p.lakes != LakeAmount::Many && !last;
+    // At the finest level the basins fill at its last step anyway, and sorting a basin's cells at
+    // 4097² took about 1 s: the sediment settles on the coarser levels only.
+    const bool settling = p.lakes != LakeAmount::Many && !finest;
     net.cut.assign(g.h.size(), 0.0f);
     double eroded = 0.0;
     for (std::int32_t i : net.order) {
@@ -499,23 +522,27 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
             for (std::size_t i = 0; i < in.h.size(); ++i)
                 upliftWeight[i] = span > 0.0 ? float((double(in.h[i]) - double(*lo)) / span) : 1.0f;
         }
-        for (int s = 0; s < steps; ++s) {
-            call.context.throwIfCancelled();
-            step(g, spacing_m, latticeStep * std::uint32_t(stride), rise, p, spread, upliftWeight,
-                 level == 0 && s == steps - 1, call.heights, call.context, net);
-            call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
-        }
-        settled = std::move(g);
-        if (call.context.partial && level > 0 && (level == levels || level == 1)) {
-            // The editor shows the valleys cut so far, carried to full resolution as the finer
-            // levels will start from them: after the coarsest level (the big valleys, early) and
-            // before the finest (which takes most of the time). Each costs a carry through every
-            // finer level: 0.20 and 0.14 s at 4097², against 11-12 s for the whole run.
-            Grid shown = settled, base = before;
+        // The editor shows the valleys cut so far, carried to full resolution as the finer levels
+        // will start from them: a tenth into the coarsest level (the first valleys, within about
+        // 0.1 s), after it (the big valleys) and before the finest level (which takes most of the
+        // time). Each costs a carry through every finer level: 0.20 and 0.14 s at 4097², against
+        // 11-12 s for the whole run.
+        const auto show = [&](const Grid& cut) {
+            Grid shown = cut, base = before;
             for (int finer = level - 1; finer >= 0; --finer) shown = carryDown(shown, base, 1 << finer);
             forEachRow(call, [&](int y, const float*, float* out) { std::copy_n(shown.row(y), side, out); });
             call.context.showPartial(call.output);
+        };
+        const int early = level == levels && level > 0 ? steps / 10 : -1;
+        for (int s = 0; s < steps; ++s) {
+            call.context.throwIfCancelled();
+            step(g, spacing_m, latticeStep * std::uint32_t(stride), rise, p, spread, upliftWeight, relief, level == 0,
+                 level == 0 && s == steps - 1, call.heights, call.context, net);
+            call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
+            if (call.context.partial && s + 1 == early) show(g);
         }
+        settled = std::move(g);
+        if (call.context.partial && level > 0 && (level == levels || level == 1)) show(settled);
     }
     if (p.keepHeight > 0.0) keepWithinTheInputsHeight(settled, net.filled, call.input, call.heights.toRaw(p.seaLevel_m));
     // Masks from the last step's network: flow = log drainage area (1 at 10 x the channel area),
@@ -557,7 +584,7 @@ void runRiverErosionSingleScale(const OpCall& call) {
 
 OpType riverErosionOpType() {
     ParamTable<RiverParams> table;
-    table.add({"strength", "Strength", "", ParamKind::Real, 0.0, 50.0, 0.1, 12.0,
+    table.add({"strength", "Strength", "", ParamKind::Real, 0.0, 50.0, 0.1, 16.0,
                "How easily rivers cut: higher carves deeper valleys in the same time", {}},
               [](RiverParams& p, double v) { p.strength = v; })
         .add({"duration", "Duration", "", ParamKind::Real, 0.0, 10.0, 0.05, 1.0,

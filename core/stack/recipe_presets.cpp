@@ -25,6 +25,10 @@ struct PresetInfo {
 // The menu's words for each file; a file without an entry here (or an entry without a file)
 // is a build mistake that builtinRecipePresets() reports at once.
 constexpr PresetInfo kPresetInfo[] = {
+    {"eroded-hills", "Eroded hills", "fBm hills worn by rivers into branching valleys with flat sediment floors"},
+    {"alpine", "Alpine", "Ridged mountains carved by rivers into sharp crests and deep branching valleys, a few high lakes"},
+    {"canyon", "Canyon", "A high plateau cut by deep, steep-sided branching valleys, talus under their walls"},
+    {"volcanic-island", "Volcanic island", "A cone rising from the sea, cut by valleys running down its flanks"},
     {"island", "Island", "Diamond-square sinking to a sea floor towards a round coast, with wide beaches"},
     {"rolling-hills", "Rolling hills",
      "Smoothed low-roughness midpoint displacement with a little diamond-square blended in"},

@@ -48,7 +48,8 @@ TEST(RecipePresets, EachHasAnIdNameSummaryAndACurrentRecipeWithItsWorld) {
         EXPECT_TRUE(json.contains("world")) << p.id << ": a preset carries its world";
         EXPECT_GE(json.at("stack").size(), 2u) << p.id << ": a preset is a stack, not a bare generator";
     }
-    EXPECT_TRUE(ids.count("island") && ids.count("rolling-hills") && ids.count("terraced-mesa"));
+    for (const char* id : {"alpine", "eroded-hills", "canyon", "volcanic-island", "island", "rolling-hills", "terraced-mesa"})
+        EXPECT_TRUE(ids.count(id)) << id;
 }
 
 TEST(RecipePresets, EmbeddedTextIsTheResourceFile) {

@@ -6,7 +6,9 @@
 #include "core/analysis/geomorphometry.h"
 #include "core/recipe.h"
 #include "core/registry.h"
+#include "core/recipe_world.h"
 #include "core/stack/evaluator.h"
+#include "core/stack/recipe_presets.h"
 
 #include "river_test_support.h"
 #include "stack_test_support.h"
@@ -198,4 +200,37 @@ TEST(RiverBasins, ARecipeFromBeforeSaysItsRiversChanged) {
     EXPECT_NE(notice.find("lakes=many, keep_height=0"), std::string::npos) << notice;
     const core::Recipe p = core::recipeFromText(registry(), plain, "old.json", &version);
     EXPECT_TRUE(core::olderRecipeNotice(version, p).empty());
+}
+
+// The eroded presets (`--recipe preset:ID`) moved into a world of 90 m per sample and 2 km of
+// relief, at a small size (257²; docs/erosion.md has 513² and 1025² at 90 m and 30 m): each
+// passes the same targets as the defaults above.
+TEST(RiverBasins, ErodedPresetsMeasureAsErodedRelief) {
+    for (const char* id : {"alpine", "eroded-hills", "canyon", "volcanic-island"}) {
+        SCOPED_TRACE(id);
+        core::Recipe r = core::loadRecipePreset(registry(), id);
+        r.detail = 8;
+        core::RecipeWorld to = r.world;
+        to.extentMetres = 90.0 * 256.0;
+        to.loMetres = 0.0;
+        to.hiMetres = 2000.0;
+        r = core::rescaledToWorld(registry(), r, core::withSeaLevelMoved(r.world, to), "world");
+        core::StackEvaluator evaluator(registry(), 0);
+        const core::StackResult result = evaluator.evaluate(r, core::worldUnits(r), context());
+        core::Heightmap metres(result.map->width(), result.map->height());
+        for (std::size_t i = 0; i < metres.sampleCount(); ++i)
+            metres.samples()[i] = float(result.heights.toMetres(result.map->samples()[i]));
+        core::GeomorphOptions options;
+        options.seaLevel_m = r.world.seaLevelMetres;
+        const core::Geomorphometry m = core::measureRelief(core::ReliefSurface{metres, 90.0, 90.0}, options);
+        ASSERT_TRUE(m.slopeArea && m.curvatureSkew && m.gridPreference);
+        std::printf("%s: closed %.1f %%, theta %.2f r %.2f, skew %.2f, grid %.2f\n", id, 100.0 * m.depressionShare,
+                    m.slopeArea->concavity, m.slopeArea->correlation, *m.curvatureSkew, *m.gridPreference);
+        EXPECT_LE(m.depressionShare, 0.06);
+        EXPECT_GE(m.slopeArea->concavity, 0.35);
+        EXPECT_LE(m.slopeArea->concavity, 0.6);
+        EXPECT_LE(m.slopeArea->correlation, -0.8);
+        EXPECT_GT(*m.curvatureSkew, 0.0);
+        EXPECT_NEAR(*m.gridPreference, 1.0, 0.1);
+    }
 }

@@ -289,7 +289,8 @@ TEST(RiverErosion, ALakesFloorIsNotCut) {
 // A lake has a mask of its own, the standing water's depth (1 from 1 m deep), so a designer can
 // paint water where the rivers left a lake (the `flow` mask across it converges on the outlet).
 // The basin of ALakeDrainsThroughItsOutlet (floor 10..12 m, outlet 20 m) is 8..10 m deep all
-// over; the notch, flat, is only tilted by the flood's tiny rise (a few cm: no lake); an even
+// over; the notch, flat, is only tilted by the flood's tiny rise (5.5 mm a cell on this steep little
+// world, 0.07 % of its relief over its extent: about 11 cm along the notch, no lake); an even
 // slope has none.
 TEST(RiverErosion, ALakeHasAMaskOfItsOwn) {
     const core::MaskSet masks = riverMasksOf(walledBasin(0.0), {{"strength", "0"}, {"lakes", "many"}});
@@ -299,7 +300,7 @@ TEST(RiverErosion, ALakeHasAMaskOfItsOwn) {
         for (int x = 0; x < lake.width(); ++x) {
             const bool basin = x >= 20 && x <= 108 && y >= 20 && y <= 108;
             if (basin) full += lake.at(x, y) >= 1.0f ? 1 : 0;
-            else wetOutside += lake.at(x, y) >= 0.05f ? 1 : 0;
+            else wetOutside += lake.at(x, y) >= 0.2f ? 1 : 0;
         }
     EXPECT_EQ(full, 89 * 89);
     EXPECT_EQ(wetOutside, 0);
@@ -344,7 +345,8 @@ TEST(RiverErosion, NoCreasesAlongTheCoarseGrid) {
 }
 
 // While the finer levels run, the editor is shown the valleys cut so far at full resolution: a
-// map after the coarsest level and one before the finest (after 129² and 513² at detail 10), each
+// map a tenth into the coarsest level, one after it and one before the finest (after 129² and
+// 513² at detail 10), each
 // cutting into the input, each nearer the result than the one before, and the result the same
 // bytes as without.
 TEST(RiverErosion, ShowsTheValleysCutSoFarWhileItRefines) {
@@ -355,7 +357,7 @@ TEST(RiverErosion, ShowsTheValleysCutSoFarWhileItRefines) {
     std::vector<core::Heightmap> shown;
     const core::StackResult after = runHills(r, 2, [&](const core::Heightmap& m) { shown.push_back(m); });
     EXPECT_EQ(*after.map, *quiet.map);
-    ASSERT_EQ(shown.size(), 2U);
+    ASSERT_EQ(shown.size(), 3U);
     const auto [low, high] = std::minmax_element(before.map->samples().begin(), before.map->samples().end());
     const double relief = double(*high) - double(*low);
     double previous = rmsOfRelief(*after.map, *before.map, 1);

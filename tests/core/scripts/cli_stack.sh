@@ -180,7 +180,7 @@ expect 64 "diamond-square-1.type: 'diamond-square' is not allowed; expected a ge
   generate --algorithm midpoint-line --detail 8 --op diamond-square "${o[@]}"
 too_many=(); for i in $(seq 65); do too_many+=(--op clamp); done
 expect 64 "at most 64 operations" generate "${too_many[@]}" "${o[@]}"
-expect 64 "--recipe: 'preset:atoll' is not allowed; expected a recipe file, or a built-in preset: preset:ID with ID one of island, rolling-hills, terraced-mesa" \
+expect 64 "--recipe: 'preset:atoll' is not allowed; expected a recipe file, or a built-in preset: preset:ID with ID one of eroded-hills, alpine, canyon, volcanic-island, island, rolling-hills, terraced-mesa" \
   generate --recipe preset:atoll "${o[@]}"
 expect 64 "(did you mean preset:island?)" generate --recipe preset:islnd "${o[@]}"
 expect 64 "--op: 'terace'" ansi --op terace
