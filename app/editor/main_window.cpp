@@ -34,6 +34,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QEvent>
+#include <QIcon>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -329,7 +330,10 @@ void MainWindow::createMenusAndToolBar() {
     presets->setObjectName(QStringLiteral("presetsMenu"));
     presets->setToolTipsVisible(true);
     for (const core::RecipePreset& preset : core::builtinRecipePresets()) {
-        QAction* action = presets->addAction(QString::fromStdString(preset.name));
+        // Its picture (resources/presets/ID.png, drawn by docs/tools/preset_pictures.sh).
+        const QIcon picture(QStringLiteral(":/presets/%1.png").arg(QString::fromStdString(preset.id)));
+        QAction* action = presets->addAction(picture, QString::fromStdString(preset.name));
+        action->setIconVisibleInMenu(true);
         action->setToolTip(QString::fromStdString(preset.summary));
         action->setStatusTip(action->toolTip());
         action->setData(QString::fromStdString(preset.id));

@@ -26,9 +26,12 @@
 #include <QDir>
 #include <QDropEvent>
 #include <QTest>
+
+#include <algorithm>
 #include <QFile>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPixmap>
 #include <QMimeData>
 #include <QProcess>
 #include <QUrl>
@@ -173,6 +176,30 @@ TEST_F(EditorRecipeTest, AnOlderRecipeOpensWithItsOldWorldAndSaysSoOnce) {
     EXPECT_EQ(m_window->document()->state().recipe.world.extentMetres, 64.0);  // 1 m per sample
     ASSERT_EQ(notices.size(), 1);
     EXPECT_TRUE(notices.front().contains(QStringLiteral("holds no world"))) << notices.front().toStdString();
+}
+
+// terrain-editor without a file starts on an eroded preset (MainWindow::kStartPreset), a believable
+// first look rather than raw noise: the preset's recipe and world, no undo step, not modified, and
+// the map generated. The Presets menu shows a picture beside every preset.
+TEST_F(EditorRecipeTest, TheFirstLookIsAnErodedPresetAndThePresetsMenuHasPictures) {
+    m_window->startOnPreset(MainWindow::kStartPreset);
+    const core::Recipe preset = core::loadRecipePreset(m_window->registry(), MainWindow::kStartPreset);
+    EXPECT_TRUE(m_window->document()->state().recipe == preset);
+    EXPECT_TRUE(std::any_of(preset.operations.begin(), preset.operations.end(),
+                            [](const core::OpInstance& o) { return o.type == "river-erosion"; }));
+    EXPECT_FALSE(m_window->document()->isModified());
+    EXPECT_EQ(m_window->document()->undoStack()->count(), 0);
+    ASSERT_TRUE(waitUpToDate());
+
+    QMenu* menu = m_window->menuBar()->findChild<QMenu*>(QStringLiteral("presetsMenu"));
+    ASSERT_NE(menu, nullptr);
+    int pictures = 0;
+    for (QAction* a : menu->actions()) {
+        const QPixmap picture = a->icon().pixmap(48, 48);
+        EXPECT_FALSE(picture.isNull()) << a->text().toStdString();
+        if (!picture.isNull() && picture.toImage().pixelColor(24, 24) != picture.toImage().pixelColor(2, 2)) ++pictures;
+    }
+    EXPECT_EQ(pictures, int(core::builtinRecipePresets().size()));  // not a blank square
 }
 
 TEST_F(EditorRecipeTest, WorldSizeMovesAPresetIntoAnotherWorldKeepingItsShapeAsOneUndoStep) {
