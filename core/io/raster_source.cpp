@@ -315,6 +315,19 @@ private:
 
 // ---- OpenEXR ----------------------------------------------------------------------------------
 
+// The size in bytes of OpenEXR's fixed-size attribute types (ImfStandardAttributes / the file
+// layout spec); 0 for the others (strings, vectors, channel lists, previews, unknown types).
+std::size_t exrFixedSize(const std::string& type) {
+    static const std::pair<const char*, std::size_t> kSizes[] = {
+        {"box2i", 16}, {"box2f", 16}, {"v2i", 8}, {"v2f", 8}, {"v2d", 16}, {"v3i", 12}, {"v3f", 12}, {"v3d", 24},
+        {"m33f", 36}, {"m33d", 72}, {"m44f", 64}, {"m44d", 128}, {"int", 4}, {"float", 4}, {"double", 8},
+        {"compression", 1}, {"lineOrder", 1}, {"envmap", 1}, {"deepImageState", 1}, {"rational", 8},
+        {"timecode", 8}, {"keycode", 28}, {"chromaticities", 32}, {"tiledesc", 9}};
+    for (const auto& [name, bytes] : kSizes)
+        if (type == name) return bytes;
+    return 0;
+}
+
 // OpenEXR believes its header: an attribute claiming 2 GB is allocated before it is read (and a
 // throw on the way leaks it). The header is walked here first: every attribute within the file,
 // at most 64 KiB each, one part, no deep data, a data window of at most kMaxImportSide a side.
@@ -339,9 +352,11 @@ void checkExrHeader(const fs::path& path, const std::string& field) {
     if ((version & 0x1000u) != 0) refuse("a multi-part file; one part is read");
     if ((version & 0x800u) != 0) refuse("deep data");
     std::size_t at = 8;
+    // Names and type names: at most 31 bytes, 255 with the long-names flag (OpenEXR reads no more).
+    const std::size_t longest = (version & 0x400u) != 0 ? 255 : 31;
     const auto text = [&]() {
         const std::size_t end = head.find('\0', at);
-        if (end == std::string::npos || end - at > 255) refuse("a damaged header");
+        if (end == std::string::npos || end - at > longest) refuse("a damaged header");
         std::string t = head.substr(at, end - at);
         at = end + 1;
         return t;
@@ -357,6 +372,34 @@ void checkExrHeader(const fs::path& path, const std::string& field) {
         at += 4;
         if (size > 65536 || at + size > head.size()) {
             refuse("attribute " + quoteForMessage(name, 40) + " claims " + std::to_string(size) + " bytes");
+        }
+        // OpenEXR reads a known type's value by the type, not by the size it claims: a box2i
+        // claiming 0 bytes was read as 16, the rest of the header read out of step, and a string
+        // further on claimed 1.8 GB (fuzz_import). So a fixed-size type must claim its size, and a
+        // channel list or preview must end where it claims to.
+        const std::size_t fixed = exrFixedSize(type);
+        if (fixed != 0 && size != fixed) {
+            refuse("attribute " + quoteForMessage(name, 40) + " of type " + quoteForMessage(type, 40) + " claims " +
+                   std::to_string(size) + " bytes, not " + std::to_string(fixed));
+        }
+        if (type == "chlist") {
+            std::size_t c = at;
+            const std::size_t end = at + size;
+            for (;;) {  // name, then pixel type, pLinear, 3 reserved, x and y sampling: 16 bytes
+                const std::size_t nul = head.find('\0', c);
+                if (nul == std::string::npos || nul >= end) refuse("a damaged channel list");
+                if (nul == c) {
+                    c = nul + 1;
+                    break;
+                }
+                if (nul - c > longest) refuse("a damaged channel list");
+                c = nul + 1 + 16;
+                if (c > end) refuse("a damaged channel list");
+            }
+            if (c != end) refuse("a damaged channel list");
+        }
+        if (type == "preview") {
+            if (size < 8 || std::uint64_t(u32(at)) * u32(at + 4) * 4 + 8 != size) refuse("a damaged preview");
         }
         if (name == "dataWindow" && type == "box2i" && size == 16) {
             const auto i32 = [&](std::size_t k) { return std::int64_t(std::int32_t(u32(at + 4 * k))); };

@@ -13,9 +13,12 @@
 // neighbours until it gathers into a channel; (4) heights update downstream first,
 // h = (h + F h_receiver) / (1 + F) with F = K dt A^m / distance (n = 1: the implicit solution,
 // exact for a linear law), except under a lake, where the water stands and does not cut; (5) the
-// step's cut is spread across the river's width (spreadCut). Steps (1), (3) and (4) run serially
-// in a fixed order, steps (2) and (5) by rows in parallel, each row alike whoever runs it: the
-// same bytes on any thread count.
+// cut's load settles in the basins not kept as lakes (depositSediment; the last step fills them,
+// fillBasins); (6) the step's cut is spread across the river's width (spreadCut); (7) rock rises
+// where the input is high to replace what was carried away (balanceUplift). Steps (1), (3), (4)
+// and (5) run serially in a fixed order, the others by rows in parallel, each row alike whoever
+// runs it: the same bytes on any thread count. At the end the land is scaled back into the
+// input's height if the uplift raised it above (keepWithinTheInputsHeight).
 //
 // Coarse to fine (after Schott et al. 2024): most steps run on a map of every 2^k-th sample, where
 // long valleys form cheaply; the change is carried smoothly (addSmoothChange: no creases

@@ -196,6 +196,29 @@ TEST(Import, SettingsAndFilesAreRefusedByName) {
     refused([&] { evaluate(r); }, "base.import.file", "241200 bytes (it has 240000)");
     r = importRecipe(std::string(R"({"file": ")") + s.dir.string() + R"("})", 8);
     refused([&] { evaluate(r); }, "base.import.file", "this is a folder");
+    {
+        // An OpenEXR whose displayWindow (a box2i, 16 bytes) claims 0: OpenEXR reads a known type by
+        // its type, so it read 16 bytes anyway, the rest of the header out of step, and a string
+        // further on claimed 1.8 GB (fuzz_import, out of memory). Refused before OpenEXR reads it.
+        std::string exr("\x76\x2f\x31\x01\x02\x00\x00\x00", 8);
+        const auto attribute = [&](const std::string& name, const std::string& type, const std::string& value,
+                                   std::uint32_t size) {
+            exr += name + '\0' + type + '\0';
+            for (int k = 0; k < 4; ++k) exr += char((size >> (8 * k)) & 0xFF);
+            exr += value;
+        };
+        const std::string channel = std::string("R\0", 2) + std::string("\x02\0\0\0", 4) + std::string(4, '\0') +
+                                    std::string("\x01\0\0\0\x01\0\0\0", 8) + std::string(1, '\0');
+        attribute("channels", "chlist", channel, std::uint32_t(channel.size()));
+        attribute("compression", "compression", std::string(1, '\0'), 1);
+        attribute("dataWindow", "box2i", std::string("\0\0\0\0\0\0\0\0\x07\0\0\0\x07\0\0\0", 16), 16);
+        attribute("displayWindow", "box2i", "", 0);
+        attribute("software", "string", "terrain-editor", 14);
+        exr += std::string(1, '\0') + std::string(64, '\x01');
+        std::ofstream(s.dir / "short.exr", std::ios::binary) << exr;
+        r = importRecipe(std::string(R"({"file": ")") + (s.dir / "short.exr").string() + R"(", "height": [0, 1]})", 8);
+        refused([&] { evaluate(r); }, "base.import.file", "displayWindow of type box2i claims 0 bytes, not 16");
+    }
     r = baseRecipe();
     core::OpInstance layer = op(r, "fbm");
     layer.data = R"({"file": "x"})";
