@@ -39,6 +39,12 @@ const char* const kExtentAllowed = "metres across the map (west to east), greate
 const char* const kRangeAllowed = "[LOW, HIGH] in metres, finite, LOW < HIGH, each within +/-1e7";
 const char* const kSeaAllowed = "a height in metres within +/-1e7";
 
+// A height in metres moved affinely from one height range to the other.
+double movedHeight(double metres, const RecipeWorld& from, const RecipeWorld& to) {
+    const double r = (to.hiMetres - to.loMetres) / (from.hiMetres - from.loMetres);
+    return to.loMetres + (metres - from.loMetres) * r;
+}
+
 double scaledValue(const ParamSpec& spec, double v, const RecipeWorld& from, const RecipeWorld& to) {
     const double h = to.extentMetres / from.extentMetres;
     const bool sameHeights = from.loMetres == to.loMetres && from.hiMetres == to.hiMetres;
@@ -56,7 +62,7 @@ double scaledValue(const ParamSpec& spec, double v, const RecipeWorld& from, con
         return sameHeights ? v : v * r;
     case ParamScale::Height:
         if (sameHeights || v <= spec.min || v >= spec.max) return v;
-        return to.loMetres + (v - from.loMetres) * r;
+        return movedHeight(v, from, to);
     case ParamScale::Slope: {
         if (h == 1.0 && sameHeights) return v;
         if (v <= 0.0 || v >= 90.0) return v;
@@ -182,8 +188,7 @@ RecipeWorld worldFromJson(const json& j, int detail) {
 
 RecipeWorld withSeaLevelMoved(const RecipeWorld& from, RecipeWorld to) {
     if (from.loMetres == to.loMetres && from.hiMetres == to.hiMetres) return to;
-    const double r = (to.hiMetres - to.loMetres) / (from.hiMetres - from.loMetres);
-    to.seaLevelMetres = to.loMetres + (from.seaLevelMetres - from.loMetres) * r;
+    to.seaLevelMetres = movedHeight(from.seaLevelMetres, from, to);
     return to;
 }
 

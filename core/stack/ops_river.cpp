@@ -357,10 +357,6 @@ void drain(Grid& g, double cellArea, float channelArea, double seaLevelRaw, floa
                                   w(to[4], 1.0f), w(to[5], 1.0f), w(to[6], 1.0f), w(to[7], 1.0f)};
         float total = 0.0f;
         for (float v : weights) total += v;
-        if (!(total > 0.0f)) {  // lower only by the flood's rise, which rounded away: along the tree
-            net.area[std::size_t(r)] += a;
-            continue;
-        }
         const float share = a / total;
         for (int k = 0; k < 8; ++k) net.area[to[k]] += weights[k] * share;
     }
