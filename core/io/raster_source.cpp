@@ -2,6 +2,7 @@
 
 #include "../errors.h"
 #include "../json_input.h"
+#include "image_headers.h"
 #include "sidecar.h"
 #include "untrusted_file.h"
 
@@ -189,6 +190,7 @@ void checkVrtNode(const CPLXMLNode* node, const fs::path& vrt, const std::string
             if (head(source, 64).find("<VRTDataset") != std::string::npos || lowerExtension(source) == ".vrt") {
                 throw InputError(field, shownPath(vrt), "a VRT of image files, not of other VRTs: it names " + shown);
             }
+            checkImageHeaders(source, field);
         }
         if (depth < 64) checkVrtNode(node->psChild, vrt, field, depth + 1);
     }
@@ -315,111 +317,9 @@ private:
 
 // ---- OpenEXR ----------------------------------------------------------------------------------
 
-// The size in bytes of OpenEXR's fixed-size attribute types (ImfStandardAttributes / the file
-// layout spec); 0 for the others (strings, vectors, channel lists, previews, unknown types).
-std::size_t exrFixedSize(const std::string& type) {
-    static const std::pair<const char*, std::size_t> kSizes[] = {
-        {"box2i", 16}, {"box2f", 16}, {"v2i", 8}, {"v2f", 8}, {"v2d", 16}, {"v3i", 12}, {"v3f", 12}, {"v3d", 24},
-        {"m33f", 36}, {"m33d", 72}, {"m44f", 64}, {"m44d", 128}, {"int", 4}, {"float", 4}, {"double", 8},
-        {"compression", 1}, {"lineOrder", 1}, {"envmap", 1}, {"deepImageState", 1}, {"rational", 8},
-        {"timecode", 8}, {"keycode", 28}, {"chromaticities", 32}, {"tiledesc", 9}};
-    for (const auto& [name, bytes] : kSizes)
-        if (type == name) return bytes;
-    return 0;
-}
-
-// OpenEXR believes its header: an attribute claiming 2 GB is allocated before it is read (and a
-// throw on the way leaks it). The header is walked here first: every attribute within the file,
-// at most 64 KiB each, one part, no deep data, a data window of at most kMaxImportSide a side.
-void checkExrHeader(const fs::path& path, const std::string& field) {
-    const auto refuse = [&](const std::string& why) {
-        throw InputError(field, shownPath(path), "a readable OpenEXR (" + why + ")");
-    };
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) refuse(std::strerror(errno));
-    struct stat st {};
-    const bool ok = ::fstat(fd, &st) == 0;
-    std::string head(std::size_t(std::min<off_t>(ok ? st.st_size : 0, off_t(1) << 20)), '\0');
-    const ssize_t got = head.empty() ? 0 : ::pread(fd, head.data(), head.size(), 0);
-    ::close(fd);
-    if (!ok || got < 8) refuse("too short");
-    head.resize(std::size_t(got));
-    const auto u32 = [&](std::size_t at) {
-        return std::uint32_t(std::uint8_t(head[at])) | std::uint32_t(std::uint8_t(head[at + 1])) << 8 |
-               std::uint32_t(std::uint8_t(head[at + 2])) << 16 | std::uint32_t(std::uint8_t(head[at + 3])) << 24;
-    };
-    const std::uint32_t version = u32(4);
-    if ((version & 0x1000u) != 0) refuse("a multi-part file; one part is read");
-    if ((version & 0x800u) != 0) refuse("deep data");
-    std::size_t at = 8;
-    // Names and type names: at most 31 bytes, 255 with the long-names flag (OpenEXR reads no more).
-    const std::size_t longest = (version & 0x400u) != 0 ? 255 : 31;
-    const auto text = [&]() {
-        const std::size_t end = head.find('\0', at);
-        if (end == std::string::npos || end - at > longest) refuse("a damaged header");
-        std::string t = head.substr(at, end - at);
-        at = end + 1;
-        return t;
-    };
-    bool window = false;
-    for (int attributes = 0;; ++attributes) {
-        if (attributes > 1000) refuse("a header of more than 1000 attributes");
-        const std::string name = text();
-        if (name.empty()) break;
-        const std::string type = text();
-        if (at + 4 > head.size()) refuse("a damaged header");
-        const std::uint32_t size = u32(at);
-        at += 4;
-        if (size > 65536 || at + size > head.size()) {
-            refuse("attribute " + quoteForMessage(name, 40) + " claims " + std::to_string(size) + " bytes");
-        }
-        // OpenEXR reads a known type's value by the type, not by the size it claims: a box2i
-        // claiming 0 bytes was read as 16, the rest of the header read out of step, and a string
-        // further on claimed 1.8 GB (fuzz_import). So a fixed-size type must claim its size, and a
-        // channel list or preview must end where it claims to.
-        const std::size_t fixed = exrFixedSize(type);
-        if (fixed != 0 && size != fixed) {
-            refuse("attribute " + quoteForMessage(name, 40) + " of type " + quoteForMessage(type, 40) + " claims " +
-                   std::to_string(size) + " bytes, not " + std::to_string(fixed));
-        }
-        if (type == "chlist") {
-            std::size_t c = at;
-            const std::size_t end = at + size;
-            for (;;) {  // name, then pixel type, pLinear, 3 reserved, x and y sampling: 16 bytes
-                const std::size_t nul = head.find('\0', c);
-                if (nul == std::string::npos || nul >= end) refuse("a damaged channel list");
-                if (nul == c) {
-                    c = nul + 1;
-                    break;
-                }
-                if (nul - c > longest) refuse("a damaged channel list");
-                c = nul + 1 + 16;
-                if (c > end) refuse("a damaged channel list");
-            }
-            if (c != end) refuse("a damaged channel list");
-        }
-        if (type == "preview") {
-            if (size < 8 || std::uint64_t(u32(at)) * u32(at + 4) * 4 + 8 != size) refuse("a damaged preview");
-        }
-        if (name == "dataWindow" && type == "box2i" && size == 16) {
-            const auto i32 = [&](std::size_t k) { return std::int64_t(std::int32_t(u32(at + 4 * k))); };
-            const std::int64_t w = i32(2) - i32(0) + 1, h = i32(3) - i32(1) + 1;
-            if (w < 1 || h < 1 || w > kMaxImportSide || h > kMaxImportSide) {
-                throw InputError(field, shownPath(path),
-                                 "an image of 1 to " + std::to_string(kMaxImportSide) + " samples a side (it claims " +
-                                     std::to_string(w) + "x" + std::to_string(h) + ")");
-            }
-            window = true;
-        }
-        at += size;
-    }
-    if (!window) refuse("no data window");
-}
-
 class ExrSource final : public RasterSource {
 public:
     ExrSource(const fs::path& path, const std::string& field) : m_path(path), m_field(field) {
-        checkExrHeader(path, field);
         try {
             m_file = std::make_unique<Imf::InputFile>(path.c_str());
             const Imf::Header& header = m_file->header();
@@ -648,6 +548,7 @@ std::unique_ptr<RasterSource> RasterSource::open(const fs::path& path, const std
         }
     }
     const std::string start = head(path, 64);
+    if (!layout) checkImageHeaders(path, field);
     if (layout) {
         source = std::make_unique<RawSource>(path, *layout, field);
     } else if (start.size() >= 4 && std::uint8_t(start[0]) == 0x76 && std::uint8_t(start[1]) == 0x2f &&

@@ -219,6 +219,27 @@ TEST(Import, SettingsAndFilesAreRefusedByName) {
         r = importRecipe(std::string(R"({"file": ")") + (s.dir / "short.exr").string() + R"(", "height": [0, 1]})", 8);
         refused([&] { evaluate(r); }, "base.import.file", "displayWindow of type box2i claims 0 bytes, not 16");
     }
+    {
+        // A PNG whose second chunk claims 1.7 GB in a file of 60 bytes: libpng allocated the claimed
+        // length before reading it (fuzz_import, out of memory). Refused from the file's own bytes,
+        // and so is a VRT naming it (GDAL opens a VRT's sources itself).
+        std::string png("\x89PNG\r\n\x1a\n", 8);
+        const auto chunk = [&](const std::string& type, const std::string& data, std::uint32_t length) {
+            for (int k = 3; k >= 0; --k) png += char((length >> (8 * k)) & 0xFF);
+            png += type + data + std::string(4, '\0');
+        };
+        chunk("IHDR", std::string("\0\0\0\x09\0\0\0\x09\x10\0\0\0\0", 13), 13);
+        chunk("tEXt", "Software", 0x696E3A72u);
+        std::ofstream(s.dir / "claims.png", std::ios::binary) << png;
+        r = importRecipe(std::string(R"({"file": ")") + (s.dir / "claims.png").string() + R"("})", 8);
+        refused([&] { evaluate(r); }, "base.import.file", "chunk tEXt at byte 33 claims 1768831602 bytes; 12 follow it");
+        std::ofstream(s.dir / "claims.vrt")
+            << R"(<VRTDataset rasterXSize="9" rasterYSize="9"><VRTRasterBand dataType="UInt16" band="1">)"
+               R"(<SimpleSource><SourceFilename relativeToVRT="1">claims.png</SourceFilename><SourceBand>1</SourceBand>)"
+               R"(</SimpleSource></VRTRasterBand></VRTDataset>)";
+        r = importRecipe(std::string(R"({"file": ")") + (s.dir / "claims.vrt").string() + R"("})", 8);
+        refused([&] { evaluate(r); }, "base.import.file", "a readable PNG (chunk tEXt at byte 33");
+    }
     r = baseRecipe();
     core::OpInstance layer = op(r, "fbm");
     layer.data = R"({"file": "x"})";

@@ -254,7 +254,7 @@ printf '<VRTDataset rasterXSize="9" rasterYSize="9"><VRTRasterBand dataType="Flo
 out=(--output "$bad/x.tif")
 expect 64 "this is a FIFO" generate --import "$dir/fifo" "${out[@]}"
 expect 64 "this is a folder" generate --import "$dir" "${out[@]}"
-expect 64 "libpng" generate --import "$dir/truncated.png:height=0:100" "${out[@]}"
+expect 64 "a readable PNG (chunk IDAT at byte" generate --import "$dir/truncated.png:height=0:100" "${out[@]}"
 expect 64 "raw samples of 500x500:u16:le: 500000 bytes" generate --import "$dir/ours.r16:raw=500x500" "${out[@]}"
 expect 64 "at most 268435456 samples" generate --import "$dir/huge.tif" "${out[@]}"
 expect 64 "a file name in UTF-8" generate --import "$dir/$(printf 'bad\xff.tif')" "${out[@]}"
