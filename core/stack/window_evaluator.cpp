@@ -137,7 +137,7 @@ void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, con
         if (!needed[std::size_t(k)]) continue;
         const auto at = std::size_t(k);
         const OpInstance& op = recipe.operations[at - 1];
-        WindowStage out;
+        WindowStage made;
         try {
             const WindowStage& in = have[std::size_t(plan.input[at])];
             const Heightmap* through =
@@ -149,28 +149,28 @@ void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, con
                     stackMapping = baseMapping != nullptr ? *baseMapping
                                                           : worldMapping(registry, recipe, world.metresPerPixel, context);
                 }
-                out.map = std::make_shared<Heightmap>();
-                out.map->reshapeUninitialized(below.map->width(), below.map->height());
+                made.map = std::make_shared<Heightmap>();
+                made.map->reshapeUninitialized(below.map->width(), below.map->height());
                 blendGroupInto(*below.map, *in.map, heights, *stackMapping,
-                               recipe.operations[std::size_t(plan.group[at] - 1)], through, *out.map, context);
-                out.masks = below.masks;
-                for (const auto& [name, mask] : in.masks) out.masks[name] = mask;
+                               recipe.operations[std::size_t(plan.group[at] - 1)], through, *made.map, context);
+                made.masks = below.masks;
+                for (const auto& [name, mask] : in.masks) made.masks[name] = mask;
             } else {
                 const OpType* type = registry.findOp(op.type);
                 const bool passes = type != nullptr && type->passesHeights;
-                out.masks = in.masks;
+                made.masks = in.masks;
                 Heightmap none;
                 if (passes) {
-                    out.map = in.map;
+                    made.map = in.map;
                 } else {
-                    out.map = std::make_shared<Heightmap>();
-                    out.map->reshapeUninitialized(in.map->width(), in.map->height());
+                    made.map = std::make_shared<Heightmap>();
+                    made.map->reshapeUninitialized(in.map->width(), in.map->height());
                 }
-                Heightmap& next = passes ? none : *out.map;
+                Heightmap& next = passes ? none : *made.map;
                 if (type != nullptr) {
                     if (type->check) type->check(op.params);
                     OpCall call{*in.map, next, heights, world.metresPerPixel, recipe.detail, recipe.seed,
-                                context, {}, &in.masks, &out.masks, {}, place, nullptr, {}, 0.0};
+                                context, {}, &in.masks, &made.masks, {}, place, nullptr, {}, 0.0};
                     if (type->needsReferenceRange) {
                         // The whole map's, as the stack evaluator gives it: the same stages at the
                         // reference detail.
@@ -207,7 +207,7 @@ void evaluateStackWindowInto(const Registry& registry, const Recipe& recipe, con
             const int on = plan.group[at] >= 0 ? plan.group[at] : k;
             throw StageError(on, recipe.operations[std::size_t(on - 1)].id, e);
         }
-        have[at] = std::move(out);
+        have[at] = std::move(made);
         for (const int r : plan.reads(k)) {
             if (--uses[std::size_t(r)] == 0 && r != target) have[std::size_t(r)] = {};
         }

@@ -61,7 +61,7 @@ struct Run {
     OpCall call;
     Run(int detail, int threads)
         : world(detail), output(world.map),
-          call{world.map, output, world.heights, world.spacing_m, detail, 2026, context, {}, nullptr, nullptr, {}, {}} {
+          call{world.map, output, world.heights, world.spacing_m, detail, 2026, context, {}, nullptr, nullptr, {}, {}, nullptr, {}, 0.0, nullptr} {
         context.threads = threads;
         auto mask = std::make_shared<Heightmap>(world.map);
         call.allocate = [mask](int, int) { return mask; };

@@ -64,9 +64,9 @@ void ownSizeCase(benchmark::State& state) {
         gdal.push_back(timeMs([&] {
             GDALDatasetH in = GDALOpen(file.c_str(), GA_ReadOnly);
             GDALTranslateOptions* options = GDALTranslateOptionsNew(nullptr, nullptr);
-            GDALDatasetH out = GDALTranslate(copy.c_str(), in, options, nullptr);
+            GDALDatasetH copied = GDALTranslate(copy.c_str(), in, options, nullptr);
             GDALTranslateOptionsFree(options);
-            GDALClose(out);
+            GDALClose(copied);
             GDALClose(in);
         }));
         const double ms = timeMs([&] { sampleImport(settings, kSide, 1.0, 0, 0, kSide, kSide, context, out, "import"); });

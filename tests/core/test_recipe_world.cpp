@@ -215,7 +215,9 @@ TEST(RecipeWorld, EveryPresetKeepsItsShapeAtThreeWorldSizes) {
                                             [](const core::OpInstance& o) { return o.type == "river-erosion"; });
             EXPECT_LE(rivers ? rms : worst, rivers ? 3e-3 : kTolerance)
                 << to.extentMetres << " m, " << w.lo << ".." << w.hi << " m";
-            if (rivers) EXPECT_LE(worst, 0.05) << to.extentMetres << " m, " << w.lo << ".." << w.hi << " m";
+            if (rivers) {
+                EXPECT_LE(worst, 0.05) << to.extentMetres << " m, " << w.lo << ".." << w.hi << " m";
+            }
             std::cout << p.id << " in " << to.extentMetres << " m, " << w.lo << ".." << w.hi
                       << " m: largest difference " << worst << " of the range, RMS " << rms << "\n";
         }
