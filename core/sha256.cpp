@@ -35,6 +35,23 @@ std::string sha256Hex(const void* data, std::size_t bytes) {
     return hexOf(digest.data(), length);
 }
 
+Sha256::Sha256() : m_context(EVP_MD_CTX_new()) {
+    EVP_DigestInit_ex(static_cast<EVP_MD_CTX*>(m_context), EVP_sha256(), nullptr);
+}
+
+Sha256::~Sha256() { EVP_MD_CTX_free(static_cast<EVP_MD_CTX*>(m_context)); }
+
+void Sha256::update(const void* data, std::size_t bytes) {
+    EVP_DigestUpdate(static_cast<EVP_MD_CTX*>(m_context), data, bytes);
+}
+
+std::string Sha256::hex() {
+    std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+    unsigned int length = 0;
+    EVP_DigestFinal_ex(static_cast<EVP_MD_CTX*>(m_context), digest.data(), &length);
+    return hexOf(digest.data(), length);
+}
+
 std::string sha256FileHex(const std::filesystem::path& path) {
     const auto fail = [&path](int error) {
         return IoError(IoError::Kind::WriteFailed,
@@ -42,21 +59,17 @@ std::string sha256FileHex(const std::filesystem::path& path) {
     };
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!file) throw fail(errno);
-    std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> context(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
-    EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr);
+    Sha256 sha;
     std::vector<unsigned char> buffer(std::size_t(1) << 20);
     for (;;) {
         const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), file.get());
-        if (n > 0) EVP_DigestUpdate(context.get(), buffer.data(), n);
+        if (n > 0) sha.update(buffer.data(), n);
         if (n < buffer.size()) {
             if (std::ferror(file.get())) throw fail(errno ? errno : EIO);
             break;
         }
     }
-    std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-    unsigned int length = 0;
-    EVP_DigestFinal_ex(context.get(), digest.data(), &length);
-    return hexOf(digest.data(), length);
+    return sha.hex();
 }
 
 }  // namespace terrain::core

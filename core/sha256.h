@@ -11,4 +11,17 @@ inline std::string sha256Hex(const std::string& text) { return sha256Hex(text.da
 // Of a whole file, read in pieces; throws IoError naming the file when it cannot be read.
 std::string sha256FileHex(const std::filesystem::path& path);
 
+// SHA-256 fed piece by piece (a file hashed as it is written).
+class Sha256 {
+public:
+    Sha256();
+    ~Sha256();
+    Sha256(const Sha256&) = delete;
+    Sha256& operator=(const Sha256&) = delete;
+    void update(const void* data, std::size_t bytes);
+    std::string hex();  // of everything fed; ends the hash
+private:
+    void* m_context;
+};
+
 }  // namespace terrain::core

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -21,17 +22,27 @@ public:
     AtomicFile(const AtomicFile&) = delete;
     AtomicFile& operator=(const AtomicFile&) = delete;
 
-    std::FILE* stream() { return m_file; }
+    // For libraries that write through stdio (libpng, libtiff, OpenEXR). write() then goes
+    // through the same stream, in order.
+    std::FILE* stream();
     const std::filesystem::path& target() const { return m_target; }  // resolved
     void write(const void* data, std::size_t bytes);  // throws IoError(WriteFailed)
     void commit();                                    // flush, fsync, close, hand over / rename
 
 private:
+    // When the transaction asks for its files' hashes: a second thread reads back from the page
+    // cache what write() has handed to the kernel and hashes it meanwhile, so the hash is ready
+    // soon after the fsync. Only for files written through write() alone, in order.
+    class Hasher;
+
     std::filesystem::path m_target;
     std::filesystem::path m_temp;
     std::FILE* m_file = nullptr;
     FileTransaction* m_transaction = nullptr;
     bool m_handedOver = false;
+    bool m_direct = true;          // nothing has gone through stream(): write() calls write(2)
+    std::uint64_t m_written = 0;   // bytes write() has handed to the kernel
+    std::unique_ptr<Hasher> m_hasher;
 };
 
 }  // namespace terrain::core

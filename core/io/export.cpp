@@ -1,9 +1,11 @@
 #include "export.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <future>
 #include <string>
 #include <vector>
 
@@ -83,23 +85,45 @@ void writeTxt(AtomicFile& file, const Heightmap& map, RowProgress& progress) {
     }
 }
 
-void writeRaw32(AtomicFile& file, const Heightmap& map, const ResolvedMapping& mapping,
-                const WorldUnits& world, RowProgress& progress) {
+MinMax writeRaw32(AtomicFile& file, const Heightmap& map, const ResolvedMapping& mapping,
+                  const WorldUnits& world, RowProgress& progress) {
+    // Rows are mapped to metres in blocks of about 1 MiB, each written in one call (few system
+    // calls, no copy through stdio). A second thread maps the next block while this one's bytes
+    // go to the kernel: the two take about as long, so the file is written in about the time of
+    // the slower. The metres of a sample do not depend on which thread maps it. The raw range
+    // (the sidecar's) is found on the way, block by block, merged in order.
     const auto width = static_cast<std::size_t>(map.width());
-    std::vector<float> metres(width);
-    std::vector<unsigned char> bytes(width * 4);
-    for (int y = 0; y < map.height(); ++y) {
-        metresRow(map.row(y), width, mapping, world, metres.data());
-        for (std::size_t x = 0; x < width; ++x) {
-            std::uint32_t bits = 0;
-            std::memcpy(&bits, &metres[x], 4);
-            for (std::size_t b = 0; b < 4; ++b) {
-                bytes[4 * x + b] = static_cast<unsigned char>((bits >> (8 * b)) & 0xffu);
+    const int rowsPerBlock = int(std::max<std::size_t>(1, (std::size_t(1) << 18) / width));
+    const int blocks = (map.height() + rowsPerBlock - 1) / rowsPerBlock;
+    std::vector<float> buffers[2];
+    for (auto& b : buffers) b.resize(width * std::size_t(rowsPerBlock));
+    std::vector<FiniteRange> ranges(static_cast<std::size_t>(blocks));
+    const auto rowsOf = [&](int block) { return std::min(rowsPerBlock, map.height() - block * rowsPerBlock); };
+    const auto mapBlock = [&](int block) {
+        float* out = buffers[block % 2].data();
+        ranges[std::size_t(block)] = finiteRange(map.row(block * rowsPerBlock), width * std::size_t(rowsOf(block)));
+        for (int r = 0; r < rowsOf(block); ++r) {
+            metresRow(map.row(block * rowsPerBlock + r), width, mapping, world, out + width * std::size_t(r));
+        }
+        if constexpr (std::endian::native != std::endian::little) {
+            for (std::size_t x = 0; x < width * std::size_t(rowsOf(block)); ++x) {
+                unsigned char* b = reinterpret_cast<unsigned char*>(out + x);
+                std::swap(b[0], b[3]);
+                std::swap(b[1], b[2]);
             }
         }
-        file.write(bytes.data(), bytes.size());
-        progress.rowDone(y);
+    };
+    mapBlock(0);
+    for (int block = 0; block < blocks; ++block) {
+        std::future<void> next;
+        if (block + 1 < blocks) next = std::async(std::launch::async, mapBlock, block + 1);
+        file.write(buffers[block % 2].data(), width * std::size_t(rowsOf(block)) * 4);
+        if (next.valid()) next.get();
+        for (int r = 0; r < rowsOf(block); ++r) progress.rowDone(block * rowsPerBlock + r);
     }
+    FiniteRange range;
+    for (const FiniteRange& r : ranges) range = merged(range, r);
+    return range.minMax();
 }
 
 MeshSummary summaryOf(const GridMesh& mesh) {
@@ -280,7 +304,7 @@ ExportReport exportHeightmap(const Heightmap& map, const std::filesystem::path& 
             writeTxt(file, map, progress);
             break;
         case ExportFormat::Raw32:
-            writeRaw32(file, map, mapping, options.world, progress);
+            report.rawFinite = writeRaw32(file, map, mapping, options.world, progress);
             break;
         case ExportFormat::Exr:
             writeExr(file, map, mapping, options.world, progress);

@@ -82,6 +82,7 @@ struct ExportReport {
     int distinctLevels = -1;            // 8-bit exports: grey levels used (of 256)
     int worstWindowLevels = -1;         // ... in the 256x256 area that uses the fewest
     std::optional<MeshSummary> mesh;    // obj and glb only
+    std::optional<MinMax> rawFinite;    // raw32: finiteMinMax of the map, found while writing it
     std::vector<std::string> warnings;  // for the user: the CLI prints them, the editor shows them
 };
 

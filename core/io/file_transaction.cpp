@@ -548,7 +548,7 @@ FileTransaction::~FileTransaction() {
     for (const auto& e : m_entries) ::unlink(e.temp.c_str());
 }
 
-void FileTransaction::add(const fs::path& target, const fs::path& temp) {
+void FileTransaction::add(const fs::path& target, const fs::path& temp, std::string sha256) {
     const fs::path key = normalised(target);
     for (const auto& e : m_entries) {
         if (normalised(e.target) == key) {
@@ -561,13 +561,13 @@ void FileTransaction::add(const fs::path& target, const fs::path& temp) {
         ::unlink(temp.c_str());
         throwCannotCreate(target, "its temporary file is not in its folder");
     }
-    m_entries.push_back({target, temp});
+    m_entries.push_back({target, temp, std::move(sha256)});
 }
 
 std::string FileTransaction::stagedSha256(const fs::path& target) const {
     const fs::path key = normalised(resolveOutputPath(target));
     for (const auto& e : m_entries) {
-        if (normalised(e.target) == key) return sha256FileHex(e.temp);
+        if (normalised(e.target) == key) return e.sha256.empty() ? sha256FileHex(e.temp) : e.sha256;
     }
     throwWriteFailed(target, "nothing was written for it");
 }

@@ -44,7 +44,13 @@ public:
     // Called by AtomicFile::commit() with a finished, synced temporary file for `target` (already
     // resolved by resolveOutputPath). Throws IoError when another file of this transaction has
     // the same target, or when `temp` is not in `target`'s folder (the journal names it there).
-    void add(const std::filesystem::path& target, const std::filesystem::path& temp);
+    // `sha256`: the file's SHA-256 when the writer computed it (see hashStagedFiles), else empty.
+    void add(const std::filesystem::path& target, const std::filesystem::path& temp, std::string sha256 = {});
+
+    // Asks each AtomicFile staged from now on to hash its file while it waits for its fsync (on a
+    // second thread, from the page cache), for callers that will ask stagedSha256 for every file.
+    void hashStagedFiles() { m_hashStaged = true; }
+    bool hashesStagedFiles() const { return m_hashStaged; }
 
     // SHA-256 (hex) of what commit() will put at `target` (resolved the same way); throws
     // IoError when nothing is staged there.
@@ -71,9 +77,11 @@ private:
     struct Entry {
         std::filesystem::path target;
         std::filesystem::path temp;
+        std::string sha256;  // empty: hashed when asked
     };
     std::vector<Entry> m_entries;
     bool m_done = false;
+    bool m_hashStaged = false;
     std::function<bool(std::size_t)> m_beforePlaceForTest;
     std::vector<std::string> m_refusedJournals;
 };

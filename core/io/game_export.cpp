@@ -328,7 +328,10 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
     // One mapping for the whole map, so every tile uses the same codes for the same height and
     // neighbouring tiles match along their shared edges.
     const ResolvedMapping whole = resolveMapping(request.mapping, *source);
-    const MinMax wholeRaw = finiteMinMax(*source);
+    // The raw range of the map: a raw32 file finds it while writing (no scan of its own), and
+    // float formats clip nothing, so the warning below does not need it.
+    std::optional<MinMax> wholeRaw;
+    if (plan.format != ExportFormat::Raw32 || plan.tiles) wholeRaw = finiteMinMax(*source);
     if (request.mapping.mode == HeightMapping::Mode::World) {
         extra["world"] = {{"height_range_metres", {world.loMetres, world.hiMetres}},
                           {"raw_range", {request.mapping.lo, request.mapping.hi}},
@@ -344,12 +347,13 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
             result.warnings.push_back(std::move(w));
         }
     }
-    if (auto warning = clippedCodesWarning(request, plan.format, wholeRaw, whole)) {
+    if (auto warning = wholeRaw ? clippedCodesWarning(request, plan.format, *wholeRaw, whole) : std::nullopt) {
         result.warnings.push_back(std::move(*warning));
     }
 
     // Every file is staged first; the sidecars follow, each naming its file's SHA-256 and the
     // whole set's, so a file that does not belong with its sidecar or its set is detectable.
+    transaction.hashStagedFiles();
     std::vector<SidecarInput> sidecars;
     const auto writeOne = [&](const Heightmap& part, const std::filesystem::path& path,
                               const nlohmann::json& partExtra) {
@@ -391,7 +395,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         in.height = part.height();
         in.mapping = request.mapping;
         in.resolved = whole;
-        in.rawFinite = plan.tiles ? finiteMinMax(part) : wholeRaw;
+        in.rawFinite = report.rawFinite ? *report.rawFinite : plan.tiles ? finiteMinMax(part) : *wholeRaw;
         in.world = world;
         in.recipe = request.recipe;
         in.recipeSha256 = request.recipeSha256;

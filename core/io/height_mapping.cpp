@@ -88,17 +88,55 @@ ResolvedMapping mappingForRange(MinMax range) {
 // minMax() would let one NaN or infinity from a broken generator turn the whole export black;
 // the mapping only looks at the finite samples and unit() maps the others to the ends.
 MinMax finiteMinMax(const Heightmap& map) {
-    float lo = std::numeric_limits<float>::infinity();
-    float hi = -std::numeric_limits<float>::infinity();
+    return finiteRange(map.samples().data(), map.samples().size()).minMax();
+}
+
+FiniteRange finiteRange(const float* p, std::size_t n) {
+    // Sixteen running minima and maxima over interleaved samples, so the loop vectorises (a
+    // single select-reduction does not); a non-finite sample counts as +/-infinity there.
     constexpr float kMax = std::numeric_limits<float>::max();
-    for (const float v : map.samples()) {
-        // Branch-free so the loop vectorises: a non-finite v leaves lo and hi as they are.
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    constexpr std::size_t kLanes = 16;
+    float los[kLanes], his[kLanes];
+    std::fill(los, los + kLanes, kInf);
+    std::fill(his, his + kLanes, -kInf);
+    std::size_t i = 0;
+    for (; i + kLanes <= n; i += kLanes) {
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            const float v = p[i + k];
+            const bool finite = v >= -kMax && v <= kMax;
+            const float a = finite ? v : kInf, b = finite ? v : -kInf;
+            los[k] = a < los[k] ? a : los[k];
+            his[k] = b > his[k] ? b : his[k];
+        }
+    }
+    float lo = kInf, hi = -kInf;
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        lo = los[k] < lo ? los[k] : lo;
+        hi = his[k] > hi ? his[k] : hi;
+    }
+    for (; i < n; ++i) {
+        const float v = p[i];
         const bool finite = v >= -kMax && v <= kMax;
         lo = finite && v < lo ? v : lo;
         hi = finite && v > hi ? v : hi;
     }
     if (lo > hi) return {};
-    return {lo, hi};
+    // The one case where the lanes' order shows: -0 and +0 compare equal, and a scan keeps the
+    // first one it meets. So a zero end takes the sign of the first zero.
+    if (lo == 0.0f || hi == 0.0f) {
+        const float first = *std::find(p, p + n, 0.0f);
+        if (lo == 0.0f) lo = first;
+        if (hi == 0.0f) hi = first;
+    }
+    return {lo, hi, true};
+}
+
+FiniteRange merged(FiniteRange first, FiniteRange then) {
+    if (!first.any) return then;
+    if (!then.any) return first;
+    // Strict compares: of equal ends (signed zeros), the earlier piece's stays, as in one scan.
+    return {then.min < first.min ? then.min : first.min, then.max > first.max ? then.max : first.max, true};
 }
 
 }  // namespace terrain::core

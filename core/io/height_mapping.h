@@ -72,4 +72,17 @@ ResolvedMapping mappingForRange(MinMax range);
 // Min/max of the finite samples (NaN and infinities skipped); {0, 0} when there are none.
 MinMax finiteMinMax(const Heightmap& map);
 
+// The same for `count` samples in a row, keeping whether any was finite, so that ranges of
+// consecutive pieces merge (in order) into exactly the range of the whole, signed zeros included:
+// a writer that maps a map piece by piece learns its range on the way.
+struct FiniteRange {
+    float min = 0.0f;
+    float max = 0.0f;
+    bool any = false;
+    MinMax minMax() const { return any ? MinMax{min, max} : MinMax{}; }
+};
+FiniteRange finiteRange(const float* samples, std::size_t count);
+// `first`'s samples followed by `then`'s, as one scan would find them.
+FiniteRange merged(FiniteRange first, FiniteRange then);
+
 }  // namespace terrain::core

@@ -12,6 +12,7 @@
 #include "world_bench.h"
 #include "import_bench.h"
 #include "layout_bench.h"
+#include "write_bench.h"
 #include <core/io/export.h>
 #include <core/parallel.h>
 #include <core/recipe.h>
@@ -256,6 +257,7 @@ void registerAll() {
     terrain::bench::registerErosionCases();
     terrain::bench::registerWorldCases();
     terrain::bench::registerLayoutCases();
+    terrain::bench::registerWriteCases();
     terrain::bench::registerImportCases();
     registerStackOps();
     benchmark::RegisterBenchmark("export/png16/4097x4097", exportCase, ExportFormat::Png16)

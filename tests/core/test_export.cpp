@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "core/errors.h"
 #include "core/io/atomic_file.h"
@@ -151,6 +152,47 @@ TEST(HeightMapping, NormalizeIgnoresNonFiniteSamples) {
     EXPECT_EQ(m.code(std::numeric_limits<float>::quiet_NaN(), 65535), 0);
     EXPECT_EQ(m.code(std::numeric_limits<float>::infinity(), 65535), 65535);
     EXPECT_EQ(m.code(-std::numeric_limits<float>::infinity(), 65535), 0);
+}
+
+// finiteRange scans sixteen lanes at a time; what it returns must be what one scan in order
+// returns, bit for bit (of -0 and +0, the first met), and pieces merged in order the whole's.
+TEST(HeightMapping, TheFiniteRangeIsOneScansInOrderAndPiecesMergeToTheWhole) {
+    const auto scan = [](const float* p, std::size_t n) {
+        FiniteRange r;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!std::isfinite(p[i])) continue;
+            if (!r.any) r = {p[i], p[i], true};
+            if (p[i] < r.min) r.min = p[i];
+            if (p[i] > r.max) r.max = p[i];
+        }
+        return r;
+    };
+    const auto same = [](float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+    std::uint32_t state = 12345;
+    const auto next = [&] { return state = state * 1664525u + 1013904223u; };
+    const float specials[] = {0.0f, -0.0f, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                              -std::numeric_limits<float>::infinity()};
+    for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(15), std::size_t(16), std::size_t(17),
+                                std::size_t(33), std::size_t(1000), std::size_t(4099)}) {
+        for (int trial = 0; trial < 40; ++trial) {
+            std::vector<float> v(n);
+            const bool zeros = trial % 2 == 0;  // half the trials: every finite sample >= 0 or <= 0
+            for (float& x : v) {
+                const std::uint32_t r = next();
+                x = r % 5 == 0 ? specials[(r >> 8) % 5] : float(int(r >> 12) % 200 - (zeros ? 0 : 100)) / 16.0f;
+                if (zeros && trial % 4 == 0) x = -std::abs(x);
+                if (zeros && std::isfinite(x) && x != 0.0f && r % 3 == 0) x = r % 2 ? 0.0f : -0.0f;
+            }
+            const FiniteRange want = scan(v.data(), n), got = finiteRange(v.data(), n);
+            ASSERT_EQ(got.any, want.any) << n << " " << trial;
+            if (!want.any) continue;
+            ASSERT_TRUE(same(got.min, want.min) && same(got.max, want.max))
+                << n << " " << trial << ": " << got.min << ".." << got.max << " for " << want.min << ".." << want.max;
+            const std::size_t cut = n == 0 ? 0 : next() % n;
+            const FiniteRange joined = merged(finiteRange(v.data(), cut), finiteRange(v.data() + cut, n - cut));
+            ASSERT_TRUE(same(joined.min, want.min) && same(joined.max, want.max)) << n << " " << trial << " cut " << cut;
+        }
+    }
 }
 
 TEST(HeightMapping, ClampClampsAndScalesLinearly) {

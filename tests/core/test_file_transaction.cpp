@@ -509,6 +509,43 @@ TEST(FileTransaction, SidecarsRecordTheirFilesHashAndTheSet) {
     EXPECT_EQ(first["export_set"]["sha256"], sha256Hex(hashes));
 }
 
+// A file of a transaction that asks for hashes is hashed while it is written (read back by a
+// second thread): the hash must be of the bytes put in place, whether the file went through
+// write() alone, through a library's stdio stream, or both in turn, and a file never committed
+// must not keep the thread waiting.
+TEST(FileTransaction, AFileHashedWhileItIsWrittenHasTheHashOfWhatIsPutInPlace) {
+    ScratchDir dir;
+    std::string block(std::size_t(3) << 19, '\0');  // 1.5 MiB: past the size hashed along
+    for (std::size_t i = 0; i < block.size(); ++i) block[i] = char((i * 131) >> 7);
+    for (const int kind : {0, 1, 2}) {
+        const fs::path target = dir / (kind == 0 ? "direct.bin" : kind == 1 ? "stdio.bin" : "both.bin");
+        FileTransaction transaction;
+        transaction.hashStagedFiles();
+        {
+            AtomicFile file(target, &transaction);
+            if (kind != 1) {
+                file.write(block.data(), block.size());
+                file.write(block.data(), 1000);
+            }
+            if (kind != 0) {
+                std::fputs("through stdio", file.stream());
+                file.write(block.data(), block.size());
+            }
+            file.commit();
+        }
+        const std::string staged = transaction.stagedSha256(target);
+        transaction.commit();
+        EXPECT_EQ(staged, sha256FileHex(target)) << kind;
+    }
+    {
+        FileTransaction transaction;
+        transaction.hashStagedFiles();
+        AtomicFile file(dir / "never.bin", &transaction);
+        file.write(block.data(), block.size());
+    }  // destroyed uncommitted: the hashing thread ends with it
+    EXPECT_FALSE(fs::exists(dir / "never.bin"));
+}
+
 TEST(FileTransaction, ConcurrentExportsToOnePathLeaveOneCompleteSet) {
     // Finding 7: 8 writers at once mixed images with other runs' sidecars.
     ScratchDir dir;

@@ -15,6 +15,7 @@
 #include <optional>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "core/errors.h"
@@ -22,6 +23,7 @@
 #include "core/io/game_export.h"
 #include "core/io/mesh_export.h"
 #include "core/io/sidecar.h"
+#include "core/io/world_units.h"
 #include "export_test_support.h"
 #include "game_export_test_support.h"
 
@@ -120,6 +122,41 @@ void expectFloatReadBack(ExportFormat format, const std::string& name, int width
 
 TEST(ExportFloat, Raw32HoldsMetresReadByNumpy) {
     expectFloatReadBack(ExportFormat::Raw32, "m.r32", 23, 17, -20.0, 480.0);
+}
+
+// The raw32 writer maps blocks of rows on two threads with its metres loop vectorised: each
+// sample must still be metresOf's, bit for bit (NaN, infinities, signed zeros, heights past the
+// range both clamped and extrapolated), across blocks, with the raw range found on the way.
+TEST(ExportFloat, Raw32IsEverySamplesMetresBitForBitAcrossBlocks) {
+    ScratchDir dir;
+    Heightmap map(300, 1000);  // about 873 rows a block: two blocks, the second cut short
+    std::uint32_t state = 7;
+    const float specials[] = {0.0f, -0.0f, std::numeric_limits<float>::quiet_NaN(),
+                              std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity()};
+    for (float& v : map.samples()) {
+        state = state * 1664525u + 1013904223u;
+        v = state % 97 == 0 ? specials[(state >> 8) % 5] : float(int(state >> 9) % 4001 - 2000) / 1500.0f;
+    }
+    for (const std::string mapping : {"world", "clamp:-0.5:0.75"}) {
+        ExportOptions options = floatOptions(ExportFormat::Raw32, -120.0, 2300.0, 2.0);
+        options.mapping = HeightMapping::parse(mapping);
+        if (mapping == "world") {
+            options.mapping.lo = -0.8f;
+            options.mapping.hi = 0.9f;
+        }
+        const ExportReport report = exportHeightmap(map, dir / "m.r32", options);
+        const std::string bytes = readAll(dir / "m.r32");
+        ASSERT_EQ(bytes.size(), map.samples().size() * 4);
+        const ResolvedMapping resolved = resolveMapping(options.mapping, map);
+        for (std::size_t i = 0; i < map.samples().size(); ++i) {
+            const float want = static_cast<float>(metresOf(resolved, options.world, map.samples()[i]));
+            ASSERT_EQ(std::memcmp(bytes.data() + 4 * i, &want, 4), 0) << mapping << " sample " << i << " raw "
+                                                                      << map.samples()[i] << " metres " << want;
+        }
+        ASSERT_TRUE(report.rawFinite.has_value());
+        EXPECT_EQ(report.rawFinite->min, finiteMinMax(map).min);
+        EXPECT_EQ(report.rawFinite->max, finiteMinMax(map).max);
+    }
 }
 
 TEST(ExportFloat, Tiff32HoldsMetresReadByGdal) {
