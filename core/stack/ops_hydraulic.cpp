@@ -72,7 +72,7 @@ constexpr float kMinSlope = 0.01f;
 // (wider drops at this spacing erode as wide as that); a drop runs at most kMaxSteps steps (a path
 // far longer than any map is wide: it only keeps the step count an int at tiny spacings); and the
 // rain's drops times their steps times (brush cells + kStepCost) may be at most kWorkPerSample
-// per sample, or the rain is refused naming the most this map takes. kStepCost is a step's own
+// per sample (more rain falls as fewer drops of more water, below). kStepCost is a step's own
 // work (sampling, turning, the physics) in brush cells' writes: measured on 1025² at 1 m, a
 // 1-cell brush took 3.1 s and a 197-cell one 22 s for the same 31 M steps. The defaults at 1 m
 // per sample cost 30 * (9 + 32) = 1230 per sample, the docs' picture of this operation 63 000.
@@ -80,6 +80,10 @@ constexpr double kMaxBrushRadius = 8.0;
 constexpr int kMaxSteps = 1 << 16;
 constexpr double kStepCost = 32.0;
 constexpr double kWorkPerSample = 131072.0;
+// Rain beyond this many drops per sample, or beyond the work bound, falls as fewer drops of more
+// water; a path so long that not even kMinDropsPerSample drops fit the bound is refused.
+constexpr double kMaxDropsPerSample = 16.0;
+constexpr double kMinDropsPerSample = 1.0 / 16.0;
 // Drops sorted at once, per sample: more drops than kRounds rounds of this take more rounds, so
 // the sorted starts stay within 8 * kMaxRoundDropsPerSample bytes per sample.
 constexpr double kMaxRoundDropsPerSample = 16.0;
@@ -89,6 +93,8 @@ struct DropSetup {
     int side = 0, steps = 30;
     float perSpacing = 1.0f, cellArea = 1.0f, perCellArea = 1.0f;
     float erodeFraction = 0.0f, depositFraction = 0.0f, keepWater = 1.0f, capacity = 4.0f, inertia = 0.05f;
+    // A drop's water: 1, or the rain of several drops where the map's work bound holds fewer.
+    float dropWater = 1.0f;
     // The erosion brush: the cells within the drop's radius, weights summing to 1; offsets from
     // the centre cell in the map (for a brush wholly on the map) and as (dx, dy).
     int brushRadius = 0, brushCells = 0;
@@ -152,15 +158,6 @@ struct Brush {
     int radius = 0;
 };
 
-// `v` with 3 significant digits, rounded towards 0: a value that is still allowed.
-std::string roundedDown(double v) {
-    if (!(v > 0.0)) return "0";
-    const double unit = std::pow(10.0, std::floor(std::log10(v)) - 2.0);
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3g", std::floor(v / unit) * unit);
-    return text;
-}
-
 // The cells within `radiusSamples` (0.5 to kMaxBrushRadius, clamped) of the centre.
 Brush makeBrush(double radiusSamples, int side) {
     Brush b;
@@ -199,19 +196,26 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     const double samples = double(side) * double(side);
     const double stepWork = double(steps) * (double(brush.weight.size()) + kStepCost);
     const double dropsWanted = std::round(p.rain * world_m * world_m);
-    if (dropsWanted * stepWork > kWorkPerSample * samples) {
-        const double most = kWorkPerSample * samples / stepWork / (world_m * world_m);
+    // Rain falls as at most kMaxDropsPerSample drops per sample and within the work bound; more
+    // falls as fewer drops, each with the water of several (coarse spacings: 1 drop per m² is
+    // 8100 drops on a 90 m cell). A drop's capacity, and so what it erodes and deposits, is
+    // proportional to its water, so one drop of water k moves what k drops on its path would.
+    // At 1 m per sample and finer (rain at most 16 per m²) every drop has water 1, as before.
+    const double mostDrops = std::min(std::floor(kWorkPerSample * samples / stepWork), kMaxDropsPerSample * samples);
+    if (dropsWanted > mostDrops && mostDrops < kMinDropsPerSample * samples) {
         char spacingText[32];
         std::snprintf(spacingText, sizeof spacingText, "%g", spacing);
-        throw InputError("rain", numberText(p.rain) + " drops/m²",
-                         FieldText("at most " + roundedDown(most) + " drops/m² on this map (" +
-                                   std::to_string(side) + "² samples at " + spacingText + " m, paths of " +
-                                   std::to_string(steps) + " steps and a brush of " +
-                                   std::to_string(brush.weight.size()) + " cell(s)): more would be more work than the map's size allows; "
-                                   "a shorter lifetime or a narrower drop_width takes more rain"));
+        throw InputError("lifetime", numberText(p.lifetime_m) + " m",
+                         FieldText("a path short enough for the rain to cover the map: at " + std::string(spacingText) +
+                                   " m per sample a path of " + std::to_string(steps) + " steps with a brush of " +
+                                   std::to_string(brush.weight.size()) + " cell(s) (drop_width) is more work than " +
+                                   "the map's size allows for one drop in 16 samples; a shorter lifetime or a "
+                                   "narrower drop_width"));
     }
-    const auto drops = std::int64_t(dropsWanted);
-    const int rounds = int(std::max(double(kRounds), std::ceil(dropsWanted / (kMaxRoundDropsPerSample * samples))));
+    const double dropCount = std::min(dropsWanted, mostDrops);
+    const double dropWater = dropCount > 0.0 ? dropsWanted / dropCount : 1.0;
+    const auto drops = std::int64_t(dropCount);
+    const int rounds = int(std::max(double(kRounds), std::ceil(dropCount / (kMaxRoundDropsPerSample * samples))));
     // Each cell's height in metres and the drops' visits side by side: a drop's visit lands on a
     // cache line its samples just loaded. Written first by the threads that fill it (the kernel
     // clears the pages where they are first touched).
@@ -232,6 +236,7 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
     setup.erodeFraction = float(1.0 - std::pow(1.0 - p.erosion, spacing));
     setup.depositFraction = float(1.0 - std::pow(1.0 - p.deposition, spacing));
     setup.keepWater = float(std::pow(1.0 - p.evaporation, spacing));
+    setup.dropWater = float(dropWater);
     setup.capacity = float(p.capacity);
     setup.inertia = float(p.inertia);
     setup.steps = steps;
@@ -359,7 +364,7 @@ void runHydraulic(const HydraulicParams& p, const OpCall& call) {
 OpType hydraulicErosionOpType() {
     ParamTable<HydraulicParams> table;
     table.add({"rain", "Rain", "drops/m²", ParamKind::Real, 0.0, 16.0, 0.05, 1.0,
-               "How many rain drops fall per square metre: more rain, deeper gullies (refused past what the map's size allows)", {}, ParamScale::PerArea},
+               "How much rain falls, in drops per square metre: more rain, deeper gullies (past 16 drops a sample, or what the map's size allows, fewer drops carry more water)", {}, ParamScale::PerArea},
               [](HydraulicParams& p, double v) { p.rain = v; })
         .add({"erosion", "Erosion", "", ParamKind::Real, 0.0, 1.0, 0.01, 0.3,
               "How fast a drop picks up sediment it has room for (per metre of path)", {}},

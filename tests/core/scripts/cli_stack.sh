@@ -160,8 +160,8 @@ expect 64 "--markdown" list --json --markdown
 # Bad input: exit 64, the flag and the value named with what is allowed, nothing written (the
 # output and the saved recipe go to $bad).
 o=(--output "$bad/out.png" --save-recipe "$bad/r.json")
-expect 64 "hydraulic-erosion-1.rain: '16 drops/m²' is not allowed; expected at most " \
-  generate --detail 7 --world-size 1024 --op hydraulic-erosion:rain=16,lifetime=10000 "${o[@]}"
+expect 64 "hydraulic-erosion-1.lifetime: '10000 m' is not allowed; expected a path short enough for the rain to cover the map" \
+  generate --detail 7 --world-size 128 --op hydraulic-erosion:lifetime=10000,drop_width=1000 "${o[@]}"
 expect 64 "--op: 'terace' is not allowed; expected an operation: one of " generate --op terace "${o[@]}"
 check "an unknown --op lists the types" grep -q "clamp, normalize, mask, thermal-erosion, hydraulic-erosion, river-erosion, layout, import-mask, diamond-square, midpoint-displacement, midpoint-line" "$dir/stderr"
 expect 64 "(did you mean clamp?)" generate --op clmap "${o[@]}"
