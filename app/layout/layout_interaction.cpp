@@ -93,6 +93,7 @@ std::optional<std::pair<int, int>> LayoutPanel::pointNear(const layout::Layout& 
     std::optional<std::pair<int, int>> best;
     double bestDistance = radius;
     for (std::size_t i = 0; i < items.items.size(); ++i) {
+        if (items.items[i].locked) continue;  // not picked: it stays where it is
         const auto& points = pointsOf(items.items[i]);
         for (std::size_t k = 0; k < points.size(); ++k) {
             const QPointF d = imageAt(points[k].x, points[k].y) - imagePos;
@@ -106,6 +107,7 @@ std::optional<std::pair<int, int>> LayoutPanel::pointNear(const layout::Layout& 
 std::optional<int> LayoutPanel::itemNear(const layout::Layout& items, QPointF imagePos, double radius) const {
     for (std::size_t i = items.items.size(); i-- > 0;) {
         const layout::Item& item = items.items[i];
+        if (item.locked) continue;
         const auto& points = pointsOf(item);
         if (item.kind == layout::Kind::Stamp) {
             const QPointF d = imageAt(points[0].x, points[0].y) - imagePos;
@@ -133,7 +135,7 @@ bool LayoutPanel::onPress(QPointF imagePos, Qt::KeyboardModifiers modifiers) {
         if (modifiers & Qt::ControlModifier) {
             // Insert a point on the selected line where it was clicked.
             for (layout::Item& item : items.items) {
-                if (item.id != m_selectedItem || item.kind == layout::Kind::Stamp) continue;
+                if (item.id != m_selectedItem || item.kind == layout::Kind::Stamp || item.locked) continue;
                 auto& points = pointsOf(item);
                 const std::size_t n = points.size();
                 for (std::size_t k = 0; k + 1 < n + (item.kind == layout::Kind::Area ? 1 : 0); ++k) {
@@ -268,6 +270,10 @@ bool LayoutPanel::onKey(int key) {
     }
     if (key == Qt::Key_Delete && !m_selectedItem.empty()) {
         layout::Layout items = layout();
+        if (const layout::Item* locked = lockedSelection(items)) {
+            emit message(tr("%1 is locked: unlock it in the Layout panel to delete it").arg(QString::fromStdString(locked->id)));
+            return true;
+        }
         for (std::size_t i = 0; i < items.items.size(); ++i) {
             layout::Item& item = items.items[i];
             if (item.id != m_selectedItem) continue;
@@ -331,6 +337,7 @@ void LayoutPanel::paintOverlay(QPainter& painter) const {
         QColor colour = colourOf(item.kind);
         if (!item.enabled) colour.setAlpha(90);
         QPen pen(colour, (selected ? 3.0 : 2.0) * pixel);
+        if (item.locked) pen.setStyle(Qt::DashLine);  // locked: drawn dashed, never picked
         painter.setPen(pen);
         painter.setBrush(Qt::NoBrush);
         const auto& points = pointsOf(item);

@@ -88,6 +88,14 @@ LayoutPanel::LayoutPanel(const core::Registry& registry, render::PreviewWidget* 
     m_items->setToolTip(tr("The layout's items: the check box shows or hides one, double-click renames it"));
     column->addWidget(m_items, 1);
     connect(m_items, &QListWidget::itemChanged, this, &LayoutPanel::onListItemChanged);
+    m_lock = new QToolButton(this);
+    m_lock->setObjectName(QStringLiteral("layoutLock"));
+    m_lock->setText(tr("Lock"));
+    m_lock->setCheckable(true);
+    m_lock->setToolTip(tr("Lock the selected item: it can no longer be picked, moved, reshaped or deleted on the "
+                          "preview (unlock it here)"));
+    column->addWidget(m_lock);
+    connect(m_lock, &QToolButton::toggled, this, &LayoutPanel::onLockToggled);
     connect(m_items, &QListWidget::currentRowChanged, this, [this](int row) {
         if (m_updating || row < 0) return;
         selectItem(m_items->item(row)->data(kItemIdRole).toString().toStdString());
@@ -265,6 +273,12 @@ void LayoutPanel::rebuildList() {
         row->setData(kItemIdRole, QString::fromStdString(item.id));
         row->setFlags(row->flags() | Qt::ItemIsUserCheckable | Qt::ItemIsEditable);
         row->setCheckState(item.enabled ? Qt::Checked : Qt::Unchecked);
+        if (item.locked) {
+            QFont font = row->font();
+            font.setItalic(true);
+            row->setFont(font);
+            row->setToolTip(tr("Locked: unlock it to move, reshape or delete it"));
+        }
         if (item.id == m_selectedItem) m_items->setCurrentItem(row);
     }
     m_updating = false;
@@ -305,9 +319,16 @@ void LayoutPanel::updateFields() {
     const std::vector<layout::Point>* points = nullptr;
     if (item != nullptr) points = item->kind == layout::Kind::Area ? &item->rings[0] : &item->points;
     const bool hasPoint = points != nullptr && m_selectedPoint >= 0 && std::size_t(m_selectedPoint) < points->size();
-    m_x->setEnabled(hasPoint);
-    m_y->setEnabled(hasPoint);
-    m_width->setEnabled(hasPoint && !item->widths_m.empty());
+    const bool locked = item != nullptr && item->locked;
+    m_x->setEnabled(hasPoint && !locked);
+    m_y->setEnabled(hasPoint && !locked);
+    m_width->setEnabled(hasPoint && !locked && !item->widths_m.empty());
+    {
+        const QSignalBlocker block(m_lock);
+        m_lock->setEnabled(item != nullptr);
+        m_lock->setChecked(locked);
+        m_lock->setText(locked ? tr("Unlock") : tr("Lock"));
+    }
     if (hasPoint) {
         m_x->setValue((*points)[std::size_t(m_selectedPoint)].x);
         m_y->setValue((*points)[std::size_t(m_selectedPoint)].y);
@@ -331,7 +352,7 @@ void LayoutPanel::updateFields() {
 void LayoutPanel::onFieldEdited() {
     layout::Layout items = layout();
     for (layout::Item& item : items.items) {
-        if (item.id != m_selectedItem) continue;
+        if (item.id != m_selectedItem || item.locked) continue;
         std::vector<layout::Point>& points = item.kind == layout::Kind::Area ? item.rings[0] : item.points;
         if (m_selectedPoint < 0 || std::size_t(m_selectedPoint) >= points.size()) return;
         points[std::size_t(m_selectedPoint)] = {m_x->value(), m_y->value()};
@@ -339,6 +360,23 @@ void LayoutPanel::onFieldEdited() {
         commit(items, tr("Edit point of %1").arg(QString::fromStdString(item.id)));
         return;
     }
+}
+
+void LayoutPanel::onLockToggled(bool locked) {
+    layout::Layout items = layout();
+    for (layout::Item& item : items.items) {
+        if (item.id != m_selectedItem || item.locked == locked) continue;
+        item.locked = locked;
+        const QString id = QString::fromStdString(item.id);
+        commit(items, locked ? tr("Lock %1").arg(id) : tr("Unlock %1").arg(id));
+        return;
+    }
+}
+
+const layout::Item* LayoutPanel::lockedSelection(const layout::Layout& items) const {
+    for (const layout::Item& item : items.items)
+        if (item.id == m_selectedItem) return item.locked ? &item : nullptr;
+    return nullptr;
 }
 
 }  // namespace terrain::app

@@ -1,7 +1,8 @@
 #pragma once
 // The Layout panel (docs/layout.md "In the editor"): tools to draw on the 2-D preview (select and
-// move, road, river, area, stamp, stroke), the items of the layout entry with their visibility and
-// names, and the selected point's X / Y / width in metres with the line's readouts. Every edit is
+// move, road, river, area, stamp, stroke), the items of the layout entry with their visibility,
+// names and locks (a locked item cannot be picked, moved, reshaped or deleted on the preview), and
+// the selected point's X / Y / width in metres with the line's readouts. Every edit is
 // a new recipe emitted as one undo step (a drag is one: its edits share a merge key).
 //
 // The panel edits the stack's selected entry when it is a layout, else the last layout entry; the
@@ -89,6 +90,9 @@ private:
     void updateFields();
     void onListItemChanged(QListWidgetItem* item);
     void onFieldEdited();
+    void onLockToggled(bool locked);
+    // The selected item when it is locked (the editor leaves it alone), else null.
+    const core::layout::Item* lockedSelection(const core::layout::Layout& layout) const;
 
     const core::Registry& m_registry;
     render::PreviewWidget* m_preview;
@@ -112,6 +116,7 @@ private:
     QComboBox* m_strokeOp;
     QDoubleSpinBox* m_strokeRadius;
     QListWidget* m_items;
+    QToolButton* m_lock;
     QDoubleSpinBox* m_x;
     QDoubleSpinBox* m_y;
     QDoubleSpinBox* m_width;

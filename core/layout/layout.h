@@ -42,6 +42,9 @@ struct Item {
     std::string id;    // stable: edits, undo and the item's own mask refer to it
     std::string name;  // the designer's label
     bool enabled = true;
+    // The editor neither moves, reshapes nor deletes a locked item (the evaluation ignores it):
+    // the finished road stays put while the designer works around it.
+    bool locked = false;
     double falloff_m = 0.0;  // how far out the item fades into the terrain
     Curve falloffCurve = Curve::Smoothstep;
     double breakupAmplitude_m = 0.0;  // edge breakup: the falloff edge moved by up to this much

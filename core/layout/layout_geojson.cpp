@@ -32,7 +32,7 @@ std::string listText(const std::vector<std::string>& names) {
 std::string shown(const json& v) { return jsonForMessage(v, 60); }
 
 // The properties each kind takes besides the common ones.
-const std::vector<std::string> kCommon{"kind",  "id",   "name", "enabled", "falloff_m", "falloff_curve",
+const std::vector<std::string> kCommon{"kind",  "id",   "name", "enabled", "locked", "falloff_m", "falloff_curve",
                                        "breakup_amplitude_m", "breakup_wavelength_m", "mask", "baked",
                                        "profile_m"};
 std::vector<std::string> kindKeys(Kind kind) {
@@ -291,6 +291,7 @@ Item itemFromFeature(const json& f, std::size_t index, std::size_t& total) {
     }
     item.name = r.text("name", "", 200);
     item.enabled = r.flag("enabled", true);
+    item.locked = r.flag("locked", false);
     const double defaultFalloff = item.kind == Kind::Road ? 10.0 : item.kind == Kind::Area ? 20.0 : 0.0;
     item.falloff_m = r.number("falloff_m", defaultFalloff, 0.0, 100000.0, "m");
     item.falloffCurve = r.choice("falloff_curve", Curve::Smoothstep, kCurveNames);
@@ -478,6 +479,7 @@ json layoutToGeoJson(const Layout& layout) {
                {"falloff_m", item.falloff_m},
                {"falloff_curve", kCurveNames[std::size_t(item.falloffCurve)]}};
         if (!item.name.empty()) p["name"] = item.name;
+        if (item.locked) p["locked"] = true;  // written only when set: unlocked layouts keep their text
         if (item.breakupAmplitude_m > 0.0) {
             p["breakup_amplitude_m"] = item.breakupAmplitude_m;
             p["breakup_wavelength_m"] = item.breakupWavelength_m;

@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QListWidget>
 #include <QMouseEvent>
 #include <QTest>
@@ -167,6 +168,54 @@ TEST_F(LayoutEditorTest, DraggingAPointIsOneUndoStepAndDeleteRemovesTheItem) {
     EXPECT_EQ(items().items[0].points.size(), 2u);
     QTest::keyClick(m_preview, Qt::Key_Delete);
     EXPECT_TRUE(items().items.empty());
+    ASSERT_TRUE(waitUpToDate());
+}
+
+// A finished item locked in the panel stays put: its points cannot be picked or dragged, a
+// Ctrl-click inserts nothing, Delete on the focused preview leaves it, its fields are read-only;
+// the lock is one undo step kept in the recipe; unlocked, the same drag moves it again.
+TEST_F(LayoutEditorTest, ALockedItemStaysPutUntilItIsUnlocked) {
+    chooseTool(QStringLiteral("Road"));
+    for (const QPoint p : {at(40, 60), at(128, 128), at(220, 200)}) QTest::mouseClick(m_preview, Qt::LeftButton, {}, p);
+    QTest::keyClick(m_preview, Qt::Key_Return);
+    ASSERT_EQ(items().items.size(), 1u);
+    chooseTool(QStringLiteral("Select"));
+    const layout::Point middle = items().items[0].points[1];
+    const QPoint from = m_preview->widgetPosition(m_panel->imageAt(middle.x, middle.y)).toPoint();
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, from);  // selects the road and its point
+    ASSERT_EQ(m_panel->selectedItem(), items().items[0].id);
+
+    auto* lock = m_panel->findChild<QToolButton*>(QStringLiteral("layoutLock"));
+    ASSERT_NE(lock, nullptr);
+    ASSERT_TRUE(lock->isVisible() && lock->isEnabled());
+    const int undo = undoCount();
+    QTest::mouseClick(lock, Qt::LeftButton);
+    ASSERT_EQ(undoCount(), undo + 1);
+    EXPECT_TRUE(items().items[0].locked);
+    EXPECT_EQ(lock->text(), QStringLiteral("Unlock"));
+    EXPECT_FALSE(m_panel->findChild<QDoubleSpinBox*>(QStringLiteral("layoutPointX"))->isEnabled());
+    const core::Recipe locked = m_window->document()->state().recipe;
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        m_panel->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-locked-panel.png"));
+        m_preview->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-locked-preview.png"));
+    }
+
+    drag(from, QPoint(6, -4), 6);  // picks nothing: the preview pans instead
+    QTest::mouseClick(m_preview, Qt::LeftButton, Qt::ControlModifier,
+                      m_preview->widgetPosition(m_panel->imageAt(middle.x, middle.y)).toPoint());
+    m_panel->selectItem(items().items[0].id);
+    focusPreview();
+    QTest::keyClick(m_preview, Qt::Key_Delete);
+    EXPECT_EQ(m_window->document()->state().recipe, locked);  // nothing moved, inserted or deleted
+    EXPECT_EQ(undoCount(), undo + 1);
+
+    QTest::mouseClick(lock, Qt::LeftButton);  // unlock: the item is still selected
+    ASSERT_EQ(undoCount(), undo + 2);
+    EXPECT_FALSE(items().items[0].locked);
+    const QPoint again = m_preview->widgetPosition(m_panel->imageAt(middle.x, middle.y)).toPoint();  // after the pan
+    const QPoint to = drag(again, QPoint(6, -4), 6);
+    ASSERT_EQ(undoCount(), undo + 3);
+    EXPECT_NEAR(items().items[0].points[1].x, metresOf(to).x(), 1e-6);
     ASSERT_TRUE(waitUpToDate());
 }
 

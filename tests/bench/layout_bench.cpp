@@ -27,7 +27,7 @@ constexpr double kSpacing = 1.0;  // a 4096 m world at 1 m
 layout::Layout busyLayout(double extent) {
     layout::Layout out;
     auto u = [](std::uint64_t k) { return double(toUnit(mix64(k))); };
-    for (int i = 0; i < 20; ++i) {
+    for (std::uint64_t i = 0; i < 20; ++i) {
         layout::Item road;
         road.kind = layout::Kind::Road;
         road.id = "road-" + std::to_string(i);
@@ -35,7 +35,7 @@ layout::Layout busyLayout(double extent) {
         double x = u(i * 7 + 1) * extent, y = -u(i * 7 + 2) * extent;
         const double heading = u(i * 7 + 3) * 6.283;
         for (int p = 0; p < 50; ++p) {
-            const double turn = heading + 0.6 * std::sin(p * 0.3 + i);
+            const double turn = heading + 0.6 * std::sin(p * 0.3 + int(i));
             x = std::clamp(x + std::cos(turn) * extent / 60.0, 0.0, extent);
             y = std::clamp(y + std::sin(turn) * extent / 60.0, -extent, 0.0);
             road.points.push_back({x + p * 1e-3, y});

@@ -330,6 +330,17 @@ TEST(Layout, GeoJsonRoundTripsThroughARecipe) {
     EXPECT_EQ(items.items.size(), 8u);
     EXPECT_EQ(items.items[1].widths_m, (std::vector<double>{20, 30, 40, 60}));
     EXPECT_EQ(items.items[3].rings.size(), 2u);  // the town's hole
+    // A lock is kept (written only when set, so an unlocked layout's text is as before) and
+    // changes nothing the evaluation makes.
+    layout::Layout locked = items;
+    locked.items[1].locked = true;
+    const nlohmann::json lockedJson = layout::layoutToGeoJson(locked);
+    EXPECT_EQ(lockedJson["features"][1]["properties"]["locked"], true);
+    EXPECT_FALSE(lockedJson["features"][0]["properties"].contains("locked"));
+    EXPECT_EQ(layout::layoutFromGeoJson(lockedJson), locked);
+    core::Recipe withLock = r;
+    withLock.operations.back().data = lockedJson.dump();
+    EXPECT_EQ(*evaluate(withLock).map, *evaluate(r).map);
     // The stage key follows the items: moving one recomputes the layout, not the base.
     core::Recipe moved = r;
     layout::Layout changed = items;
