@@ -203,6 +203,9 @@ void MainWindow::createDocks() {
     m_parameterDock->setMinimumWidth(340);
     // Drawing on the 2-D preview: a tab beside the view settings.
     m_layout = new LayoutPanel(m_registry, m_views->preview(), this);
+    m_layout->setImageChooser([this](const QString& title, const QString& filter) {
+        return m_prompts->askOpenPath(title, QString(), filter);
+    });
     m_layoutDock = makeDock(tr("Layout"), QStringLiteral("layoutDock"), m_layout, this);
     tabifyDockWidget(m_viewDock, m_layoutDock);
     m_viewDock->raise();

@@ -1,6 +1,7 @@
 #include "layout_panel.h"
 
 #include "core/errors.h"
+#include "core/io/raster_source.h"
 #include "core/layout/layout_eval.h"
 #include "render/preview_widget.h"
 
@@ -10,6 +11,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalBlocker>
@@ -72,7 +74,17 @@ LayoutPanel::LayoutPanel(const core::Registry& registry, render::PreviewWidget* 
     m_stampShape = new QComboBox(this);
     m_stampShape->addItems({tr("cone"), tr("dome"), tr("mesa"), tr("crater"), tr("ridge")});
     m_stampShape->setCurrentIndex(3);
-    options->addRow(tr("Stamp shape"), m_stampShape);
+    m_stampImage = new QToolButton(this);
+    m_stampImage->setObjectName(QStringLiteral("layoutStampImage"));
+    m_stampImage->setText(tr("Image…"));
+    m_stampImage->setToolTip(tr("Give the selected stamp an image as its shape (a sketch, a real place), spread over "
+                                "its square: an integer image's codes 0 .. the largest code, a float image's lowest .. "
+                                "highest value, become 0 .. the stamp's height"));
+    connect(m_stampImage, &QToolButton::clicked, this, &LayoutPanel::chooseStampImage);
+    auto* stampRow = new QHBoxLayout;
+    stampRow->addWidget(m_stampShape, 1);
+    stampRow->addWidget(m_stampImage);
+    options->addRow(tr("Stamp shape"), stampRow);
     m_strokeOp = new QComboBox(this);
     m_strokeOp->addItems({tr("raise"), tr("lower"), tr("flatten"), tr("mask")});
     options->addRow(tr("Stroke"), m_strokeOp);
@@ -323,6 +335,7 @@ void LayoutPanel::updateFields() {
     m_x->setEnabled(hasPoint && !locked);
     m_y->setEnabled(hasPoint && !locked);
     m_width->setEnabled(hasPoint && !locked && !item->widths_m.empty());
+    m_stampImage->setEnabled(item != nullptr && item->kind == layout::Kind::Stamp && !locked);
     {
         const QSignalBlocker block(m_lock);
         m_lock->setEnabled(item != nullptr);
@@ -377,6 +390,38 @@ const layout::Item* LayoutPanel::lockedSelection(const layout::Layout& items) co
     for (const layout::Item& item : items.items)
         if (item.id == m_selectedItem) return item.locked ? &item : nullptr;
     return nullptr;
+}
+
+void LayoutPanel::chooseStampImage() {
+    if (!m_chooseImage) return;
+    layout::Layout items = layout();
+    for (layout::Item& item : items.items) {
+        if (item.id != m_selectedItem || item.kind != layout::Kind::Stamp || item.locked) continue;
+        const QString path = m_chooseImage(tr("Stamp image"), tr("Height images (*.png *.tif *.tiff *.exr *.asc *.hgt *.vrt);;"
+                                                                 "All files (*)"));
+        if (path.isEmpty()) return;
+        // Read the way the evaluation will (core/io/raster_source.h): a file it cannot use is refused here,
+        // naming why, and the stamp keeps its shape.
+        try {
+            const auto source = core::RasterSource::open(path.toStdString(), std::nullopt, "stamp image");
+            const core::RasterInfo& info = source->info();
+            if (info.width < 2 || info.height < 2 || info.width > 4096 || info.height > 4096) {
+                emit message(tr("Not changed: the stamp image has %1 x %2 samples; 2 to 4096 a side are allowed")
+                                 .arg(info.width)
+                                 .arg(info.height));
+                return;
+            }
+        } catch (const core::InputError& e) {
+            emit message(tr("Not changed: %1").arg(QString::fromStdString(e.what())));
+            return;
+        }
+        item.shape = layout::StampShape::Image;
+        item.image = path.toStdString();
+        item.imageRange = false;  // the image's own lowest .. highest sample
+        commit(items, tr("Image for %1").arg(QString::fromStdString(item.id)));
+        emit message(tr("%1 takes its shape from %2").arg(QString::fromStdString(item.id), path));
+        return;
+    }
 }
 
 }  // namespace terrain::app

@@ -15,6 +15,7 @@
 #include <QString>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,10 @@ public:
     LayoutPanel(const core::Registry& registry, render::PreviewWidget* preview, QWidget* parent = nullptr);
 
     void setRecipe(const core::Recipe& recipe);
+    // How the panel asks for a stamp's image file (the editor's file prompt; empty: cancelled).
+    void setImageChooser(std::function<QString(const QString& title, const QString& filter)> choose) {
+        m_chooseImage = std::move(choose);
+    }
     // The stack's selected entry (an id): a layout entry there is the one edited.
     void setStackSelection(const std::string& id);
 
@@ -91,6 +96,8 @@ private:
     void onListItemChanged(QListWidgetItem* item);
     void onFieldEdited();
     void onLockToggled(bool locked);
+    // The selected stamp takes an image (16-bit PNG, EXR, GeoTIFF, ...) as its shape.
+    void chooseStampImage();
     // The selected item when it is locked (the editor leaves it alone), else null.
     const core::layout::Item* lockedSelection(const core::layout::Layout& layout) const;
 
@@ -113,6 +120,8 @@ private:
 
     std::vector<QToolButton*> m_toolButtons;
     QComboBox* m_stampShape;
+    QToolButton* m_stampImage;
+    std::function<QString(const QString&, const QString&)> m_chooseImage;
     QComboBox* m_strokeOp;
     QDoubleSpinBox* m_strokeRadius;
     QListWidget* m_items;

@@ -6,11 +6,13 @@
 #include "app/document/document.h"
 #include "app/layout/layout_panel.h"
 #include "app/editor/main_window.h"
+#include "core/io/export.h"
 #include "core/layout/layout.h"
 #include "render/preview_widget.h"
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QFile>
 #include <QDoubleSpinBox>
 #include <QListWidget>
 #include <QMouseEvent>
@@ -18,6 +20,7 @@
 #include <QToolButton>
 
 #include <cmath>
+#include <cstdio>
 
 namespace terrain::app::testing {
 namespace {
@@ -242,6 +245,69 @@ TEST_F(LayoutEditorTest, AStampAndAStrokeLandWhereTheyWerePlaced) {
     ASSERT_TRUE(waitUpToDate());
     if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
         m_window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-stamp-stroke.png"));
+    }
+}
+
+// A stamp placed with the mouse takes an image as its shape through the panel's Image… button
+// (the editor's file prompt): a 16-bit ramp rising to the east tilts what was a round crater; a
+// file that is not an image, or a cancelled prompt, changes nothing.
+TEST_F(LayoutEditorTest, AStampTakesAnImageChosenInThePanel) {
+    chooseTool(QStringLiteral("Stamp"));
+    const QPoint centre = at(128, 128);
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, centre);
+    ASSERT_EQ(items().items.size(), 1u);
+    chooseTool(QStringLiteral("Select"));
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, centre);
+    ASSERT_EQ(m_panel->selectedItem(), items().items[0].id);
+    auto* button = m_panel->findChild<QToolButton*>(QStringLiteral("layoutStampImage"));
+    ASSERT_NE(button, nullptr);
+    ASSERT_TRUE(button->isEnabled());
+    ASSERT_TRUE(waitUpToDate());
+    // East minus west of the stamp's centre, a quarter of its size out, in raw units.
+    const auto tilt = [&] {
+        const layout::Item stamp = items().items[0];
+        const QPointF c = m_panel->imageAt(stamp.points[0].x, stamp.points[0].y);
+        const int q = int(std::lround(stamp.size_m / 4.0 / m_panel->spacing()));
+        const auto map = m_preview->heightmap();
+        return double(map->at(int(c.x()) + q, int(c.y()))) - double(map->at(int(c.x()) - q, int(c.y())));
+    };
+    const double before = tilt();
+    const core::Recipe crater = m_window->document()->state().recipe;
+
+    // Not an image, then a cancelled prompt: nothing changes.
+    const QString bad = m_dir.filePath(QStringLiteral("notes.png"));
+    {
+        QFile file(bad);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write("not an image");
+    }
+    m_prompts.openPath = bad;
+    QTest::mouseClick(button, Qt::LeftButton);
+    EXPECT_EQ(m_window->document()->state().recipe, crater);
+    m_prompts.openPath.clear();
+    QTest::mouseClick(button, Qt::LeftButton);
+    EXPECT_EQ(m_window->document()->state().recipe, crater);
+
+    // A 65 x 65 16-bit PNG rising from west to east.
+    core::Heightmap ramp(65, 65);
+    for (int y = 0; y < 65; ++y)
+        for (int x = 0; x < 65; ++x) ramp.at(x, y) = float(x);
+    core::ExportOptions options;
+    options.format = core::ExportFormat::Png16;
+    const QString image = m_dir.filePath(QStringLiteral("ramp.png"));
+    core::exportHeightmap(ramp, image.toStdString(), options);
+    m_prompts.openPath = image;
+    const int undo = undoCount();
+    QTest::mouseClick(button, Qt::LeftButton);
+    ASSERT_EQ(undoCount(), undo + 1);
+    EXPECT_EQ(items().items[0].shape, layout::StampShape::Image);
+    EXPECT_EQ(QString::fromStdString(items().items[0].image), image);
+    ASSERT_TRUE(waitUpToDate());
+    const double after = tilt();
+    std::printf("east - west of the stamp: crater %.4f, ramp image %.4f (raw)\n", before, after);
+    EXPECT_GT(after, before + 0.01);
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        m_window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-stamp-image.png"));
     }
 }
 
