@@ -11,6 +11,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QTabletEvent>
 
 #include <cmath>
 
@@ -63,14 +64,36 @@ double segmentDistance(QPointF p, QPointF a, QPointF b, double& t) {
 bool LayoutPanel::eventFilter(QObject* watched, QEvent* event) {
     if (watched != m_preview) return QWidget::eventFilter(watched, event);
     switch (event->type()) {
+    case QEvent::TabletPress:
+    case QEvent::TabletMove:
+    case QEvent::TabletRelease: {
+        // A pen paints strokes with its pressure (each sample keeps it); for every other tool, and
+        // when the pen is not painting, the event is left to become a mouse event.
+        auto* e = static_cast<QTabletEvent*>(event);
+        if (m_tool != Tool::Stroke) {
+            e->ignore();
+            return false;
+        }
+        e->accept();
+        m_pressure = std::clamp(double(e->pressure()), 0.0, 1.0);
+        const QPointF at = m_preview->imagePosition(e->position());
+        if (event->type() == QEvent::TabletPress) {
+            m_preview->setFocus(Qt::MouseFocusReason);
+            return onPress(at, e->modifiers());
+        }
+        if (event->type() == QEvent::TabletMove) return onMove(at, (e->buttons() & Qt::LeftButton) != 0);
+        return onRelease(at);
+    }
     case QEvent::MouseButtonPress: {
         auto* e = static_cast<QMouseEvent*>(event);
         if (e->button() != Qt::LeftButton) return false;
         m_preview->setFocus(Qt::MouseFocusReason);
+        m_pressure = 1.0;
         return onPress(m_preview->imagePosition(e->position()), e->modifiers());
     }
     case QEvent::MouseMove: {
         auto* e = static_cast<QMouseEvent*>(event);
+        m_pressure = 1.0;
         return onMove(m_preview->imagePosition(e->position()), (e->buttons() & Qt::LeftButton) != 0);
     }
     case QEvent::MouseButtonRelease: {
@@ -185,6 +208,7 @@ bool LayoutPanel::onPress(QPointF imagePos, Qt::KeyboardModifiers modifiers) {
     }
     case Tool::Stroke:
         m_pending = {{m.x(), m.y()}};
+        m_pendingPressure = {m_pressure};
         m_stroking = true;
         m_preview->update();
         return true;
@@ -214,6 +238,7 @@ bool LayoutPanel::onMove(QPointF imagePos, bool buttonDown) {
         const layout::Point last = m_pending.back();
         if (std::hypot(m.x() - last.x, m.y() - last.y) >= 0.25 * m_strokeRadius->value()) {
             m_pending.push_back({m.x(), m.y()});
+            m_pendingPressure.push_back(m_pressure);
         }
         m_preview->update();
         return true;
@@ -236,8 +261,10 @@ bool LayoutPanel::onRelease(QPointF) {
         item.amount_m = (m_recipe.world.hiMetres - m_recipe.world.loMetres) / 20.0;
         item.points = m_pending;
         item.radii_m.assign(m_pending.size(), m_strokeRadius->value());
-        item.pressures.assign(m_pending.size(), 1.0);
+        item.pressures = m_pendingPressure;
+        item.pressures.resize(m_pending.size(), 1.0);
         m_pending.clear();
+        m_pendingPressure.clear();
         items.items.push_back(item);
         m_selectedItem = item.id, m_selectedPoint = -1;
         commit(items, tr("Paint %1").arg(QString::fromStdString(item.id)));

@@ -111,6 +111,8 @@ private:
 
     // Drawing in progress (road, river, area: points so far; stroke: samples) in metres.
     std::vector<core::layout::Point> m_pending;
+    std::vector<double> m_pendingPressure;  // a stroke's: per sample, from a tablet's pen (a mouse: 1)
+    double m_pressure = 1.0;                // of the event being handled
     bool m_stroking = false;
     // A drag of a control point: its item, point and merge key.
     bool m_dragging = false;

@@ -12,10 +12,12 @@
 
 #include <QApplication>
 #include <QDockWidget>
-#include <QFile>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QListWidget>
 #include <QMouseEvent>
+#include <QPointingDevice>
+#include <QTabletEvent>
 #include <QTest>
 #include <QToolButton>
 
@@ -246,6 +248,45 @@ TEST_F(LayoutEditorTest, AStampAndAStrokeLandWhereTheyWerePlaced) {
     if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
         m_window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-stamp-stroke.png"));
     }
+}
+
+// A pen on a tablet paints a stroke whose samples keep its pressure (the stroke's weight there);
+// the same drag with the mouse has pressure 1 throughout. Tablet events sent as the windowing
+// system delivers them (press, moves with the pen down, release) with a stylus device.
+TEST_F(LayoutEditorTest, APenPaintsAStrokeWithItsPressure) {
+    chooseTool(QStringLiteral("Stroke"));
+    static const QPointingDevice pen(QStringLiteral("test stylus"), 4242, QInputDevice::DeviceType::Stylus,
+                                     QPointingDevice::PointerType::Pen,
+                                     QInputDevice::Capability::Position | QInputDevice::Capability::Pressure, 1, 3);
+    const auto send = [&](QEvent::Type type, QPoint p, double pressure, Qt::MouseButtons buttons) {
+        QTabletEvent e(type, &pen, QPointF(p), m_preview->mapToGlobal(QPointF(p)), pressure, 0.0f, 0.0f, 0.0f, 0.0, 0.0f,
+                       Qt::NoModifier, type == QEvent::TabletMove ? Qt::NoButton : Qt::LeftButton, buttons);
+        QApplication::sendEvent(m_preview, &e);
+        return e.isAccepted();
+    };
+    const int undo = undoCount();
+    QPoint p = at(30, 200);
+    EXPECT_TRUE(send(QEvent::TabletPress, p, 0.2, Qt::LeftButton));
+    for (int i = 1; i <= 20; ++i) {
+        p += QPoint(8, -4);
+        send(QEvent::TabletMove, p, 0.2 + 0.04 * i, Qt::LeftButton);
+    }
+    send(QEvent::TabletRelease, p, 0.0, Qt::NoButton);
+    ASSERT_EQ(undoCount(), undo + 1);
+    ASSERT_EQ(items().items.size(), 1u);
+    const layout::Item pressed = items().items[0];
+    ASSERT_GT(pressed.points.size(), 5u);
+    ASSERT_EQ(pressed.pressures.size(), pressed.points.size());
+    EXPECT_NEAR(pressed.pressures.front(), 0.2, 1e-6);
+    EXPECT_GT(pressed.pressures.back(), 0.8);
+    for (std::size_t k = 1; k < pressed.pressures.size(); ++k) EXPECT_GE(pressed.pressures[k], pressed.pressures[k - 1]);
+
+    drag(at(30, 100), QPoint(8, -4), 20);  // the mouse
+    ASSERT_EQ(items().items.size(), 2u);
+    const layout::Item mouse = items().items[1];  // a copy: items() is a temporary
+    ASSERT_EQ(mouse.pressures.size(), mouse.points.size());
+    for (const double v : mouse.pressures) EXPECT_EQ(v, 1.0);
+    ASSERT_TRUE(waitUpToDate());
 }
 
 // A stamp placed with the mouse takes an image as its shape through the panel's Image… button
