@@ -149,12 +149,25 @@ std::optional<int> LayoutPanel::itemNear(const layout::Layout& items, QPointF im
     return std::nullopt;
 }
 
+QPointF LayoutPanel::stampHandle(const layout::Item& stamp) const {
+    const double rad = stamp.rotation_deg * 3.14159265358979323846 / 180.0, half = 0.5 * stamp.size_m;
+    return imageAt(stamp.points[0].x + half * std::cos(rad), stamp.points[0].y + half * std::sin(rad));
+}
+
 bool LayoutPanel::onPress(QPointF imagePos, Qt::KeyboardModifiers modifiers) {
     const double grab = kGrabPixels / std::max(m_preview->zoom(), 1e-9);
     const QPointF m = metresAt(imagePos);
     layout::Layout items = layout();
     switch (m_tool) {
     case Tool::Select: {
+        for (const layout::Item& item : items.items) {
+            if (item.id != m_selectedItem || item.kind != layout::Kind::Stamp || item.locked) continue;
+            const QPointF d = stampHandle(item) - imagePos;
+            if (std::sqrt(QPointF::dotProduct(d, d)) > grab) break;
+            m_handleDragging = true;
+            ++m_dragCount;
+            return true;
+        }
         if (modifiers & Qt::ControlModifier) {
             // Insert a point on the selected line where it was clicked.
             for (layout::Item& item : items.items) {
@@ -222,6 +235,20 @@ bool LayoutPanel::onPress(QPointF imagePos, Qt::KeyboardModifiers modifiers) {
 bool LayoutPanel::onMove(QPointF imagePos, bool buttonDown) {
     m_hover = imagePos;
     const QPointF m = metresAt(imagePos);
+    if (m_handleDragging && buttonDown) {
+        layout::Layout items = layout();
+        for (layout::Item& item : items.items) {
+            if (item.id != m_selectedItem || item.kind != layout::Kind::Stamp) continue;
+            const double dx = m.x() - item.points[0].x, dy = m.y() - item.points[0].y;
+            item.size_m = std::clamp(2.0 * std::hypot(dx, dy), 0.1, 1.0e6);
+            // Counter-clockwise from east in the world frame (y north), as the evaluation turns it.
+            if (dx != 0.0 || dy != 0.0) item.rotation_deg = std::atan2(dy, dx) * 180.0 / 3.14159265358979323846;
+            commit(items, tr("Resize and turn %1").arg(QString::fromStdString(item.id)),
+                   QStringLiteral("layout-drag-%1").arg(m_dragCount));
+            break;
+        }
+        return true;
+    }
     if (m_dragging && buttonDown) {
         layout::Layout items = layout();
         if (m_dragItem < 0 || std::size_t(m_dragItem) >= items.items.size()) return true;
@@ -248,6 +275,10 @@ bool LayoutPanel::onMove(QPointF imagePos, bool buttonDown) {
 }
 
 bool LayoutPanel::onRelease(QPointF) {
+    if (m_handleDragging) {
+        m_handleDragging = false;
+        return true;
+    }
     if (m_dragging) {
         m_dragging = false;
         return true;
@@ -372,6 +403,13 @@ void LayoutPanel::paintOverlay(QPainter& painter) const {
             const QPointF c = imageAt(points[0].x, points[0].y);
             const double r = 0.5 * item.size_m / spacing();
             painter.drawEllipse(c, r, r);
+            if (selected && !item.locked && m_tool == Tool::Select) {  // the size / rotation handle
+                const QPointF h = stampHandle(item);
+                painter.drawLine(c, h);
+                painter.setBrush(colour);
+                painter.drawRect(QRectF(h - QPointF(4.0, 4.0) * pixel, QSizeF(8.0, 8.0) * pixel));
+                painter.setBrush(Qt::NoBrush);
+            }
         } else if (item.kind == layout::Kind::Area) {
             for (const auto& ring : item.rings) {
                 QPolygonF polygon;

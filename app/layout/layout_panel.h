@@ -85,6 +85,9 @@ private:
     std::optional<std::pair<int, int>> pointNear(const core::layout::Layout& layout, QPointF imagePos,
                                                  double radius) const;
     std::optional<int> itemNear(const core::layout::Layout& layout, QPointF imagePos, double radius) const;
+    // A stamp's handle on its rim (image position), along its rotation: dragged, its distance from
+    // the centre sets the size and its direction the rotation.
+    QPointF stampHandle(const core::layout::Item& stamp) const;
 
     // layout_panel.cpp
     int layoutStage() const;  // 1-based stage of the edited entry, 0: none
@@ -117,6 +120,7 @@ private:
     // A drag of a control point: its item, point and merge key.
     bool m_dragging = false;
     int m_dragItem = -1, m_dragPoint = -1;
+    bool m_handleDragging = false;  // the selected stamp's size / rotation handle
     int m_dragCount = 0;
     QPointF m_hover;
 

@@ -289,6 +289,44 @@ TEST_F(LayoutEditorTest, APenPaintsAStrokeWithItsPressure) {
     ASSERT_TRUE(waitUpToDate());
 }
 
+// The selected stamp's handle on its rim, dragged with the mouse, sizes and turns it in one undo
+// step: its distance from the centre is half the size, its direction (counter-clockwise from
+// east in the world frame) the rotation.
+TEST_F(LayoutEditorTest, AStampsHandleSizesAndTurnsIt) {
+    chooseTool(QStringLiteral("Stamp"));
+    const QPoint centre = at(128, 128);
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, centre);
+    chooseTool(QStringLiteral("Select"));
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, centre);
+    ASSERT_EQ(items().items.size(), 1u);
+    const layout::Item placed = items().items[0];
+    ASSERT_EQ(m_panel->selectedItem(), placed.id);
+    EXPECT_EQ(placed.rotation_deg, 0.0);
+    ASSERT_TRUE(waitUpToDate());
+    const core::Heightmap before = *m_preview->heightmap();
+    // The handle: east of the centre on the rim.
+    const QPoint handle =
+        m_preview->widgetPosition(m_panel->imageAt(placed.points[0].x + placed.size_m / 2.0, placed.points[0].y)).toPoint();
+    const int undo = undoCount();
+    const QPoint end = drag(handle, QPoint(1, -3), 20);  // up and a little right: north-north-east, farther out
+    ASSERT_EQ(undoCount(), undo + 1);
+    const layout::Item turned = items().items[0];
+    const QPointF m = metresOf(end);
+    const double dx = m.x() - placed.points[0].x, dy = m.y() - placed.points[0].y;
+    EXPECT_NEAR(turned.size_m, 2.0 * std::hypot(dx, dy), 1e-6);
+    EXPECT_GT(turned.size_m, placed.size_m);
+    EXPECT_NEAR(turned.rotation_deg, std::atan2(dy, dx) * 180.0 / M_PI, 1e-9);
+    EXPECT_GT(turned.rotation_deg, 20.0);  // turned towards the north
+    EXPECT_EQ(turned.points, placed.points);  // the centre stays
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_NE(*m_preview->heightmap(), before);
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        m_preview->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-stamp-handle.png"));
+    }
+    m_window->document()->undoStack()->undo();
+    EXPECT_EQ(items().items[0], placed);
+}
+
 // A stamp placed with the mouse takes an image as its shape through the panel's Image… button
 // (the editor's file prompt): a 16-bit ramp rising to the east tilts what was a round crater; a
 // file that is not an image, or a cancelled prompt, changes nothing.
