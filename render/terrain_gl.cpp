@@ -64,7 +64,8 @@ void TerrainGl::cacheUniformLocations() {
                          t.uniformLocation("u_hazeColor"),    t.uniformLocation("u_hazeDistance"),
                          t.uniformLocation("u_wireframe"),    t.uniformLocation("u_heightMap"),
                          t.uniformLocation("u_overlay"),      t.uniformLocation("u_overlayOn"),
-                         t.uniformLocation("u_overlayColor"), t.uniformLocation("u_tintMap")};
+                         t.uniformLocation("u_overlayColor"), t.uniformLocation("u_tintMap"),
+                         t.uniformLocation("u_drape"),        t.uniformLocation("u_drapeOn")};
     QOpenGLShaderProgram& w = m_waterProgram;
     m_waterUniforms = {w.uniformLocation("u_extent"), w.uniformLocation("u_level"),
                        w.uniformLocation("u_viewProjection"), w.uniformLocation("u_eye"),
@@ -164,6 +165,23 @@ void TerrainGl::setOverlay(const float* texels, int width, int height, glm::vec3
     uploadFloats(m_overlay, texels, width, height);
 }
 
+void TerrainGl::setDrape(const unsigned char* rgba, int width, int height) {
+    if (!m_error.isEmpty()) return;
+    if (rgba == nullptr || width <= 0 || height <= 0) {
+        m_drape.reset();
+        return;
+    }
+    if (!m_drape || m_drape->width() != width || m_drape->height() != height) {
+        m_drape = std::make_unique<QOpenGLTexture>(QOpenGLTexture::Target2D);
+        m_drape->setSize(width, height);
+        m_drape->setFormat(QOpenGLTexture::RGBA8_UNorm);
+        m_drape->allocateStorage();
+        m_drape->setMinMagFilters(QOpenGLTexture::Linear, QOpenGLTexture::Linear);
+        m_drape->setWrapMode(QOpenGLTexture::ClampToEdge);
+    }
+    m_drape->setData(QOpenGLTexture::RGBA, QOpenGLTexture::UInt8, rgba);
+}
+
 void TerrainGl::render(const TerrainFrame& frame) {
     m_gl->glClearColor(kHorizon.r, kHorizon.g, kHorizon.b, 1.0f);
     m_gl->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -213,6 +231,9 @@ void TerrainGl::drawTerrain(const TerrainFrame& frame) {
     m_terrainProgram.setUniformValue(u.overlay, 2);
     m_terrainProgram.setUniformValue(u.overlayColor, toQt(m_overlayColor));
     if (m_overlay) m_overlay->bind(2);
+    m_terrainProgram.setUniformValue(u.drapeOn, m_drape != nullptr);
+    m_terrainProgram.setUniformValue(u.drape, 3);
+    if (m_drape) m_drape->bind(3);
 
     const bool coarse = frame.interactive && grid(GridLevel::Interactive).indexCount > 0;
     GridBuffers& buffers = grid(coarse ? GridLevel::Interactive : GridLevel::Full);
@@ -230,6 +251,7 @@ void TerrainGl::drawTerrain(const TerrainFrame& frame) {
         m_gl->glDrawElements(GL_TRIANGLES, buffers.indexCount, GL_UNSIGNED_INT, nullptr);
         m_gl->glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     }
+    if (m_drape) m_drape->release(3);
     if (m_overlay) m_overlay->release(2);
     m_tint->release(1);
     m_heights->release(0);

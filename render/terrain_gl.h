@@ -61,13 +61,16 @@ public:
     // A mask of weights in [0, 1] (any size: it is stretched over the terrain) tinted over the
     // surface in `color` (sRGB); null texels: no overlay.
     void setOverlay(const float* texels, int width, int height, glm::vec3 color);
+    // A picture laid over the whole terrain (RGBA8, sRGB, straight alpha, row 0 at the north):
+    // lines drawn on the map follow the ground. Null pixels: none.
+    void setDrape(const unsigned char* rgba, int width, int height);
 
     void render(const TerrainFrame& frame);
 
 private:
     struct TerrainUniforms {
         int height, tint, texSize, extent, heightRange, viewProjection, lightDir, eye, hazeColor,
-            hazeDistance, wireframe, heightMap, overlay, overlayOn, overlayColor, tintMap;
+            hazeDistance, wireframe, heightMap, overlay, overlayOn, overlayColor, tintMap, drape, drapeOn;
     };
     struct WaterUniforms {
         int extent, level, viewProjection, eye, lightDir;
@@ -125,6 +128,7 @@ private:
     std::unique_ptr<QOpenGLTexture> m_heights;
     std::unique_ptr<QOpenGLTexture> m_tint;
     std::unique_ptr<QOpenGLTexture> m_overlay;  // null: no overlay
+    std::unique_ptr<QOpenGLTexture> m_drape;    // null: nothing draped
     glm::vec3 m_overlayColor{1.0f, 0.0f, 0.0f};
 };
 

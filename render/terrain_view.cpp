@@ -96,6 +96,17 @@ void TerrainView::setOverlay(std::shared_ptr<const core::Heightmap> mask) {
     update();
 }
 
+void TerrainView::setDrape(const QImage& picture) {
+    m_drape = picture.isNull() ? QImage() : picture.convertToFormat(QImage::Format_RGBA8888);
+    m_drapeDirty = true;
+    if (m_gl) {
+        makeCurrent();
+        uploadPending();
+        doneCurrent();
+    }
+    update();
+}
+
 void TerrainView::setHeightScale(float exaggeration) {
     m_heightScale = std::clamp(exaggeration, 0.0f, 100.0f);
     update();
@@ -159,6 +170,7 @@ void TerrainView::initializeGL() {
     if (!m_renderError.isEmpty()) qWarning("TerrainView: %s", qPrintable(m_renderError));
     m_heightsDirty = true;
     m_overlayDirty = true;
+    m_drapeDirty = true;
     m_gridSize = {};
     m_interactiveGridSize = {};
 }
@@ -173,6 +185,20 @@ void TerrainView::cleanup() {
 }
 
 void TerrainView::uploadPending() {
+    if (m_gl && m_drapeDirty && m_gl->error().isEmpty()) {
+        m_drapeDirty = false;
+        const int maxSide = std::min(m_gl->maxTextureSize(), kMaxTextureSide);
+        QImage picture = m_drape;
+        if (!picture.isNull() && (picture.width() > maxSide || picture.height() > maxSide)) {
+            picture = picture.scaled(maxSide, maxSide, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+        }
+        if (picture.isNull()) {
+            m_gl->setDrape(nullptr, 0, 0);
+        } else {
+            // Tightly packed rows for the upload (a QImage pads each row to 4 bytes: RGBA is).
+            m_gl->setDrape(picture.constBits(), picture.width(), picture.height());
+        }
+    }
     if (m_gl && m_overlayDirty && m_gl->error().isEmpty()) {
         m_overlayDirty = false;
         const int maxSide = std::min(m_gl->maxTextureSize(), kMaxTextureSide);

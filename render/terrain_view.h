@@ -7,6 +7,7 @@
 #include "orbit_camera.h"
 #include "terrain_mesh.h"
 
+#include <QImage>
 #include <QOpenGLWidget>
 #include <QPoint>
 #include <QTimer>
@@ -51,6 +52,10 @@ public:
     // A mask of weights in [0, 1] tinted over the surface (kOverlayColor); null: none.
     void setOverlay(std::shared_ptr<const core::Heightmap> mask);
     std::shared_ptr<const core::Heightmap> overlay() const { return m_overlay; }
+    // A picture laid over the whole terrain (drawn lines: the 2-D preview's layout), its rows north
+    // to south like the map's; a null image: none. Scaled down to the texture limit if larger.
+    void setDrape(const QImage& picture);
+    const QImage& drape() const { return m_drape; }
 
     void setHeightScale(float exaggeration);  // 1 = the default relief (kReliefRatio)
     float heightScale() const { return m_heightScale; }
@@ -103,6 +108,8 @@ private:
     std::shared_ptr<const core::Heightmap> m_map;
     std::shared_ptr<const core::Heightmap> m_overlay;
     bool m_overlayDirty = false;
+    QImage m_drape;  // RGBA8888 (straight alpha)
+    bool m_drapeDirty = false;
     std::optional<core::MinMax> m_range;  // of m_map, when known
     std::optional<core::ResolvedMapping> m_fixedMapping;
     std::optional<core::ResolvedMapping> m_fixedTint;

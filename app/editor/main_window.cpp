@@ -444,6 +444,7 @@ void MainWindow::connectParts() {
                 m_document->edit(withRecipe(m_document->state(), recipe, m_registry), text, mergeKey);
             });
     connect(m_layout, &LayoutPanel::message, this, [this](const QString& text) { m_status->showMessage(text); });
+    connect(m_layout, &LayoutPanel::drapeChanged, terrainView(), &render::TerrainView::setDrape);
     connect(m_stack, &StackPanel::shownStageChanged, this, [this] {
         if (!isUpToDate()) submitCurrent();
     });

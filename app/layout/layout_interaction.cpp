@@ -388,6 +388,35 @@ void LayoutPanel::finishDrawing() {
 
 void LayoutPanel::paintOverlay(QPainter& painter) const {
     const double pixel = 1.0 / std::max(m_preview->zoom(), 1e-9);  // one widget pixel in image pixels
+    paintItems(painter, pixel, true);
+    if (!m_pending.empty()) {
+        painter.setPen(QPen(colourOf(kindOfTool(m_tool)), 2.0 * pixel, Qt::DashLine));
+        QPolygonF polyline;
+        for (const layout::Point& p : m_pending) polyline << imageAt(p.x, p.y);
+        if (!m_stroking) polyline << m_hover;
+        painter.drawPolyline(polyline);
+    }
+}
+
+QImage LayoutPanel::drapeImage() const {
+    const layout::Layout items = layout();
+    const core::Algorithm* a = m_registry.find(m_recipe.algorithm);
+    if (items.items.empty() || a == nullptr) return {};
+    // Edge to edge over the map's extent (samples 0 .. n - 1), as the 3-D view lays it; lines as
+    // wide as on a 400-pixel view of the whole map.
+    const auto size = a->sizeForDetail(m_recipe.detail);
+    const double spanX = std::max(size.width - 1, 1), spanY = std::max(size.height - 1, 1);
+    const int side = int(std::clamp(2.0 * std::max(spanX, spanY), 256.0, double(kMaxDrapeSide)));
+    QImage picture(side, int(std::lround(side * spanY / spanX)), QImage::Format_ARGB32_Premultiplied);
+    picture.fill(Qt::transparent);
+    QPainter painter(&picture);
+    painter.scale(double(picture.width()) / spanX, double(picture.height()) / spanY);
+    paintItems(painter, std::max(spanX, spanY) / 400.0, false);
+    painter.end();
+    return picture;
+}
+
+void LayoutPanel::paintItems(QPainter& painter, double pixel, bool onPreview) const {
     painter.setRenderHint(QPainter::Antialiasing, true);
     const layout::Layout items = layout();
     for (const layout::Item& item : items.items) {
@@ -403,7 +432,7 @@ void LayoutPanel::paintOverlay(QPainter& painter) const {
             const QPointF c = imageAt(points[0].x, points[0].y);
             const double r = 0.5 * item.size_m / spacing();
             painter.drawEllipse(c, r, r);
-            if (selected && !item.locked && m_tool == Tool::Select) {  // the size / rotation handle
+            if (onPreview && selected && !item.locked && m_tool == Tool::Select) {  // the size / rotation handle
                 const QPointF h = stampHandle(item);
                 painter.drawLine(c, h);
                 painter.setBrush(colour);
@@ -423,20 +452,13 @@ void LayoutPanel::paintOverlay(QPainter& painter) const {
             for (const layout::Point& p : line.vertices) polyline << imageAt(p.x, p.y);
             painter.drawPolyline(polyline);
         }
-        if (selected || m_tool == Tool::Select) {
+        if (onPreview && (selected || m_tool == Tool::Select)) {
             painter.setBrush(colour);
             for (std::size_t k = 0; k < points.size() && (item.kind != layout::Kind::Stroke || selected); ++k) {
                 const double r = (selected && int(k) == m_selectedPoint ? 5.0 : 3.0) * pixel;
                 painter.drawEllipse(imageAt(points[k].x, points[k].y), r, r);
             }
         }
-    }
-    if (!m_pending.empty()) {
-        painter.setPen(QPen(colourOf(kindOfTool(m_tool)), 2.0 * pixel, Qt::DashLine));
-        QPolygonF polyline;
-        for (const layout::Point& p : m_pending) polyline << imageAt(p.x, p.y);
-        if (!m_stroking) polyline << m_hover;
-        painter.drawPolyline(polyline);
     }
 }
 

@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalBlocker>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -141,6 +142,11 @@ LayoutPanel::LayoutPanel(const core::Registry& registry, render::PreviewWidget* 
     if (m_preview->focusPolicy() == Qt::NoFocus) m_preview->setFocusPolicy(Qt::ClickFocus);
     m_preview->installEventFilter(this);
     m_preview->setOverlay([this](QPainter& painter) { paintOverlay(painter); });
+    // The 3-D view's drape follows the items; a drag's edits within 40 ms make one picture.
+    m_drapeTimer = new QTimer(this);
+    m_drapeTimer->setSingleShot(true);
+    m_drapeTimer->setInterval(40);
+    connect(m_drapeTimer, &QTimer::timeout, this, [this] { emit drapeChanged(drapeImage()); });
     setTool(Tool::Select);
     updateFields();
 }
@@ -154,6 +160,7 @@ void LayoutPanel::setRecipe(const core::Recipe& recipe) {
     rebuildList();
     updateFields();
     m_preview->update();
+    scheduleDrape();
 }
 
 void LayoutPanel::setStackSelection(const std::string& id) {
@@ -161,6 +168,11 @@ void LayoutPanel::setStackSelection(const std::string& id) {
     rebuildList();
     updateFields();
     m_preview->update();
+    scheduleDrape();
+}
+
+void LayoutPanel::scheduleDrape() {
+    if (!m_drapeTimer->isActive()) m_drapeTimer->start();
 }
 
 void LayoutPanel::setTool(Tool tool) {
@@ -183,6 +195,7 @@ void LayoutPanel::selectItem(const std::string& id, int point) {
     }
     updateFields();
     m_preview->update();
+    scheduleDrape();  // the selected item is drawn wider
 }
 
 int LayoutPanel::layoutStage() const {

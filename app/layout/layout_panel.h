@@ -11,6 +11,7 @@
 #include "core/recipe.h"
 #include "core/registry.h"
 
+#include <QImage>
 #include <QPointF>
 #include <QString>
 #include <QWidget>
@@ -21,6 +22,7 @@
 #include <vector>
 
 class QComboBox;
+class QTimer;
 class QDoubleSpinBox;
 class QLabel;
 class QListWidget;
@@ -65,8 +67,15 @@ public:
     QPointF metresAt(QPointF imagePos) const;
     QPointF imageAt(double x, double y) const;
 
+    // The items as drawn on the preview, as a picture to lay over the 3-D view (transparent
+    // around them; edge to edge over the map's extent, north up); null when there are none.
+    QImage drapeImage() const;
+    static constexpr int kMaxDrapeSide = 2048;
+
 signals:
     void recipeEdited(const terrain::core::Recipe& recipe, const QString& text, const QString& mergeKey);
+    // drapeImage() changed (sent at most every 40 ms while items are edited).
+    void drapeChanged(const QImage& picture);
     void message(const QString& text);
 
 protected:
@@ -81,6 +90,10 @@ private:
     bool onKey(int key);
     void finishDrawing();
     void paintOverlay(QPainter& painter) const;
+    // The items (lines `pixel` image pixels per output pixel); on the preview also their points
+    // and handles.
+    void paintItems(QPainter& painter, double pixel, bool onPreview) const;
+    void scheduleDrape();
     // The nearest control point within `radius` image pixels of imagePos: item index and point.
     std::optional<std::pair<int, int>> pointNear(const core::layout::Layout& layout, QPointF imagePos,
                                                  double radius) const;
@@ -136,6 +149,7 @@ private:
     QDoubleSpinBox* m_y;
     QDoubleSpinBox* m_width;
     QLabel* m_readout;
+    QTimer* m_drapeTimer;
     bool m_updating = false;
     mutable std::string m_parsedText;  // the layout entry's data last parsed, and its items
     mutable core::layout::Layout m_parsed;

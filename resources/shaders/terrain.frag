@@ -19,6 +19,8 @@ uniform bool u_wireframe;
 uniform sampler2D u_overlay;     // a mask of weights in [0, 1] over the whole terrain
 uniform bool u_overlayOn;
 uniform vec3 u_overlayColor;     // sRGB
+uniform sampler2D u_drape;       // an sRGB picture with alpha over the whole terrain (drawn lines)
+uniform bool u_drapeOn;
 
 out vec4 fragColor;
 
@@ -59,6 +61,10 @@ void main() {
     float haze = 1.0 - exp(-0.4 * length(v_world - u_eye) / u_hazeDistance);
     color = mix(color, toLinear(u_hazeColor), haze * 0.5);
     color = toSrgb(color);
+    if (u_drapeOn) {  // over the lit, hazy surface: the drawing reads as a plan laid on the ground
+        vec4 drape = texture(u_drape, v_uv);
+        color = mix(color, drape.rgb, drape.a);
+    }
     if (u_wireframe) color = mix(color, vec3(0.04, 0.05, 0.07), 0.45);
     fragColor = vec4(color, 1.0);
 }

@@ -9,6 +9,7 @@
 #include "core/io/export.h"
 #include "core/layout/layout.h"
 #include "render/preview_widget.h"
+#include "render/terrain_view.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -325,6 +326,38 @@ TEST_F(LayoutEditorTest, AStampsHandleSizesAndTurnsIt) {
     }
     m_window->document()->undoStack()->undo();
     EXPECT_EQ(items().items[0], placed);
+}
+
+// The items drawn on the 2-D preview lie on the 3-D view too, following the ground: a stamp's
+// magenta outline shows in the rendered 3-D frame (llvmpipe), and goes with the stamp on undo.
+TEST_F(LayoutEditorTest, TheItemsAreDrapedOverTheThreeDView) {
+    render::TerrainView* view = m_window->terrainView();
+    const auto magenta = [&] {
+        const QImage frame = view->grabFramebuffer();
+        int n = 0;
+        for (int y = 0; y < frame.height(); ++y)
+            for (int x = 0; x < frame.width(); ++x) {
+                const QColor c = frame.pixelColor(x, y);
+                n += c.red() > 150 && c.green() < 120 && c.blue() > 130 && c.red() - c.green() > 80 ? 1 : 0;
+            }
+        return n;
+    };
+    const int before = magenta();
+    chooseTool(QStringLiteral("Stamp"));
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, at(128, 128));
+    ASSERT_EQ(items().items.size(), 1u);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !view->drape().isNull(); }, 3000));
+    ASSERT_TRUE(waitUpToDate());
+    const int with = magenta();
+    std::printf("magenta pixels in the 3-D view: %d before, %d with the stamp\n", before, with);
+    EXPECT_GT(with, before + 40);
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        view->grabFramebuffer().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-drape-3d.png"));
+    }
+    m_window->document()->undoStack()->undo();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return view->drape().isNull(); }, 3000));
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_LE(magenta(), before + 5);
 }
 
 // A stamp placed with the mouse takes an image as its shape through the panel's Image… button

@@ -126,7 +126,10 @@ void BM_LayoutPointDrag(benchmark::State& state) {
     for (auto _ : state) {
         std::string moved = geojson;
         // A new place every time (the stage cache would hand back a place seen before).
-        moved.replace(moved.find("[1500, -2500]"), 13, "[" + std::to_string(1500 + 0.5 * i++) + ", -2500]");
+        std::string point = "[";
+        point += std::to_string(1500 + 0.5 * i++);
+        point += ", -2500]";
+        moved.replace(moved.find("[1500, -2500]"), 13, point);
         recipe.operations.back().data = type.normalizeData(moved);
         QElapsedTimer t;
         t.start();
@@ -352,10 +355,10 @@ void BM_WorldView(benchmark::State& state) {
     QElapsedTimer open;
     open.start();
     window.showRecipe(recipe, units, 20);
-    QTest::qWaitFor([&] { return canvas->cachedBytes() > 0; }, 10000);
+    if (!QTest::qWaitFor([&] { return canvas->cachedBytes() > 0; }, 10000)) state.SkipWithError("no tile shown");
     canvas->repaint();
     const double openMs = double(open.nsecsElapsed()) / 1e6;
-    QTest::qWaitFor([&] { return canvas->missingTiles() == 0; }, 10000);
+    if (!QTest::qWaitFor([&] { return canvas->missingTiles() == 0; }, 10000)) state.SkipWithError("tiles missing");
 
     core::Recipe same = recipe;
     same.detail = 10;
@@ -370,7 +373,7 @@ void BM_WorldView(benchmark::State& state) {
         canvas->setView(QPointF(40000.0 * i + 3000.0, 1000000.0 - 40000.0 * i), 1.0);
         canvas->repaint();
         first.push_back(double(timer.nsecsElapsed()) / 1e6);
-        QTest::qWaitFor([&] { return canvas->missingTiles() == 0; }, 10000);
+        if (!QTest::qWaitFor([&] { return canvas->missingTiles() == 0; }, 10000)) state.SkipWithError("tiles missing");
         canvas->repaint();
         const double ms = double(timer.nsecsElapsed()) / 1e6;
         complete.push_back(ms);
