@@ -2,11 +2,13 @@
 
 #include <openssl/evp.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <array>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <memory>
 #include <vector>
 
 #include "errors.h"
@@ -53,22 +55,32 @@ std::string Sha256::hex() {
 }
 
 std::string sha256FileHex(const std::filesystem::path& path) {
-    const auto fail = [&path](int error) {
-        return IoError(IoError::Kind::WriteFailed,
-                       "cannot read '" + path.string() + "': " + std::strerror(error));
+    const auto fail = [&path](const std::string& why) {
+        return IoError(IoError::Kind::WriteFailed, "cannot read '" + path.string() + "': " + why);
     };
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!file) throw fail(errno);
+    // Opened without blocking and read only when it is a regular file: a FIFO put where a tile or
+    // an export was (a crafted folder, or a swap after the caller's check) must not hang us.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) throw fail(std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        throw fail("not a regular file");
+    }
     Sha256 sha;
     std::vector<unsigned char> buffer(std::size_t(1) << 20);
     for (;;) {
-        const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), file.get());
-        if (n > 0) sha.update(buffer.data(), n);
-        if (n < buffer.size()) {
-            if (std::ferror(file.get())) throw fail(errno ? errno : EIO);
-            break;
+        const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            const std::string why = std::strerror(errno);
+            ::close(fd);
+            throw fail(why);
         }
+        if (n == 0) break;
+        sha.update(buffer.data(), std::size_t(n));
     }
+    ::close(fd);
     return sha.hex();
 }
 

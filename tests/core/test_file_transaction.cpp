@@ -546,6 +546,18 @@ TEST(FileTransaction, AFileHashedWhileItIsWrittenHasTheHashOfWhatIsPutInPlace) {
     EXPECT_FALSE(fs::exists(dir / "never.bin"));
 }
 
+// Hashing reads files a crafted folder may hold (a world's tiles, an export set's members): a
+// FIFO where a file was expected is refused at once, never waited on (a plain open blocks until
+// a writer comes), and a regular file's hash is its bytes'.
+TEST(FileTransaction, HashingAFifoIsRefusedWithoutBlocking) {
+    ScratchDir dir;
+    const fs::path fifo = dir / "tile.png";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_THROW(sha256FileHex(fifo), IoError);  // before, fopen() waited for a writer: a hang
+    writeAll(dir / "file.bin", "terrain");
+    EXPECT_EQ(sha256FileHex(dir / "file.bin"), sha256Hex(std::string("terrain")));
+}
+
 TEST(FileTransaction, ConcurrentExportsToOnePathLeaveOneCompleteSet) {
     // Finding 7: 8 writers at once mixed images with other runs' sidecars.
     ScratchDir dir;
