@@ -70,7 +70,7 @@ public:
     // The items as drawn on the preview, as a picture to lay over the 3-D view (transparent
     // around them; edge to edge over the map's extent, north up); null when there are none.
     QImage drapeImage() const;
-    static constexpr int kMaxDrapeSide = 2048;
+    static constexpr int kMaxDrapeSide = 1024;  // the 3-D view is rarely wider; 4 MB a redraw
 
 signals:
     void recipeEdited(const terrain::core::Recipe& recipe, const QString& text, const QString& mergeKey);
