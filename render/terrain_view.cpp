@@ -51,11 +51,7 @@ void TerrainView::setHeightmap(std::shared_ptr<const core::Heightmap> map,
 
 void TerrainView::uploadHeightsNow() {
     m_heightsDirty = true;
-    if (m_gl) {
-        makeCurrent();
-        uploadPending();
-        doneCurrent();
-    }
+    uploadNow();
 }
 
 namespace {
@@ -88,22 +84,14 @@ void TerrainView::setOverlay(std::shared_ptr<const core::Heightmap> mask) {
     if (mask == m_overlay) return;
     m_overlay = std::move(mask);
     m_overlayDirty = true;
-    if (m_gl) {
-        makeCurrent();
-        uploadPending();
-        doneCurrent();
-    }
+    uploadNow();
     update();
 }
 
 void TerrainView::setDrape(const QImage& picture) {
     m_drape = picture.isNull() ? QImage() : picture.convertToFormat(QImage::Format_RGBA8888);
     m_drapeDirty = true;
-    if (m_gl) {
-        makeCurrent();
-        uploadPending();
-        doneCurrent();
-    }
+    uploadNow();
     update();
 }
 
@@ -182,6 +170,13 @@ void TerrainView::cleanup() {
     doneCurrent();
     if (context() != nullptr)
         disconnect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &TerrainView::cleanup);
+}
+
+void TerrainView::uploadNow() {
+    if (!m_gl) return;  // initializeGL uploads what is pending
+    makeCurrent();
+    uploadPending();
+    doneCurrent();
 }
 
 void TerrainView::uploadPending() {

@@ -96,6 +96,7 @@ protected:
 private:
     void cleanup();
     void uploadPending();
+    void uploadNow();  // uploadPending with the context made current (nothing before initializeGL)
     void uploadHeightsNow();  // the heights and their mappings to the GPU, if it is there
     glm::vec2 extent() const;
     float heightRange() const;

@@ -148,13 +148,16 @@ void checkTileNames(const std::filesystem::path& output, const std::string& patt
 }
 
 // Integer codes end at the height range; with the World mapping a fine detail can reach a
-// little past the reference map's ends. Says how many metres were cut and what range keeps all.
-std::optional<FieldText> clippedCodesWarning(const GameExportRequest& request, ExportFormat format,
-                                             MinMax raw, const ResolvedMapping& resolved) {
-    if (request.mapping.mode != HeightMapping::Mode::World || sampleLayout(format).metres ||
-        format == ExportFormat::Txt || (raw.min >= resolved.lo && raw.max <= resolved.hi)) {
-        return std::nullopt;
-    }
+// little past the reference map's ends.
+bool codesMayClip(const GameExportRequest& request, ExportFormat format) {
+    return request.mapping.mode == HeightMapping::Mode::World && !sampleLayout(format).metres &&
+           format != ExportFormat::Txt;
+}
+
+// Says how many metres were cut and what range keeps all (when codesMayClip).
+std::optional<FieldText> clippedCodesWarning(const GameExportRequest& request, MinMax raw,
+                                             const ResolvedMapping& resolved) {
+    if (raw.min >= resolved.lo && raw.max <= resolved.hi) return std::nullopt;
     const double low = std::min(request.world.loMetres, metresOf(resolved, request.world, raw.min));
     const double high = std::max(request.world.hiMetres, metresOf(resolved, request.world, raw.max));
     const auto text = [](double metres) {
@@ -328,10 +331,11 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
     // One mapping for the whole map, so every tile uses the same codes for the same height and
     // neighbouring tiles match along their shared edges.
     const ResolvedMapping whole = resolveMapping(request.mapping, *source);
-    // The raw range of the map: a raw32 file finds it while writing (no scan of its own), and
-    // float formats clip nothing, so the warning below does not need it.
+    // The raw range of the whole map, scanned only where the clipping warning below can apply
+    // (integer codes under the world's fixed scale); each sidecar takes its file's range from the
+    // writer when it found it while writing (raw32), else scans it.
     std::optional<MinMax> wholeRaw;
-    if (plan.format != ExportFormat::Raw32 || plan.tiles) wholeRaw = finiteMinMax(*source);
+    if (codesMayClip(request, plan.format)) wholeRaw = finiteMinMax(*source);
     if (request.mapping.mode == HeightMapping::Mode::World) {
         extra["world"] = {{"height_range_metres", {world.loMetres, world.hiMetres}},
                           {"raw_range", {request.mapping.lo, request.mapping.hi}},
@@ -347,7 +351,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
             result.warnings.push_back(std::move(w));
         }
     }
-    if (auto warning = wholeRaw ? clippedCodesWarning(request, plan.format, *wholeRaw, whole) : std::nullopt) {
+    if (auto warning = wholeRaw ? clippedCodesWarning(request, *wholeRaw, whole) : std::nullopt) {
         result.warnings.push_back(std::move(*warning));
     }
 
@@ -395,7 +399,7 @@ GameExportResult runGameExport(const Heightmap& map, const GameExportRequest& re
         in.height = part.height();
         in.mapping = request.mapping;
         in.resolved = whole;
-        in.rawFinite = report.rawFinite ? *report.rawFinite : plan.tiles ? finiteMinMax(part) : *wholeRaw;
+        in.rawFinite = report.rawFinite ? *report.rawFinite : wholeRaw && !plan.tiles ? *wholeRaw : finiteMinMax(part);
         in.world = world;
         in.recipe = request.recipe;
         in.recipeSha256 = request.recipeSha256;
