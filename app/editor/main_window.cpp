@@ -161,7 +161,7 @@ void MainWindow::setPrompts(Prompts* prompts) {
 GenerationRequest MainWindow::currentRequest(bool force) const {
     const DocumentState& state = m_document->state();
     GenerationRequest request;
-    request.recipe = state.recipe;
+    request.recipe = m_layout->viewRecipe(state.recipe);  // solo is the views' alone
     request.world = core::worldUnits(state.recipe);
     request.style = state.view.previewStyle();
     request.upTo = m_stack->shownStage();
@@ -176,7 +176,7 @@ void MainWindow::submitCurrent() {
 
 bool MainWindow::isUpToDate() const {
     const DocumentState& state = m_document->state();
-    return m_shown && !m_shown->coarse && m_shown->recipe == state.recipe &&
+    return m_shown && !m_shown->coarse && m_shown->recipe == m_layout->viewRecipe(state.recipe) &&
            m_shown->upTo == m_stack->shownStage() &&
            m_shown->style.colorMap == state.view.colorMap &&
            m_shown->style.hillshade == state.view.hillshade &&
@@ -445,6 +445,8 @@ void MainWindow::connectParts() {
             });
     connect(m_layout, &LayoutPanel::message, this, [this](const QString& text) { m_status->showMessage(text); });
     connect(m_layout, &LayoutPanel::drapeChanged, terrainView(), &render::TerrainView::setDrape);
+    connect(m_layout, &LayoutPanel::viewChanged, this, &MainWindow::submitCurrent);
+    connect(m_controller, &GenerationController::roadsReady, m_layout, &LayoutPanel::setRoads);
     connect(m_stack, &StackPanel::shownStageChanged, this, [this] {
         if (!isUpToDate()) submitCurrent();
     });

@@ -93,7 +93,12 @@ private:
         double ms = 0.0;
         core::StackResult result = evaluate(job, job.what, &ms, 1.0f - fullShare, fullShare, true);
         if (result.computed.empty()) ms = 0.0;  // every stage came from the cache
+        const int lastStage = result.lastStage;
         publish(job, std::move(result), ms, false);
+        std::vector<LayoutRoad> roads = roadsOf(job, lastStage);
+        toController([controller = m_controller, request = job.request, roads = std::move(roads)] {
+            controller->onJobRoads(request, roads);
+        });
     }
 
     // Progress goes from `progressFrom` to progressFrom + progressShare, so one job's bar never
@@ -208,6 +213,33 @@ private:
         });
     }
 
+    // The readouts of the roads of every enabled layout entry the map went through. Their profiles
+    // read the stage below each entry at the reference detail, which the evaluation has just put
+    // in the evaluator's cache. A road that cannot be resolved has no readout (the entry's error
+    // is the evaluation's to report).
+    std::vector<LayoutRoad> roadsOf(const Job& job, int lastStage) {
+        std::vector<LayoutRoad> roads;
+        const core::Recipe& recipe = job.what.recipe;
+        core::GenerateContext context;
+        context.cancel = job.token.get();
+        context.threads = job.threads;
+        context.executor = &executorFor(job.threads);
+        context.workspace = &m_workspace;
+        for (int stage = 1; stage <= lastStage && std::size_t(stage) <= recipe.operations.size(); ++stage) {
+            const core::OpInstance& op = recipe.operations[std::size_t(stage - 1)];
+            if (op.type != "layout" || !op.enabled || op.data.find("\"road\"") == std::string::npos) continue;
+            try {
+                for (core::RoadReport& report : core::roadReports(m_evaluator, recipe, job.what.world, stage, context)) {
+                    roads.push_back({op.id, std::move(report)});
+                }
+            } catch (const core::Cancelled&) {
+                throw;
+            } catch (const std::exception&) {
+            }
+        }
+        return roads;
+    }
+
     // The worker's helper threads, started once for a thread count (not for every job).
     core::Executor& executorFor(int threads) {
         if (!m_executor || m_executorThreads != threads) {
@@ -311,6 +343,10 @@ void GenerationController::onJobResult(GenerationResult result) {
     if (result.request < m_shownRequest) return;  // older than what is on screen
     m_shownRequest = result.request;
     emit resultReady(result);
+}
+
+void GenerationController::onJobRoads(quint64 request, const std::vector<LayoutRoad>& roads) {
+    if (request == m_shownRequest) emit roadsReady(roads);
 }
 
 void GenerationController::onJobFinished(quint64 request, bool wasCancelled, const QString& error,

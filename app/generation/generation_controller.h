@@ -22,6 +22,7 @@
 #include "core/heightmap.h"
 #include "core/io/world_units.h"
 #include "core/recipe.h"
+#include "core/stack/layout_entry.h"
 #include "app/generation/mailbox.h"
 #include "render/colormap.h"
 
@@ -85,6 +86,12 @@ struct GenerationResult {
     std::vector<int> computed;  // stages computed for this result (the rest came from the cache)
 };
 
+// A road of a full result: its layout entry's id and its readout (grade, where it breaks it).
+struct LayoutRoad {
+    std::string entry;
+    core::RoadReport report;
+};
+
 class GenerationWorker;
 
 class GenerationController : public QObject {
@@ -125,6 +132,9 @@ public:
 
 signals:
     void resultReady(const terrain::app::GenerationResult& result);
+    // After a full result is shown: the readouts of the roads of every enabled layout entry it went
+    // through (computed after the map, so they never delay it).
+    void roadsReady(const std::vector<terrain::app::LayoutRoad>& roads);
     void progressChanged(float fraction);
     // The stage computing now, as the status bar shows it ("Hydraulic erosion (3 of 4), 12 s
     // left"), and its own fraction done.
@@ -147,6 +157,7 @@ private:
                          QObject* parent);
     void dispatch();
     void onJobResult(GenerationResult result);
+    void onJobRoads(quint64 request, const std::vector<LayoutRoad>& roads);
     void onJobFinished(quint64 request, bool wasCancelled, const QString& error, int errorStage,
                        const QString& errorOp);
     void onJobProgress(quint64 request, float fraction);

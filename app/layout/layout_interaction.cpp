@@ -422,7 +422,7 @@ void LayoutPanel::paintItems(QPainter& painter, double pixel, bool onPreview) co
     for (const layout::Item& item : items.items) {
         const bool selected = item.id == m_selectedItem;
         QColor colour = colourOf(item.kind);
-        if (!item.enabled) colour.setAlpha(90);
+        if (!item.enabled || (!m_solo.empty() && item.id != m_solo)) colour.setAlpha(90);  // hidden, or not the solo
         QPen pen(colour, (selected ? 3.0 : 2.0) * pixel);
         if (item.locked) pen.setStyle(Qt::DashLine);  // locked: drawn dashed, never picked
         painter.setPen(pen);
@@ -451,6 +451,17 @@ void LayoutPanel::paintItems(QPainter& painter, double pixel, bool onPreview) co
             QPolygonF polyline;
             for (const layout::Point& p : line.vertices) polyline << imageAt(p.x, p.y);
             painter.drawPolyline(polyline);
+            // Where the terrain is steeper than the road's grade limit (it is held to grade by
+            // cutting and filling there): red over the line, as the last result resolved it.
+            if (const core::RoadReport* report = item.kind == layout::Kind::Road ? reportOf(item) : nullptr) {
+                painter.setPen(QPen(QColor(230, 30, 30), (selected ? 4.0 : 3.0) * pixel, Qt::SolidLine, Qt::FlatCap));
+                for (const std::vector<layout::Point>& path : report->readout.steepPaths) {
+                    QPolygonF stretch;
+                    for (const layout::Point& p : path) stretch << imageAt(p.x, p.y);
+                    painter.drawPolyline(stretch);
+                }
+                painter.setPen(pen);
+            }
         }
         if (onPreview && (selected || m_tool == Tool::Select)) {
             painter.setBrush(colour);

@@ -107,8 +107,20 @@ LayoutPanel::LayoutPanel(const core::Registry& registry, render::PreviewWidget* 
     m_lock->setCheckable(true);
     m_lock->setToolTip(tr("Lock the selected item: it can no longer be picked, moved, reshaped or deleted on the "
                           "preview (unlock it here)"));
-    column->addWidget(m_lock);
+    m_soloButton = new QToolButton(this);
+    m_soloButton->setObjectName(QStringLiteral("layoutSolo"));
+    m_soloButton->setText(tr("Solo"));
+    m_soloButton->setCheckable(true);
+    m_soloButton->setToolTip(tr("Show the selected item alone in the views (the other items of this layout are left "
+                                "out of the preview only: saving and exports keep every item)"));
+    auto* itemButtons = new QHBoxLayout;
+    itemButtons->addWidget(m_lock);
+    itemButtons->addWidget(m_soloButton);
+    itemButtons->addStretch(1);
+    column->addLayout(itemButtons);
     connect(m_lock, &QToolButton::toggled, this, &LayoutPanel::onLockToggled);
+    connect(m_soloButton, &QToolButton::toggled, this,
+            [this](bool on) { setSolo(on ? m_selectedItem : std::string()); });
     connect(m_items, &QListWidget::currentRowChanged, this, [this](int row) {
         if (m_updating || row < 0) return;
         selectItem(m_items->item(row)->data(kItemIdRole).toString().toStdString());
@@ -157,6 +169,10 @@ void LayoutPanel::setRecipe(const core::Recipe& recipe) {
     const bool exists = std::any_of(items.items.begin(), items.items.end(),
                                     [this](const layout::Item& i) { return i.id == m_selectedItem; });
     if (!exists) m_selectedItem.clear(), m_selectedPoint = -1;
+    if (!m_solo.empty() && std::none_of(items.items.begin(), items.items.end(),
+                                        [this](const layout::Item& i) { return i.id == m_solo; })) {
+        setSolo({});  // its item is gone (deleted, undone)
+    }
     rebuildList();
     updateFields();
     m_preview->update();
@@ -304,6 +320,12 @@ void LayoutPanel::rebuildList() {
             row->setFont(font);
             row->setToolTip(tr("Locked: unlock it to move, reshape or delete it"));
         }
+        if (item.id == m_solo) {
+            QFont font = row->font();
+            font.setBold(true);
+            row->setFont(font);
+            row->setToolTip(tr("Solo: shown alone in the views"));
+        }
         if (item.id == m_selectedItem) m_items->setCurrentItem(row);
     }
     m_updating = false;
@@ -360,18 +382,41 @@ void LayoutPanel::updateFields() {
         m_y->setValue((*points)[std::size_t(m_selectedPoint)].y);
         if (!item->widths_m.empty()) m_width->setValue(item->widths_m[std::size_t(m_selectedPoint)]);
     }
+    {
+        const QSignalBlocker block(m_soloButton);
+        m_soloButton->setEnabled(item != nullptr || !m_solo.empty());
+        m_soloButton->setChecked(!m_solo.empty() && (item == nullptr || item->id == m_solo));
+    }
     QString readout;
     if (item != nullptr && item->kind != layout::Kind::Area && item->kind != layout::Kind::Stamp) {
         const layout::RoadReadout r = layout::lineReadout(layout::itemLine(*item, spacing()));
         readout = tr("Length %1 m, tightest turn %2")
                       .arg(r.length_m, 0, 'f', 1)
                       .arg(r.minRadius_m > 0 ? tr("radius %1 m").arg(r.minRadius_m, 0, 'f', 1) : tr("none (straight)"));
-        if (item->kind == layout::Kind::Road) readout += tr("; grade limited to %1 %").arg(item->maxGrade_pct);
+        const core::RoadReport* report = item->kind == layout::Kind::Road ? reportOf(*item) : nullptr;
+        if (report != nullptr) {
+            const layout::RoadReadout& g = report->readout;
+            readout += tr("; steepest %1 % (limit %2 %)").arg(g.maxGrade_pct, 0, 'f', 1).arg(item->maxGrade_pct);
+            if (g.readTerrain && g.steep.empty()) {
+                readout += tr("; the terrain stays within it (at most %1 %)").arg(g.groundMaxGrade_pct, 0, 'f', 1);
+            } else if (g.readTerrain) {
+                readout += tr("; the terrain reaches %1 %: held to grade over %2 m in %3 stretches (red), cut up to "
+                              "%4 m, fill up to %5 m")
+                               .arg(g.groundMaxGrade_pct, 0, 'f', 1)
+                               .arg(g.steepLength_m, 0, 'f', 0)
+                               .arg(g.steep.size())
+                               .arg(g.maxCut_m, 0, 'f', 1)
+                               .arg(g.maxFill_m, 0, 'f', 1);
+            }
+        } else if (item->kind == layout::Kind::Road) {
+            readout += tr("; grade limited to %1 %").arg(item->maxGrade_pct);
+        }
     } else if (item != nullptr) {
         readout = kindLabel(item->kind) + QStringLiteral(" ") + QString::fromStdString(item->id);
     } else {
         readout = items.items.empty() ? tr("Choose a tool and draw on the 2-D preview") : tr("No item selected");
     }
+    if (!m_solo.empty()) readout = tr("Solo: %1 alone in the views. ").arg(QString::fromStdString(m_solo)) + readout;
     m_readout->setText(readout);
 }
 
@@ -397,6 +442,56 @@ void LayoutPanel::onLockToggled(bool locked) {
         commit(items, locked ? tr("Lock %1").arg(id) : tr("Unlock %1").arg(id));
         return;
     }
+}
+
+void LayoutPanel::setRoads(const std::vector<LayoutRoad>& roads) {
+    m_roads = roads;
+    updateFields();
+    m_preview->update();
+    scheduleDrape();
+}
+
+const core::RoadReport* LayoutPanel::reportOf(const layout::Item& item) const {
+    const int stage = layoutStage();
+    if (stage == 0) return nullptr;
+    const std::string& entry = m_recipe.operations[std::size_t(stage - 1)].id;
+    for (const LayoutRoad& road : m_roads) {
+        if (road.entry == entry && road.report.item == item) return &road.report;
+    }
+    return nullptr;
+}
+
+void LayoutPanel::setSolo(const std::string& id) {
+    const int stage = layoutStage();
+    const std::string entry = stage > 0 && !id.empty() ? m_recipe.operations[std::size_t(stage - 1)].id : std::string();
+    if (id == m_solo && entry == m_soloEntry) return;
+    m_solo = entry.empty() ? std::string() : id;
+    m_soloEntry = entry;
+    rebuildList();
+    updateFields();
+    emit message(m_solo.empty() ? tr("Solo off: every item is shown")
+                                : tr("Solo: %1 alone in the views (saving and exports keep every item)")
+                                      .arg(QString::fromStdString(m_solo)));
+    emit viewChanged();
+}
+
+core::Recipe LayoutPanel::viewRecipe(const core::Recipe& recipe) const {
+    if (m_solo.empty()) return recipe;
+    core::Recipe view = recipe;
+    for (core::OpInstance& op : view.operations) {
+        if (op.id != m_soloEntry || op.type != "layout" || op.data.empty()) continue;
+        try {
+            layout::Layout items = layout::layoutFromText(op.data);
+            if (std::none_of(items.items.begin(), items.items.end(), [this](const layout::Item& i) { return i.id == m_solo; })) {
+                return recipe;
+            }
+            for (layout::Item& item : items.items) item.enabled = item.id == m_solo;
+            op.data = layout::canonicalLayoutText(layout::layoutToGeoJson(items).dump());
+        } catch (const std::exception&) {
+            return recipe;  // the entry's error shows as it is
+        }
+    }
+    return view;
 }
 
 const layout::Item* LayoutPanel::lockedSelection(const layout::Layout& items) const {

@@ -7,6 +7,7 @@
 //
 // The panel edits the stack's selected entry when it is a layout, else the last layout entry; the
 // first item drawn into a recipe without one appends a layout entry at the end of the stack.
+#include "app/generation/generation_controller.h"
 #include "core/layout/layout.h"
 #include "core/recipe.h"
 #include "core/registry.h"
@@ -59,6 +60,17 @@ public:
     int selectedPoint() const { return m_selectedPoint; }
     void selectItem(const std::string& id, int point = -1);
 
+    // The roads' readouts of the last full result (GenerationController::roadsReady): the selected road's
+    // grades in the readout, and every road's stretches steeper than its limit drawn red on the
+    // preview and the drape while the road is as it was resolved.
+    void setRoads(const std::vector<LayoutRoad>& roads);
+
+    // Solo: the views show one item of the edited entry alone. View state only: the document, its
+    // undo steps and every export keep all items; viewRecipe() is what the views generate.
+    const std::string& soloItem() const { return m_solo; }
+    void setSolo(const std::string& id);  // empty: off
+    core::Recipe viewRecipe(const core::Recipe& recipe) const;
+
     // The layout being edited (empty when the recipe has no layout entry).
     core::layout::Layout layout() const;
     // Metres per sample of the map at the recipe's detail, and the world position of an image
@@ -76,6 +88,8 @@ signals:
     void recipeEdited(const terrain::core::Recipe& recipe, const QString& text, const QString& mergeKey);
     // drapeImage() changed (sent at most every 40 ms while items are edited).
     void drapeChanged(const QImage& picture);
+    // viewRecipe() changed (solo on, off or moved): the views regenerate, the document does not.
+    void viewChanged();
     void message(const QString& text);
 
 protected:
@@ -114,6 +128,8 @@ private:
     void onLockToggled(bool locked);
     // The selected stamp takes an image (16-bit PNG, EXR, GeoTIFF, ...) as its shape.
     void chooseStampImage();
+    // The readout of a road as it is now (null when the last result resolved another version).
+    const core::RoadReport* reportOf(const core::layout::Item& item) const;
     // The selected item when it is locked (the editor leaves it alone), else null.
     const core::layout::Item* lockedSelection(const core::layout::Layout& layout) const;
 
@@ -145,6 +161,9 @@ private:
     QDoubleSpinBox* m_strokeRadius;
     QListWidget* m_items;
     QToolButton* m_lock;
+    QToolButton* m_soloButton;
+    std::string m_solo, m_soloEntry;  // the soloed item and its entry's id
+    std::vector<LayoutRoad> m_roads;
     QDoubleSpinBox* m_x;
     QDoubleSpinBox* m_y;
     QDoubleSpinBox* m_width;

@@ -158,6 +158,9 @@ struct ResolvedItem {
     double tanSlope = 0;  // roads: tan(bank_deg); rivers: tan(bank_slope_deg)
     // Along lines: the heights in metres at s = k * step (the last at the line's end).
     std::vector<double> profile;
+    // Roads that read the terrain (not baked): the terrain along the line at those stations, as
+    // read and after smoothing (what the grade limit is applied to), for the readouts.
+    std::vector<double> ground, smoothedGround;
     double step = 1.0;
     // Areas: every ring's edges; the target height (absolute, average) and, for a patch, the
     // boundary samples it spans.
@@ -209,9 +212,19 @@ nlohmann::json centreLinesToGeoJson(const ResolvedLayout& layout);
 // when the terrain below changes.
 Layout bakeLayout(const Layout& layout, const ProfileSource& source);
 
-// Readouts for a road: length, the steepest grade along its profile, the tightest curve radius.
+// Readouts for a road: length, the steepest grade along its profile, the tightest curve radius;
+// and, where its profile read the terrain, where the terrain (smoothed over smoothing_m) is
+// steeper than max_grade_pct so the deck is held to grade by cutting or filling ("where it
+// breaks its grade"): those stretches as arc-length intervals and as paths in the layout's
+// frame, their total length, the terrain's steepest smoothed grade, and the deepest cut and
+// highest fill of the deck against the terrain as read.
 struct RoadReadout {
     double length_m = 0, maxGrade_pct = 0, minRadius_m = 0;
+    bool readTerrain = false;  // the fields below are known
+    double groundMaxGrade_pct = 0, steepLength_m = 0, maxCut_m = 0, maxFill_m = 0;
+    std::vector<std::pair<double, double>> steep;  // [from, to] arc lengths, in order
+    std::vector<std::vector<Point>> steepPaths;    // the same stretches as points along the line
+    bool operator==(const RoadReadout&) const = default;
 };
 RoadReadout roadReadout(const ResolvedItem& item);
 

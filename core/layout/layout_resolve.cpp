@@ -243,7 +243,9 @@ void resolveLine(ResolvedItem& r, const ProfileSource& source) {
             requireSource(item, source, "the heights along the line");
             std::vector<double> z = terrainAlong(r.line, s, source);
             if (item.kind == Kind::Road) {
+                r.ground = z;
                 z = boxSmooth(z, std::size_t(std::floor(item.smoothing_m / (2.0 * r.step))));
+                r.smoothedGround = z;
                 z = gradeLimited(z, s, item.maxGrade_pct / 100.0);
             } else {
                 const double g = item.minGradient_pct / 100.0;
@@ -519,6 +521,12 @@ nlohmann::json centreLinesToGeoJson(const ResolvedLayout& layout) {
             p["length_m"] = readout.length_m;
             p["max_grade_pct"] = readout.maxGrade_pct;
             p["min_radius_m"] = readout.minRadius_m;
+            if (readout.readTerrain) {
+                p["terrain_max_grade_pct"] = readout.groundMaxGrade_pct;
+                p["steep_m"] = readout.steepLength_m;
+                p["max_cut_m"] = readout.maxCut_m;
+                p["max_fill_m"] = readout.maxFill_m;
+            }
         }
         features.push_back({{"type", "Feature"},
                             {"geometry", {{"type", "LineString"}, {"coordinates", std::move(coords)}}},
@@ -560,6 +568,34 @@ RoadReadout roadReadout(const ResolvedItem& r) {
         if (ds > 0) out.maxGrade_pct = std::max(out.maxGrade_pct, 100.0 * std::abs(r.profile[k] - r.profile[k - 1]) / ds);
     }
     out.minRadius_m = lineReadout(r.line).minRadius_m;
+    if (r.ground.size() != s.size() || r.smoothedGround.size() != s.size() || r.profile.size() != s.size()) return out;
+    out.readTerrain = true;
+    const double limit = r.item.maxGrade_pct;
+    for (std::size_t k = 0; k < s.size(); ++k) {
+        out.maxCut_m = std::max(out.maxCut_m, r.ground[k] - r.profile[k]);
+        out.maxFill_m = std::max(out.maxFill_m, r.profile[k] - r.ground[k]);
+        if (k == 0) continue;
+        const double ds = s[k] - s[k - 1];
+        if (ds <= 0) continue;
+        const double grade = 100.0 * std::abs(r.smoothedGround[k] - r.smoothedGround[k - 1]) / ds;
+        out.groundMaxGrade_pct = std::max(out.groundMaxGrade_pct, grade);
+        // A hair over the limit is the limit itself (the grade limit keeps the bound exactly).
+        if (grade <= limit * (1.0 + 1e-9) + 1e-12) continue;
+        if (!out.steep.empty() && out.steep.back().second == s[k - 1]) {
+            out.steep.back().second = s[k];
+        } else {
+            out.steep.push_back({s[k - 1], s[k]});
+        }
+        out.steepLength_m += ds;
+    }
+    std::size_t hint = 0, k = 0;
+    for (const auto& [from, to] : out.steep) {
+        std::vector<Point> path{pointAt(r.line, from, hint)};
+        while (k < s.size() && s[k] <= from) ++k;
+        for (; k < s.size() && s[k] < to; ++k) path.push_back(pointAt(r.line, s[k], hint));
+        path.push_back(pointAt(r.line, to, hint));
+        out.steepPaths.push_back(std::move(path));
+    }
     return out;
 }
 

@@ -203,6 +203,20 @@ layout::ResolvedLayout resolveLayoutEntry(StackEvaluator& evaluator, const Recip
     return layout::resolveLayout(itemsOf(&op->data), source);
 }
 
+std::vector<RoadReport> roadReports(StackEvaluator& evaluator, const Recipe& recipe, const WorldUnits& world,
+                                    int stage, const GenerateContext& context) {
+    const OpInstance* op = nullptr;
+    const layout::ProfileSource source = entrySource(evaluator, recipe, world, stage, context, op);
+    layout::Layout roads = itemsOf(&op->data);
+    std::erase_if(roads.items, [](const layout::Item& i) { return i.kind != layout::Kind::Road || !i.enabled; });
+    std::vector<RoadReport> out;
+    if (roads.items.empty()) return out;
+    for (const layout::ResolvedItem& r : layout::resolveLayout(roads, source).items) {
+        out.push_back({r.item, layout::roadReadout(r)});
+    }
+    return out;
+}
+
 layout::Layout bakeLayoutEntry(StackEvaluator& evaluator, const Recipe& recipe, const WorldUnits& world, int stage,
                                const GenerateContext& context) {
     const OpInstance* op = nullptr;

@@ -6,6 +6,7 @@
 #include "app/document/document.h"
 #include "app/layout/layout_panel.h"
 #include "app/editor/main_window.h"
+#include "app/export/export_actions.h"
 #include "core/io/export.h"
 #include "core/layout/layout.h"
 #include "render/preview_widget.h"
@@ -15,7 +16,9 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
+#include <QRegularExpression>
 #include <QMouseEvent>
 #include <QPointingDevice>
 #include <QTabletEvent>
@@ -421,6 +424,123 @@ TEST_F(LayoutEditorTest, AStampTakesAnImageChosenInThePanel) {
     if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
         m_window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-stamp-image.png"));
     }
+}
+
+// The red of the stretches where a road is held to grade, on a grab of a widget.
+int redPixels(const QImage& image) {
+    int count = 0;
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    for (int y = 0; y < rgb.height(); ++y) {
+        for (int x = 0; x < rgb.width(); ++x) {
+            const QColor c = rgb.pixelColor(x, y);
+            count += c.red() > 200 && c.green() < 70 && c.blue() < 70;
+        }
+    }
+    return count;
+}
+
+// A road drawn over steep ground: once its map is shown, the readout gives its steepest grade
+// (within the limit) and how much of it the terrain makes it cut or fill, and those stretches
+// are drawn red on the preview.
+TEST_F(LayoutEditorTest, ARoadsReadoutShowsWhereTheTerrainIsSteeperThanItsGrade) {
+    const int redBefore = redPixels(m_preview->grab().toImage());
+    chooseTool(QStringLiteral("Road"));
+    for (const QPoint p : {at(20, 30), at(120, 90), at(230, 200)}) QTest::mouseClick(m_preview, Qt::LeftButton, {}, p);
+    QTest::keyClick(m_preview, Qt::Key_Return);
+    ASSERT_EQ(items().items.size(), 1u);
+    m_panel->selectItem(items().items[0].id);
+    ASSERT_TRUE(waitUpToDate());
+    auto* readout = m_panel->findChild<QLabel*>(QStringLiteral("layoutReadout"));
+    ASSERT_NE(readout, nullptr);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return readout->text().contains(QStringLiteral("steepest")); }, 10000))
+        << readout->text().toStdString();
+    const QString text = readout->text();
+    const QRegularExpressionMatch steepest = QRegularExpression(QStringLiteral("steepest ([0-9.]+) %")).match(text);
+    ASSERT_TRUE(steepest.hasMatch()) << text.toStdString();
+    EXPECT_LE(steepest.captured(1).toDouble(), 8.0);
+    EXPECT_GT(steepest.captured(1).toDouble(), 1.0);
+    const QRegularExpressionMatch held =
+        QRegularExpression(QStringLiteral("terrain reaches ([0-9.]+) %: held to grade over ([0-9]+) m")).match(text);
+    ASSERT_TRUE(held.hasMatch()) << text.toStdString();
+    EXPECT_GT(held.captured(1).toDouble(), 8.0);
+    EXPECT_GT(held.captured(2).toDouble(), 0.0);
+    QTest::qWait(20);
+    const QImage shot = m_preview->grab().toImage();
+    EXPECT_EQ(redBefore, 0);
+    EXPECT_GT(redPixels(shot), 20);
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        shot.save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-road-grades.png"));
+        m_panel->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-road-grades-panel.png"));
+    }
+    // Moving a point: the old stretches are not drawn over the new line; the new ones follow.
+    const layout::Point middle = items().items[0].points[1];
+    chooseTool(QStringLiteral("Select"));
+    drag(m_preview->widgetPosition(m_panel->imageAt(middle.x, middle.y)).toPoint(), QPoint(0, 6), 5);
+    EXPECT_FALSE(readout->text().contains(QStringLiteral("steepest")));
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_TRUE(QTest::qWaitFor([&] { return readout->text().contains(QStringLiteral("steepest")); }, 10000));
+}
+
+// Solo shows one item alone in the views; the document, its undo steps and the export keep every
+// item.
+TEST_F(LayoutEditorTest, SoloShowsOneItemAloneInTheViewsOnly) {
+    const std::shared_ptr<const core::Heightmap> bare = m_preview->heightmap();
+    chooseTool(QStringLiteral("Stamp"));
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, at(60, 60));
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, at(190, 190));
+    ASSERT_EQ(items().items.size(), 2u);
+    ASSERT_TRUE(waitUpToDate());
+    const std::shared_ptr<const core::Heightmap> both = m_preview->heightmap();
+    const core::Recipe document = m_window->document()->state().recipe;
+    const int undo = undoCount();
+    const QString all = m_dir.filePath(QStringLiteral("all.png"));
+    QFuture<HeightmapExportOutcome> future = m_window->exports()->exportHeightmapTo(all, core::GameExportRequest{});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));
+    ASSERT_EQ(future.result().error, QString());
+
+    auto* list = m_panel->findChild<QListWidget*>(QStringLiteral("layoutItems"));
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(0)).center());
+    ASSERT_EQ(m_panel->selectedItem(), items().items[0].id);
+    auto* solo = m_panel->findChild<QToolButton*>(QStringLiteral("layoutSolo"));
+    ASSERT_NE(solo, nullptr);
+    ASSERT_TRUE(solo->isVisible() && solo->isEnabled());
+    QTest::mouseClick(solo, Qt::LeftButton);
+    EXPECT_TRUE(solo->isChecked());
+    EXPECT_EQ(m_panel->soloItem(), items().items[0].id);
+    ASSERT_TRUE(waitUpToDate());
+    const std::shared_ptr<const core::Heightmap> soloed = m_preview->heightmap();
+    // The first stamp as before, the second gone from the views.
+    EXPECT_EQ(soloed->at(60, 60), both->at(60, 60));
+    EXPECT_NE(soloed->at(60, 60), bare->at(60, 60));
+    EXPECT_EQ(soloed->at(190, 190), bare->at(190, 190));
+    EXPECT_NE(both->at(190, 190), bare->at(190, 190));
+    EXPECT_TRUE(m_panel->findChild<QLabel*>(QStringLiteral("layoutReadout"))->text().startsWith(QStringLiteral("Solo")));
+    // Nothing of it in the document or its history, nor in what is exported.
+    EXPECT_EQ(m_window->document()->state().recipe, document);
+    EXPECT_EQ(undoCount(), undo);
+    const QString whileSolo = m_dir.filePath(QStringLiteral("solo.png"));
+    future = m_window->exports()->exportHeightmapTo(whileSolo, core::GameExportRequest{});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return future.isFinished(); }, 60000));
+    ASSERT_EQ(future.result().error, QString());
+    QFile a(all), b(whileSolo);
+    ASSERT_TRUE(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    EXPECT_EQ(a.readAll(), b.readAll());
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        m_window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-solo.png"));
+    }
+    // Off again: both stamps in the views.
+    QTest::mouseClick(solo, Qt::LeftButton);
+    EXPECT_TRUE(m_panel->soloItem().empty());
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_EQ(m_preview->heightmap()->at(190, 190), both->at(190, 190));
+    // A soloed item that is deleted ends the solo.
+    QTest::mouseClick(solo, Qt::LeftButton);
+    ASSERT_FALSE(m_panel->soloItem().empty());
+    focusPreview();
+    QTest::keyClick(m_preview, Qt::Key_Delete);
+    ASSERT_EQ(items().items.size(), 1u);
+    EXPECT_TRUE(m_panel->soloItem().empty());
+    ASSERT_TRUE(waitUpToDate());
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "core/layout/layout.h"
 #include "core/layout/layout_eval.h"
 #include "core/stack/evaluator.h"
+#include "core/stack/layout_entry.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -242,6 +243,75 @@ TEST(Layout, ARoadNeverExceedsItsGradeAndItsDeckIsLevelAcrossItsWidth) {
     const layout::RoadReadout readout = layout::roadReadout(road);
     EXPECT_LE(readout.maxGrade_pct, 8.0 + 1e-9);
     EXPECT_GT(readout.length_m, 4000.0);
+}
+
+// "Where it breaks its grade": the stretches where the terrain, smoothed as the road smooths it,
+// is steeper than the limit, checked against that terrain read directly; the roads readouts as
+// the editor gets them (core::roadReports) are the resolved road's.
+TEST(Layout, ARoadsReadoutNamesWhereTheTerrainIsSteeperThanItsGrade) {
+    const core::Recipe r = withLayout(10, only({"pass"}));
+    const layout::ResolvedItem road = resolvedItem(r, "pass");
+    ASSERT_EQ(road.ground.size(), road.profile.size());
+    ASSERT_EQ(road.smoothedGround.size(), road.profile.size());
+    const layout::RoadReadout readout = layout::roadReadout(road);
+    ASSERT_TRUE(readout.readTerrain);
+    const double step = road.step;
+    double steepLength = 0.0, groundMax = 0.0, cut = 0.0, fill = 0.0;
+    int inside = 0, outside = 0;
+    for (std::size_t k = 0; k < road.profile.size(); ++k) {
+        cut = std::max(cut, road.ground[k] - road.profile[k]);
+        fill = std::max(fill, road.profile[k] - road.ground[k]);
+        if (k == 0) continue;
+        const double s0 = double(k - 1) * step, s1 = std::min(double(k) * step, road.line.length());
+        const double grade = 100.0 * std::abs(road.smoothedGround[k] - road.smoothedGround[k - 1]) / (s1 - s0);
+        groundMax = std::max(groundMax, grade);
+        bool listed = false;
+        for (const auto& [from, to] : readout.steep) listed = listed || (from <= s0 && s1 <= to);
+        if (grade > 8.0 + 1e-6) {
+            steepLength += s1 - s0;
+            EXPECT_TRUE(listed) << "segment " << k << " at " << grade << " %";
+            ++inside;
+        } else if (grade < 8.0 - 1e-6) {
+            EXPECT_FALSE(listed) << "segment " << k << " at " << grade << " %";
+            ++outside;
+        }
+    }
+    EXPECT_GT(inside, 10);  // this road climbs terrain steeper than 8 % in places, and not everywhere
+    EXPECT_GT(outside, 10);
+    EXPECT_NEAR(readout.steepLength_m, steepLength, 1e-6);
+    EXPECT_NEAR(readout.groundMaxGrade_pct, groundMax, 1e-9);
+    EXPECT_GT(readout.groundMaxGrade_pct, 8.0);
+    EXPECT_NEAR(readout.maxCut_m, cut, 1e-9);
+    EXPECT_NEAR(readout.maxFill_m, fill, 1e-9);
+    EXPECT_GT(readout.maxCut_m + readout.maxFill_m, 1.0);
+    // The stretches drawn in the editor lie on the line, from its start to its end.
+    ASSERT_EQ(readout.steepPaths.size(), readout.steep.size());
+    for (const auto& path : readout.steepPaths) {
+        ASSERT_GE(path.size(), 2u);
+        for (const layout::Point& p : path) {
+            int segment = 0;
+            double t = 0, d = 1e9;
+            std::uint32_t hint = layout::SegmentIndex::kNoHint;
+            EXPECT_TRUE(road.index.nearest(p.x, p.y, 1.0, segment, t, d, hint));
+            EXPECT_LT(d, 1e-6);
+        }
+    }
+    // A limit the terrain never reaches: no stretch.
+    json j = json::parse(only({"pass"}));
+    j["features"][0]["properties"]["max_grade_pct"] = 900;
+    const layout::RoadReadout relaxed = layout::roadReadout(resolvedItem(withLayout(10, j.dump()), "pass"));
+    EXPECT_TRUE(relaxed.steep.empty());
+    EXPECT_EQ(relaxed.steepLength_m, 0.0);
+
+    // What the editor is given, through the evaluator (its profile source reads bilinearly, this
+    // test's above the nearest sample: close, not the same numbers).
+    core::StackEvaluator evaluator(registry(), 0);
+    const auto reports = core::roadReports(evaluator, r, world(r), 1, context());
+    ASSERT_EQ(reports.size(), 1u);
+    EXPECT_EQ(reports[0].item.id, "pass");
+    EXPECT_FALSE(reports[0].readout.steep.empty());
+    EXPECT_GT(reports[0].readout.steepLength_m, 0.0);
+    EXPECT_LE(reports[0].readout.maxGrade_pct, 8.0 + 1e-9);
 }
 
 TEST(Layout, ARiversCentreLineNeverRises) {

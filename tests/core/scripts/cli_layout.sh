@@ -78,6 +78,11 @@ for x, y, z in pts[::7]:
     worst = max(worst, abs(h - z))
 assert checked > 100 and worst < 0.05, (checked, worst)  # the deck is the profile (a float export)
 assert road["properties"]["max_grade_pct"] <= 8.0 + 1e-9
+# Where it breaks its grade: the terrain's steepest grade under it, and how much of it is held.
+p = road["properties"]
+assert 0.0 <= p["steep_m"] <= p["length_m"] + 1e-9, p
+assert (p["steep_m"] > 0) == (p["terrain_max_grade_pct"] > 8.0), p
+assert p["max_cut_m"] >= 0.0 and p["max_fill_m"] >= 0.0, p
 PY
 
 "$cli" layout bake --recipe "$dir/recipe.json" --out "$dir/baked.json" 2>>"$dir/log" || fail "layout bake"
