@@ -34,6 +34,16 @@
 // have to slide the whole slope's length, sweep by sweep, at every finer level (1258 sweeps at
 // 1025² when tried). Elsewhere the input's detail stays, blended over one talus rise of change.
 // Each level stops when no pair exceeds the talus by more than kToleranceDeg (or at kMaxSweeps).
+//
+// Strata (optional): the rock comes in bands `strata` metres thick whose lowest `hard_share` is
+// hard rock standing up to `cliff_angle`; soft rock and loose material (whatever came to rest
+// above the rock, the level's input) rest at the angle of repose. Each sample's own talus is
+// found from its height before every sweep; a pair moves at the talus of its higher sample, the
+// one giving material, so soft bands fall back under the hard ones, which stand as cliffs with
+// scree at their feet; an edge (which also reads the slope across it) at the steepest of the six
+// samples it reads, so the edges go on moving the bulk and leave the cliffs' tops and feet to the
+// pairs. Loose material runs down a cliff's face one sample per pair sweep: with strata a level
+// may take up to kMaxStrataSweeps.
 #include "ops.h"
 
 #include "../errors.h"
@@ -54,11 +64,18 @@ struct ThermalParams {
     double talus_deg = 35.0;
     double amount = 1.0;
     double screeDepth_m = 2.0;
+    // Strata: bands of rock strata_m thick (0: none, all loose), the lowest hardShare of each band
+    // hard rock that stands up to cliff_deg; loose material (what came to rest) and the soft rock
+    // rest at talus_deg.
+    double strata_m = 0.0;
+    double hardShare = 0.5;
+    double cliff_deg = 75.0;
 };
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kToleranceDeg = 0.5;  // a settled slope exceeds the talus by at most this
 constexpr int kMaxSweeps = 200;        // per level, of each kind
+constexpr int kMaxStrataSweeps = 1000; // pair sweeps per level with strata (scree runs down cliffs)
 constexpr int kCoarsestSide = 65;      // the first level settled
 constexpr float kStep = 0.24f;         // of an edge's excess moved per sweep (stable below 1/4)
 constexpr float kMomentum = 0.5f;      // of an edge's last flux kept while its excess lasts
@@ -94,26 +111,45 @@ inline float edgeFlux(float dn, float dt, float old, float t, float tolerance, i
 }
 
 // Horizontal edges (x, x + 1), x < n - 1, of row r; rm, rp the rows above and below (the row
-// itself at the map's border, then `across` is 1 rather than 1/2).
+// itself at the map's border, then `across` is 1 rather than 1/2). With strata, `tr` holds each
+// sample's own talus (strataThresholds) and an edge's is that of its higher sample, the one that
+// gives material; else every edge's is t.
+template <bool Strata>
 TERRAIN_VECTOR_CLONES int rowEdges(const float* __restrict r, const float* __restrict rm, const float* __restrict rp,
-                                   float* __restrict f, int n, float across, float t, float tolerance) {
+                                   const float* __restrict tr, const float* __restrict trm,
+                                   const float* __restrict trp, float* __restrict f, int n, float across, float t,
+                                   float tolerance) {
     int over = 0;
     for (int x = 0; x + 1 < n; ++x) {
         const float dn = r[x + 1] - r[x];
         const float dt = ((rp[x] + rp[x + 1]) - (rm[x] + rm[x + 1])) * across;
-        f[x] = edgeFlux(dn, dt, f[x], t, tolerance, over);
+        if constexpr (Strata) {
+            const float te = std::max(std::max(std::max(tr[x], tr[x + 1]), std::max(trm[x], trm[x + 1])),
+                                      std::max(trp[x], trp[x + 1]));
+            f[x] = edgeFlux(dn, dt, f[x], te, tolerance, over);
+        } else {
+            f[x] = edgeFlux(dn, dt, f[x], t, tolerance, over);
+        }
     }
     return over;
 }
 
 // Vertical edges between rows a and b = a + 1, columns 1 .. n - 2 (the two border columns apart).
-TERRAIN_VECTOR_CLONES int columnEdges(const float* __restrict a, const float* __restrict b, float* __restrict f, int n,
-                                      float t, float tolerance) {
+template <bool Strata>
+TERRAIN_VECTOR_CLONES int columnEdges(const float* __restrict a, const float* __restrict b, const float* __restrict ta,
+                                      const float* __restrict tb, float* __restrict f, int n, float t,
+                                      float tolerance) {
     int over = 0;
     for (int x = 1; x + 1 < n; ++x) {
         const float dn = b[x] - a[x];
         const float dt = ((a[x + 1] + b[x + 1]) - (a[x - 1] + b[x - 1])) * 0.25f;
-        f[x] = edgeFlux(dn, dt, f[x], t, tolerance, over);
+        if constexpr (Strata) {
+            const float te = std::max(std::max(std::max(ta[x - 1], ta[x]), std::max(ta[x + 1], tb[x - 1])),
+                                      std::max(tb[x], tb[x + 1]));
+            f[x] = edgeFlux(dn, dt, f[x], te, tolerance, over);
+        } else {
+            f[x] = edgeFlux(dn, dt, f[x], t, tolerance, over);
+        }
     }
     return over;
 }
@@ -125,10 +161,40 @@ TERRAIN_VECTOR_CLONES void applyFluxes(float* __restrict r, const float* __restr
     for (int x = 1; x < n; ++x) r[x] += (fx[x] - fx[x - 1]) + (below[x] - above[x]);
 }
 
+// Each sample's talus in raw units per `unit` of distance, with strata (ThermalParams): loose
+// material (above the rock, the level's input) and soft rock rest at the talus, hard rock at the
+// cliff angle; a band's rock is hard where the height, in metres, lies in the lowest hardShare of
+// its band. Rows in parallel: the same bytes on any thread count.
+struct Strata {
+    bool on = false;
+    float rawZero = 0.0f;   // the raw height of 0 m
+    float perBand = 0.0f;   // bands per raw unit
+    float share = 0.5f;
+    float tanSoft = 0.0f, tanHard = 0.0f;  // raw units per sample spacing
+    float rockSlack = 0.0f;                // a sample this little above the rock is rock
+};
+TERRAIN_VECTOR_CLONES void strataRow(const float* __restrict h, const float* __restrict rock, float* __restrict out,
+                                     int n, Strata s) {
+    for (int x = 0; x < n; ++x) {
+        const float u = (h[x] - s.rawZero) * s.perBand;
+        const float phase = u - std::floor(u);
+        const bool hard = phase < s.share && h[x] <= rock[x] + s.rockSlack;
+        out[x] = hard ? s.tanHard : s.tanSoft;
+    }
+}
+void strataThresholds(const Grid& g, const Grid& rock, const Strata& s, std::vector<float>& out, const OpCall& call) {
+    out.resize(g.size());
+    parallelRows(g.side, threadsForWork(double(g.size()), call.context.threads), call.context, [&](int begin, int end) {
+        for (int y = begin; y < end; ++y)
+            strataRow(g.row(y), rock.row(y), out.data() + std::size_t(y) * std::size_t(g.side), g.side, s);
+    });
+}
+
 // One sweep of the edges, all from the same heights, then the heights; returns how many edges
 // exceeded the talus by more than `tolerance`. Rows in parallel, each row's sums in a fixed
-// order: the same bytes on any thread count.
-std::int64_t edgeSweep(const Grid& g, Fluxes& f, float t, float tolerance, const OpCall& call) {
+// order: the same bytes on any thread count. `tr`: each sample's talus (strata), else null.
+template <bool Strata>
+std::int64_t edgeSweep(const Grid& g, Fluxes& f, const float* tr, float t, float tolerance, const OpCall& call) {
     const int n = g.side;
     const auto s = std::size_t(n);
     std::vector<std::int64_t> over(s, 0);
@@ -137,16 +203,22 @@ std::int64_t edgeSweep(const Grid& g, Fluxes& f, float t, float tolerance, const
         for (int y = begin; y < end; ++y) {
             const int ym = std::max(y - 1, 0), yp = std::min(y + 1, n - 1);
             const float* r = g.row(y);
-            std::int64_t k = rowEdges(r, g.row(ym), g.row(yp), f.fx.data() + std::size_t(y) * s, n,
-                                      1.0f / float(2 * (yp - ym)), t, tolerance);
+            const float* ta = Strata ? tr + std::size_t(y) * s : nullptr;
+            const float* tam = Strata ? tr + std::size_t(ym) * s : nullptr;
+            const float* tap = Strata ? tr + std::size_t(yp) * s : nullptr;
+            std::int64_t k = rowEdges<Strata>(r, g.row(ym), g.row(yp), ta, tam, tap, f.fx.data() + std::size_t(y) * s,
+                                              n, 1.0f / float(2 * (yp - ym)), t, tolerance);
             if (y + 1 < n) {
                 const float* b = g.row(y + 1);
+                const float* tb = Strata ? ta + s : nullptr;
                 float* fy = f.fy.data() + std::size_t(y + 1) * s;
-                k += columnEdges(r, b, fy, n, t, tolerance);
+                k += columnEdges<Strata>(r, b, ta, tb, fy, n, t, tolerance);
                 int ends = 0;
                 const int e = n - 1;
-                fy[0] = edgeFlux(b[0] - r[0], ((r[1] + b[1]) - (r[0] + b[0])) * 0.5f, fy[0], t, tolerance, ends);
-                fy[e] = edgeFlux(b[e] - r[e], ((r[e] + b[e]) - (r[e - 1] + b[e - 1])) * 0.5f, fy[e], t, tolerance,
+                const float t0 = Strata ? std::max(std::max(ta[0], tb[0]), std::max(ta[1], tb[1])) : t;
+                const float te = Strata ? std::max(std::max(ta[e], tb[e]), std::max(ta[e - 1], tb[e - 1])) : t;
+                fy[0] = edgeFlux(b[0] - r[0], ((r[1] + b[1]) - (r[0] + b[0])) * 0.5f, fy[0], t0, tolerance, ends);
+                fy[e] = edgeFlux(b[e] - r[e], ((r[e] + b[e]) - (r[e - 1] + b[e - 1])) * 0.5f, fy[e], te, tolerance,
                                  ends);
                 k += ends;
             }
@@ -186,6 +258,25 @@ TERRAIN_VECTOR_CLONES PairCounts settlePairs(float* __restrict a, float* __restr
     }
     return {over, moved};
 }
+// The same with strata: a pair's allowed difference is `length` times the talus of its higher
+// sample (ta, tb: the samples' own, from the sweep's start).
+template <int Stride>
+TERRAIN_VECTOR_CLONES PairCounts settlePairsStrata(float* __restrict a, float* __restrict b, const float* __restrict ta,
+                                                   const float* __restrict tb, int n, float length, float tolerance) {
+    int over = 0, moved = 0;
+    for (int i = 0; i < n; ++i) {
+        const float p = a[i * Stride], q = b[i * Stride];
+        const float diff = p - q;
+        const float d = (diff > 0.0f ? ta[i * Stride] : tb[i * Stride]) * length;
+        const float excess = std::max(0.0f, std::fabs(diff) - d);
+        const float t = std::copysign(excess * (kOmega / 2.0f), diff);
+        a[i * Stride] = p - t;
+        b[i * Stride] = q + t;
+        over += excess > tolerance ? 1 : 0;
+        moved += excess > 0.0f ? 1 : 0;
+    }
+    return {over, moved};
+}
 
 // One sweep: every pair of 8-neighbours once, in 8 sets of disjoint pairs (horizontal pairs from
 // even and from odd columns, vertical from even and odd rows, and the two diagonals from even and
@@ -194,9 +285,10 @@ TERRAIN_VECTOR_CLONES PairCounts settlePairs(float* __restrict a, float* __restr
 // Nothing crosses the border. Only rows marked in `active` are swept (a row pair if either is);
 // on return `active` marks the rows next to (or at) a pair that moved. Returns how many pairs
 // exceeded the talus by more than `tolerance`.
-std::int64_t sweep(const Grid& g, float d1, float d2, float tolerance, std::vector<std::uint8_t>& active,
-                   const OpCall& call) {
+std::int64_t sweep(const Grid& g, const float* tr, float d1, float d2, float tolerance,
+                   std::vector<std::uint8_t>& active, const OpCall& call) {
     const int side = g.side;
+    const auto s = std::size_t(side);
     std::vector<std::int64_t> over(std::size_t(side), 0);
     std::vector<std::uint8_t> moved(std::size_t(side), 0);
     const int threads = threadsForWork(double(side) * side, call.context.threads);
@@ -209,11 +301,18 @@ std::int64_t sweep(const Grid& g, float d1, float d2, float tolerance, std::vect
         over[std::size_t(y)] += c.over;
         if (c.moved > 0) moved[std::size_t(y)] = 1;
     };
+    constexpr float kDiagonal = 1.41421356f;
     for (int parity = 0; parity < 2; ++parity) {  // horizontal: (x, x + 1), x of this parity
         rows(side, [&](int y) {
             if (active[std::size_t(y)] == 0) return;
             float* r = g.row(y);
-            add(y, settlePairs<2>(r + parity, r + parity + 1, (side - parity) / 2, d1, tolerance));
+            const int n = (side - parity) / 2;
+            if (tr != nullptr) {
+                const float* t = tr + std::size_t(y) * s + parity;
+                add(y, settlePairsStrata<2>(r + parity, r + parity + 1, t, t + 1, n, 1.0f, tolerance));
+            } else {
+                add(y, settlePairs<2>(r + parity, r + parity + 1, n, d1, tolerance));
+            }
         });
     }
     for (int parity = 0; parity < 2; ++parity) {  // vertical and diagonal: rows (y, y + 1), y of this parity
@@ -221,9 +320,18 @@ std::int64_t sweep(const Grid& g, float d1, float d2, float tolerance, std::vect
         rows(pairs, [&](int k) {
             const int y = parity + 2 * k;
             if (active[std::size_t(y)] == 0 && active[std::size_t(y) + 1] == 0) return;
-            PairCounts c = settlePairs<1>(g.row(y), g.row(y + 1), side, d1, tolerance);
-            const PairCounts c2 = settlePairs<1>(g.row(y), g.row(y + 1) + 1, side - 1, d2, tolerance);
-            const PairCounts c3 = settlePairs<1>(g.row(y) + 1, g.row(y + 1), side - 1, d2, tolerance);
+            PairCounts c, c2, c3;
+            if (tr != nullptr) {
+                const float* ta = tr + std::size_t(y) * s;
+                const float* tb = ta + s;
+                c = settlePairsStrata<1>(g.row(y), g.row(y + 1), ta, tb, side, 1.0f, tolerance);
+                c2 = settlePairsStrata<1>(g.row(y), g.row(y + 1) + 1, ta, tb + 1, side - 1, kDiagonal, tolerance);
+                c3 = settlePairsStrata<1>(g.row(y) + 1, g.row(y + 1), ta + 1, tb, side - 1, kDiagonal, tolerance);
+            } else {
+                c = settlePairs<1>(g.row(y), g.row(y + 1), side, d1, tolerance);
+                c2 = settlePairs<1>(g.row(y), g.row(y + 1) + 1, side - 1, d2, tolerance);
+                c3 = settlePairs<1>(g.row(y) + 1, g.row(y + 1), side - 1, d2, tolerance);
+            }
             c.over += c2.over + c3.over;
             c.moved += c2.moved + c3.moved;
             add(y, c);
@@ -241,14 +349,32 @@ std::int64_t sweep(const Grid& g, float d1, float d2, float tolerance, std::vect
 }
 
 // Settles `g` (spacing `spacing_m`) in place: edge sweeps until at most kHandOver of the edges
-// exceed the talus by more than the tolerance, then pair sweeps until no pair does.
-void settle(const Grid& g, double spacing_m, const ThermalParams& p, const OpCall& call) {
+// exceed the talus by more than the tolerance, then pair sweeps until no pair does. `rock`: the
+// level's input, under which the ground is rock (strata).
+void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalParams& p, const OpCall& call) {
     const double talus = p.talus_deg * kPi / 180.0;
     const double perMetre = 1.0 / call.heights.scale;  // raw units per metre of height
     const auto d1 = float(std::tan(talus) * spacing_m * perMetre);
     const auto d2 = float(std::tan(talus) * spacing_m * std::sqrt(2.0) * perMetre);
     const auto tolerance =
         float((std::tan(talus + kToleranceDeg * kPi / 180.0) - std::tan(talus)) * spacing_m * perMetre);
+    Strata strata;
+    std::vector<float> thresholds;
+    if (p.strata_m > 0.0 && p.hardShare > 0.0 && p.cliff_deg > p.talus_deg) {
+        strata.on = true;
+        strata.rawZero = float(call.heights.toRaw(0.0));
+        strata.perBand = float(call.heights.scale / p.strata_m);
+        strata.share = float(p.hardShare);
+        strata.tanSoft = d1;
+        strata.tanHard = float(std::tan(p.cliff_deg * kPi / 180.0) * spacing_m * perMetre);
+        strata.rockSlack = float(1e-3 * perMetre);  // a millimetre
+    }
+    const float* tr = nullptr;
+    const auto refresh = [&] {
+        if (!strata.on) return;
+        strataThresholds(g, rock, strata, thresholds, call);
+        tr = thresholds.data();
+    };
     const auto edges = 2.0 * double(g.side) * double(g.side);
     Fluxes f;
     f.fx.assign(g.size(), 0.0f);
@@ -256,16 +382,23 @@ void settle(const Grid& g, double spacing_m, const ThermalParams& p, const OpCal
     int edgeSweeps = 0;
     while (edgeSweeps < kMaxSweeps) {
         ++edgeSweeps;
-        if (double(edgeSweep(g, f, d1, tolerance, call)) <= kHandOver * edges) break;
+        refresh();
+        const std::int64_t over = strata.on ? edgeSweep<true>(g, f, tr, d1, tolerance, call)
+                                            : edgeSweep<false>(g, f, nullptr, d1, tolerance, call);
+        if (double(over) <= kHandOver * edges) break;
     }
     // Pair sweeps skip the rows where nothing moved in the last sweep and nothing moved next to
     // them (a pair only moves once one of its samples did); settled only once a sweep of every
     // row finds no pair over.
+    // With strata, loose material runs down a cliff's face a sample per sweep: more sweeps.
+    const int maxSweeps = strata.on ? kMaxStrataSweeps : kMaxSweeps;
     std::vector<std::uint8_t> active(std::size_t(g.side), 1);
-    for (int n = 1; n <= kMaxSweeps; ++n) {
-        if (sweep(g, d1, d2, tolerance, active, call) != 0) continue;
+    for (int n = 1; n <= maxSweeps; ++n) {
+        refresh();
+        if (sweep(g, tr, d1, d2, tolerance, active, call) != 0) continue;
         std::fill(active.begin(), active.end(), 1);
-        if (n == kMaxSweeps || sweep(g, d1, d2, tolerance, active, call) == 0) return;
+        refresh();
+        if (n == maxSweeps || sweep(g, tr, d1, d2, tolerance, active, call) == 0) return;
         ++n;
     }
 }
@@ -321,8 +454,10 @@ void runThermal(const ThermalParams& p, const OpCall& call) {
         if (level < coarsest)
             carry(grid, settled, before, float(tanTalus * call.metresPerSample * step / call.heights.scale),
                   call.context);
+        // The rock: the level's input (the output starts as a copy of call.input, which is const).
+        const Grid rock = level > 0 ? view(input) : Grid{const_cast<float*>(call.input.row(0)), side};
+        settle(grid, rock, call.metresPerSample * step, p, call);
         before = std::move(input);
-        settle(grid, call.metresPerSample * step, p, call);
         if (level > 0) settled = std::move(g);
         call.context.report(float(coarsest - level + 1) / float(coarsest + 1));
     }
@@ -352,7 +487,19 @@ OpType thermalErosionOpType() {
              [](ThermalParams& p, double v) { p.amount = v; })
         .add({"scree_depth", "Scree depth", "m", ParamKind::Real, 0.01, 10000.0, 0.1, 2.0,
               "Depth of deposited material at which the scree mask is full (1)", {}, ParamScale::Vertical},
-             [](ThermalParams& p, double v) { p.screeDepth_m = v; });
+             [](ThermalParams& p, double v) { p.screeDepth_m = v; })
+        .add({"strata", "Strata", "m", ParamKind::Real, 0.0, 100000.0, 1.0, 0.0,
+              "Thickness of one band of rock strata (0: none, all loose material): the lower part of each band is "
+              "hard rock that stands in cliffs, the rest soft rock that falls to the angle of repose as scree",
+              {}, ParamScale::Vertical},
+             [](ThermalParams& p, double v) { p.strata_m = v; })
+        .add({"hard_share", "Hard share", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.5,
+              "Share of each band of strata that is hard rock (the cliffs' height)", {}},
+             [](ThermalParams& p, double v) { p.hardShare = v; })
+        .add({"cliff_angle", "Cliff angle", "deg", ParamKind::Real, 5.0, 89.0, 0.5, 75.0,
+              "The steepest slope hard rock holds: cliffs up to this steep stay, scree gathers below them",
+              {}, ParamScale::Slope},
+             [](ThermalParams& p, double v) { p.cliff_deg = v; });
     OpType type = makeOpType<ThermalParams>(
         kTypeId, "Thermal erosion",
         "Material steeper than the angle of repose slides down until it rests: smooth scree slopes, sharp ridges",

@@ -150,6 +150,75 @@ TEST(ThermalErosion, APileIsRound) {
     EXPECT_GT(pile.at(c, c), 0.9 * coneHeight);
 }
 
+// Strata: a 60-degree cone (1 m samples, raw = metres) in bands 20 m thick whose lower half is hard
+// rock. Every slope falls from a sample that is loose or soft rock at no more than the angle of
+// repose (30), from hard rock at no more than the cliff angle (80); the hard bands keep cliffs as
+// steep as they were, the soft bands between them fall back as scree, which collects at the cliffs'
+// feet. Without strata the same cone has no slope over 30.
+namespace {
+struct StrataCone {
+    core::Heightmap before, after, scree;
+    core::HeightScale h;
+};
+StrataCone settleCone(const char* strata, int threads = 2) {
+    const int side = 257, c = side / 2;
+    StrataCone out{core::Heightmap(side, side), core::Heightmap(side, side), {}, {}};
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x)
+            out.before.at(x, y) = float(std::max(0.0, 110.0 - std::hypot(x - c, y - c)) * std::tan(60.0 * kPi / 180.0));
+    core::MaskSet below, masks;
+    out.h.hiMetres = 200.0;
+    const core::GenerateContext ctx = context(threads);
+    const core::OpCall call{out.before, out.after, out.h, 1.0, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
+    const core::OpInstance o = op(baseRecipe(), "thermal-erosion",
+                                  {{"talus_angle", "30"}, {"strata", strata}, {"hard_share", "0.5"}, {"cliff_angle", "80"}});
+    registry().findOp("thermal-erosion")->run(o.params, call);
+    out.scree = *masks.at("scree");
+    return out;
+}
+}  // namespace
+
+TEST(ThermalErosion, HardStrataStandInCliffsOverScree) {
+    const StrataCone cone = settleCone("20");
+    const core::Heightmap& m = cone.after;
+    const auto hardRock = [&](int x, int y, bool& nearBoundary) {
+        const double v = m.at(x, y), phase = v / 20.0 - std::floor(v / 20.0);
+        nearBoundary = phase < 1e-3 || std::fabs(phase - 0.5) < 1e-3 || phase > 1.0 - 1e-3;
+        return phase < 0.5 && m.at(x, y) <= cone.before.at(x, y) + 1e-3f;
+    };
+    double steepestSoft = 0.0, steepestHard = 0.0;
+    int cliffs = 0;
+    for (int y = 0; y + 1 < m.height(); ++y)
+        for (int x = 1; x + 1 < m.width(); ++x)
+            for (const auto [dx, dy] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{1, 1}, std::pair{-1, 1}}) {
+                const int nx = x + dx, ny = y + dy;
+                const bool higher = m.at(x, y) >= m.at(nx, ny);
+                const int ux = higher ? x : nx, uy = higher ? y : ny;
+                bool boundary = false;
+                const bool hard = hardRock(ux, uy, boundary);
+                if (boundary) continue;
+                const double deg = std::atan(std::fabs(double(m.at(x, y)) - m.at(nx, ny)) /
+                                             (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0)) * 180.0 / kPi;
+                (hard ? steepestHard : steepestSoft) = std::max(hard ? steepestHard : steepestSoft, deg);
+                cliffs += deg > 50.0 ? 1 : 0;
+            }
+    double deposited = 0.0;
+    for (float v : cone.scree.samples()) deposited += v;
+    std::printf("strata: steepest from soft %.2f deg, from hard rock %.2f deg; %d pairs over 50 deg; scree %.0f\n",
+                steepestSoft, steepestHard, cliffs, deposited);
+    EXPECT_LE(steepestSoft, 31.0);
+    EXPECT_LE(steepestHard, 81.0);
+    EXPECT_GT(steepestHard, 55.0);  // the cliffs keep the cone's 60 degrees
+    EXPECT_GT(cliffs, 1000);
+    EXPECT_GT(deposited, 100.0);
+    // Without strata nothing stands steeper than the angle of repose.
+    const StrataCone loose = settleCone("0");
+    EXPECT_LE(steepestDeg(loose.after, loose.h, 1.0), 31.0);
+    // The same bytes on any thread count.
+    EXPECT_EQ(settleCone("20", 1).after, m);
+    EXPECT_EQ(settleCone("20", 3).after, m);
+}
+
 TEST(ThermalErosion, SameBytesOnOneTwoAndThreeThreads) {
     const core::Recipe r = steep(9);
     const core::StackResult a = run(r, 1), b = run(r, 2), c = run(r, 3);
