@@ -242,33 +242,19 @@ std::int64_t edgeSweep(const Grid& g, Fluxes& f, const float* tr, float t, float
 struct PairCounts {
     int over = 0, moved = 0;
 };
-template <int Stride>
-TERRAIN_VECTOR_CLONES PairCounts settlePairs(float* __restrict a, float* __restrict b, int n, float d,
-                                             float tolerance) {
+// With strata (ta, tb: the samples' own talus, from the sweep's start) a pair's allowed difference
+// is d times the talus of its higher sample, the one that gives material.
+template <int Stride, bool Strata = false>
+TERRAIN_VECTOR_CLONES PairCounts settlePairs(float* __restrict a, float* __restrict b, int n, float d, float tolerance,
+                                             const float* __restrict ta = nullptr,
+                                             const float* __restrict tb = nullptr) {
     int over = 0, moved = 0;
     for (int i = 0; i < n; ++i) {
         const float p = a[i * Stride], q = b[i * Stride];
         const float diff = p - q;
-        const float excess = std::max(0.0f, std::fabs(diff) - d);
-        const float t = std::copysign(excess * (kOmega / 2.0f), diff);
-        a[i * Stride] = p - t;
-        b[i * Stride] = q + t;
-        over += excess > tolerance ? 1 : 0;
-        moved += excess > 0.0f ? 1 : 0;
-    }
-    return {over, moved};
-}
-// The same with strata: a pair's allowed difference is `length` times the talus of its higher
-// sample (ta, tb: the samples' own, from the sweep's start).
-template <int Stride>
-TERRAIN_VECTOR_CLONES PairCounts settlePairsStrata(float* __restrict a, float* __restrict b, const float* __restrict ta,
-                                                   const float* __restrict tb, int n, float length, float tolerance) {
-    int over = 0, moved = 0;
-    for (int i = 0; i < n; ++i) {
-        const float p = a[i * Stride], q = b[i * Stride];
-        const float diff = p - q;
-        const float d = (diff > 0.0f ? ta[i * Stride] : tb[i * Stride]) * length;
-        const float excess = std::max(0.0f, std::fabs(diff) - d);
+        float allowed = d;
+        if constexpr (Strata) allowed = (diff > 0.0f ? ta[i * Stride] : tb[i * Stride]) * d;
+        const float excess = std::max(0.0f, std::fabs(diff) - allowed);
         const float t = std::copysign(excess * (kOmega / 2.0f), diff);
         a[i * Stride] = p - t;
         b[i * Stride] = q + t;
@@ -309,7 +295,7 @@ std::int64_t sweep(const Grid& g, const float* tr, float d1, float d2, float tol
             const int n = (side - parity) / 2;
             if (tr != nullptr) {
                 const float* t = tr + std::size_t(y) * s + parity;
-                add(y, settlePairsStrata<2>(r + parity, r + parity + 1, t, t + 1, n, 1.0f, tolerance));
+                add(y, settlePairs<2, true>(r + parity, r + parity + 1, n, 1.0f, tolerance, t, t + 1));
             } else {
                 add(y, settlePairs<2>(r + parity, r + parity + 1, n, d1, tolerance));
             }
@@ -324,9 +310,9 @@ std::int64_t sweep(const Grid& g, const float* tr, float d1, float d2, float tol
             if (tr != nullptr) {
                 const float* ta = tr + std::size_t(y) * s;
                 const float* tb = ta + s;
-                c = settlePairsStrata<1>(g.row(y), g.row(y + 1), ta, tb, side, 1.0f, tolerance);
-                c2 = settlePairsStrata<1>(g.row(y), g.row(y + 1) + 1, ta, tb + 1, side - 1, kDiagonal, tolerance);
-                c3 = settlePairsStrata<1>(g.row(y) + 1, g.row(y + 1), ta + 1, tb, side - 1, kDiagonal, tolerance);
+                c = settlePairs<1, true>(g.row(y), g.row(y + 1), side, 1.0f, tolerance, ta, tb);
+                c2 = settlePairs<1, true>(g.row(y), g.row(y + 1) + 1, side - 1, kDiagonal, tolerance, ta, tb + 1);
+                c3 = settlePairs<1, true>(g.row(y) + 1, g.row(y + 1), side - 1, kDiagonal, tolerance, ta + 1, tb);
             } else {
                 c = settlePairs<1>(g.row(y), g.row(y + 1), side, d1, tolerance);
                 c2 = settlePairs<1>(g.row(y), g.row(y + 1) + 1, side - 1, d2, tolerance);
