@@ -28,7 +28,7 @@ struct NoiseKernels {
                           float* weight, int width);
     void (*warpedRow)(const float* fx, const std::uint32_t* cell, float fy, std::uint32_t cellY, const float* dx,
                       const float* dy, float freq, std::uint32_t key, int style, int sharpness, float offset,
-                      float amp, float* acc, float* weight, int width);
+                      float amp, float* acc, float* weight, int width, bool clamp);
     void (*scaleRow)(const float* acc, float scale, float* out, int width);
 };
 
@@ -189,13 +189,26 @@ private:
 
 // acc[x] += the field's octaves at row y, each sample displaced by (dx[x], dy[x]) metres.
 // `weight` is scratch of `width` floats.
+// The largest |value| of a row as the bits of a float (integer max: it vectorises; a NaN's bits
+// are larger than infinity's).
+std::uint32_t largestMagnitudeBits(const float* v, int width) {
+    std::uint32_t most = 0;
+    for (int x = 0; x < width; ++x) most = std::max(most, std::bit_cast<std::uint32_t>(v[x]) & 0x7fffffffU);
+    return most;
+}
+
 void accumulateWarped(const NoiseKernels& kernels, const Field& field, int y, const float* dx, const float* dy,
                       float* acc, float* weight, int width) {
     std::fill(weight, weight + width, 1.0f);
+    // The kernel clamps the displaced positions (in cells) to +-1e9 so their conversion to int is
+    // defined; where no position of the row can reach 5e8 cells the clamp changes nothing and the
+    // kernel leaves it out.
+    const double most = std::bit_cast<float>(std::max(largestMagnitudeBits(dx, width), largestMagnitudeBits(dy, width)));
     for (const Octave& o : field.octaves) {
         const RowPosition r = rowPosition(o, y);
+        const bool clamp = !(most * o.freq + 2.0 < 5.0e8);  // a NaN clamps
         kernels.warpedRow(o.fx.data(), o.cellOf.data(), r.f, std::uint32_t(r.cell), dx, dy, float(o.freq), o.key,
-                          field.style, field.sharpness, field.offset, o.amp, acc, weight, width);
+                          field.style, field.sharpness, field.offset, o.amp, acc, weight, width, clamp);
     }
 }
 
