@@ -74,10 +74,10 @@ struct RowCandidates {
     std::vector<double> activeHi;
     mutable std::uint32_t hint = SegmentIndex::kNoHint;  // the previous sample's segment
 
-    void start(const SegmentIndex& index, double reach) {
+    void start(const SegmentIndex& index, double reach, double y) {
         byLo.clear();
         for (const std::uint32_t c : list) {
-            const auto [lo, hi] = index.span(c, reach);
+            const auto [lo, hi] = index.span(c, reach, y);
             byLo.push_back({lo, hi, c});
         }
         std::sort(byLo.begin(), byLo.end(),
@@ -259,14 +259,21 @@ double patchAt(const ResolvedItem& r, double x, double y) {
     return sz / sw;
 }
 
-void area(const ResolvedItem& r, double x, double y, bool inside, double h, Effect& e) {
+// How far from an area's edges a sample can feel them (its falloff bands and edge breakup).
+double areaBand(const Item& it) {
+    return std::max(it.falloff_m, it.innerFalloff_m) + it.breakupAmplitude_m;
+}
+
+// `rc`: the edges within the band of this row, swept along it as for lines.
+void area(const ResolvedItem& r, const RowCandidates& rc, double x, double y, bool inside, double h, Effect& e) {
     const Item& it = r.item;
-    const double band = std::max(it.falloff_m, it.innerFalloff_m) + it.breakupAmplitude_m;
+    const double band = areaBand(it);
     double dist = std::numeric_limits<double>::infinity();
     int seg = 0;
     double t = 0, d = 0;
-    std::uint32_t hint = SegmentIndex::kNoHint;
-    if (r.index.nearest(x, y, band, seg, t, d, hint)) dist = d;
+    const bool near = rc.active.size() <= kDirectSearch ? r.index.nearestAmong(rc.active, x, y, band, seg, t, d, rc.hint)
+                                                        : r.index.nearest(x, y, band, seg, t, d, rc.hint);
+    if (near) dist = d;
     double sd = inside ? dist : -dist;
     if (std::isfinite(sd)) sd += noiseAt(r, x, y);
     const double span = it.innerFalloff_m + it.falloff_m;
@@ -417,11 +424,17 @@ void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap
                     rc.list.clear();
                     r.index.rowCandidates(y, r.reach, rc.list);
                     if (rc.list.empty()) continue;
-                    rc.start(r.index, r.reach);
+                    rc.start(r.index, r.reach, y);
                     for (const auto& c : rc.byLo) spans.emplace_back(c.lo, c.hi);
                     std::sort(spans.begin(), spans.end());
                 } else {
                     spans.emplace_back(r.minX, r.maxX);
+                    if (r.item.kind == Kind::Area) {  // the edges near this row, for the distance to them
+                        const double band = areaBand(r.item);
+                        rc.list.clear();
+                        r.index.rowCandidates(y, band, rc.list);
+                        rc.start(r.index, band, y);
+                    }
                 }
                 if (r.item.kind == Kind::Area) crossings(r, y, xs);
                 std::size_t crossed = 0;
@@ -437,7 +450,7 @@ void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap
                         while (crossed < xs.size() && xs[crossed] <= x) ++crossed;
                     }
                     if (x < r.minX || x > r.maxX) continue;
-                    if (line) rc.advance(x);
+                    if (line || r.item.kind == Kind::Area) rc.advance(x);
                     const int c = col - x0;
                     const double h = double(out[c]) * heights.scale + heights.offset;
                     Effect e;
@@ -446,7 +459,7 @@ void applyLayout(const ResolvedLayout& layout, const Heightmap& input, Heightmap
                     case Kind::River: river(r, x, y, h, e); break;
                     case Kind::Ridge:
                     case Kind::Valley: ridge(r, rc, x, y, h, e); break;
-                    case Kind::Area: area(r, x, y, (crossed & 1) != 0, h, e); break;
+                    case Kind::Area: area(r, rc, x, y, (crossed & 1) != 0, h, e); break;
                     case Kind::Stamp: stamp(r, x, y, h, e); break;
                     case Kind::Stroke: stroke(r, rc, x, y, h, e); break;
                     }

@@ -41,8 +41,9 @@ public:
     // The segments (internal indices) whose bounding box grown by `reach` crosses the row at y:
     // every segment within `reach` of a sample of that row is among them. Appended, unsorted.
     void rowCandidates(double y, double reach, std::vector<std::uint32_t>& candidates) const;
-    // The x-interval of a candidate's bounding box grown by `reach`.
-    std::pair<double, double> span(std::uint32_t candidate, double reach) const;
+    // The x-interval where the row at y can come within `reach` of a candidate: its x-interval
+    // grown by what of the reach is left across the vertical gap between the row and it.
+    std::pair<double, double> span(std::uint32_t candidate, double reach, double y) const;
     // nearest() among `candidates` only (all of the row's, from rowCandidates): the same answer.
     bool nearestAmong(const std::vector<std::uint32_t>& candidates, double x, double y, double maxDistance,
                       int& segment, double& t, double& distance, std::uint32_t& hint) const;

@@ -181,9 +181,13 @@ void SegmentIndex::rowCandidates(double y, double reach, std::vector<std::uint32
     }
 }
 
-std::pair<double, double> SegmentIndex::span(std::uint32_t candidate, double reach) const {
+std::pair<double, double> SegmentIndex::span(std::uint32_t candidate, double reach, double y) const {
     const Segment& g = m_segments[candidate];
-    return {std::min(g.a.x, g.b.x) - reach, std::max(g.a.x, g.b.x) + reach};
+    // A point of the row within `reach` of the segment is at least `gap` from it vertically, so
+    // at most sqrt(reach² - gap²) from its x-interval; widened by a hair for the rounding.
+    const double gap = std::max({0.0, std::min(g.a.y, g.b.y) - y, y - std::max(g.a.y, g.b.y)});
+    const double across = std::sqrt(std::max(0.0, reach * reach - gap * gap)) + 1e-9 * (reach + 1.0);
+    return {std::min(g.a.x, g.b.x) - across, std::max(g.a.x, g.b.x) + across};
 }
 
 bool SegmentIndex::nearestAmong(const std::vector<std::uint32_t>& candidates, double x, double y, double maxDistance,

@@ -97,12 +97,13 @@ std::optional<layout::PartWindow> changedPart(const layout::Layout& before, cons
             // The columns the item can reach on this row: near its segments, or its box.
             double lo = ri.minX, hi = ri.maxX;
             if (line) {
+                const double y = -double(place.y0 + row) * mps;
                 candidates.clear();
-                ri.index.rowCandidates(-double(place.y0 + row) * mps, ri.reach, candidates);
+                ri.index.rowCandidates(y, ri.reach, candidates);
                 if (candidates.empty()) continue;
                 lo = 1e300, hi = -1e300;
                 for (const std::uint32_t c : candidates) {
-                    const auto [a, b] = ri.index.span(c, ri.reach);
+                    const auto [a, b] = ri.index.span(c, ri.reach, y);
                     lo = std::min(lo, a), hi = std::max(hi, b);
                 }
             }
