@@ -65,7 +65,11 @@ struct RiverParams {
     LakeAmount lakes = LakeAmount::Few;
     // Rock raised each step where the input is high, this share of what the step carried away.
     double keepHeight = 1.0;
+    // Where the rock rises (the uplift and keep height): where the input is high, or as the mask
+    // named kUpliftMask made lower in the stack says (0..1: a range painted where it should grow).
+    bool upliftFromMask = false;
 };
+constexpr const char* kUpliftMask = "uplift";
 
 // m in K A^m S (n = 1) is 1/2, the usual concavity: A^m is sqrt(A), which IEEE 754 rounds
 // correctly on every machine, where glibc's pow(A, 0.5) is 1 ulp off sqrt for 284 747 of the floats
@@ -438,6 +442,8 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
     drain(g, cellArea, float(p.channelArea_km2 * 1e6), seaRaw, epsilon, rise, stride, p.lakes, last, context, net);
     const double k = kErodibility * p.strength;
     const auto uplift = float(p.uplift_m / scale.scale);
+    // From the mask, the uplift is weighted by it too (from the input it is the same everywhere).
+    const float* upliftAt = p.upliftFromMask ? upliftWeight.data() : nullptr;
     const int n = g.side;
     // At the finest level the basins fill at its last step anyway, and sorting a basin's cells at
     // 4097² took about 1 s: the sediment settles on the coarser levels only.
@@ -448,7 +454,7 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
         const std::int32_t r = net.receiver[std::size_t(i)];
         if (r < 0) continue;  // outlets stay: the base level
         float& h = g.h[std::size_t(i)];
-        h += uplift;
+        h += upliftAt != nullptr ? uplift * upliftAt[std::size_t(i)] : uplift;
         if (net.state[std::size_t(i)] == kRaised) continue;  // under a lake: no current, no cut
         const std::int32_t offset = r > i ? r - i : i - r;  // r is one of i's 8 neighbours
         const bool diagonal = offset != 1 && offset != n;
@@ -473,6 +479,19 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     const int side = call.input.width();
     std::shared_ptr<Heightmap> flowMask = addMask(call, "flow"), riverMask = addMask(call, "river"),
                                lakeMask = addMask(call, "lake");
+    // The uplift mask, when the rock rises as it says: refused by name when there is none.
+    const Heightmap* upliftMask = nullptr;
+    if (p.upliftFromMask) {
+        if (call.masksBelow != nullptr) {
+            const auto it = call.masksBelow->find(kUpliftMask);
+            if (it != call.masksBelow->end()) upliftMask = it->second.get();
+        }
+        if (upliftMask == nullptr || upliftMask->width() != side || upliftMask->height() != side) {
+            throw InputError("uplift_from", "mask",
+                             "a mask named uplift made lower in the stack (a layout item with \"mask\": \"uplift\", "
+                             "or an area or stroke painting it), or uplift_from=input");
+        }
+    }
     int levels = 0;
     while (!singleScale && ((side - 1) >> (levels + 1)) + 1 >= kCoarsestSide) ++levels;
     Grid settled, before;
@@ -513,7 +532,9 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         const Spread spread{box, FixedPoint(0.0, relief, box)};  // the cut: within a relief of 0
         // Where the rock rises: the input at this level, 0 at its lowest, 1 at its highest.
         std::vector<float> upliftWeight;
-        if (p.keepHeight > 0.0) {
+        if (p.upliftFromMask) {
+            upliftWeight = subsampleLevel(*upliftMask, stride).h;
+        } else if (p.keepHeight > 0.0) {
             const Grid& in = before;  // the input at this stride
             const auto [lo, hi] = std::minmax_element(in.h.begin(), in.h.end());
             const double span = double(*hi) - double(*lo);
@@ -607,7 +628,13 @@ OpType riverErosionOpType() {
              [](RiverParams& p, double v) { p.lakes = LakeAmount(int(v)); })
         .add({"keep_height", "Keep height", "", ParamKind::Real, 0.0, 2.0, 0.05, 1.0,
               "Rock rises where the input is high to replace this share of what the rivers carry away: 1 keeps the mountains standing while the rivers reshape them (real relief's balance), 0 lets the land wear down", {}},
-             [](RiverParams& p, double v) { p.keepHeight = v; });
+             [](RiverParams& p, double v) { p.keepHeight = v; })
+        .add({"uplift_from", "Uplift from", "", ParamKind::Choice, 0.0, 1.0, 1.0, 0.0,
+              "Where the rock rises (keep height and uplift): where the input is high, or where the mask named uplift "
+              "made lower in the stack says (paint a range with a layout area or stroke whose mask is uplift: "
+              "mountains grow there as the rivers cut them)",
+              {"input", "mask"}},
+             [](RiverParams& p, double v) { p.upliftFromMask = int(v) == 1; });
     OpType type = makeOpType<RiverParams>(
         kTypeId, "River erosion",
         "Rivers cut valleys by the water draining through them (stream power, implicit): dendritic valley networks",

@@ -419,6 +419,52 @@ TEST(RiverErosion, TheSameTerrainAtEveryDetail) {
     EXPECT_LE(rms, 0.02);
 }
 
+// uplift_from=mask: the rock rises where the `uplift` mask made lower in the stack says (here a
+// layout area over the east half that leaves the heights alone and paints the mask), so a range
+// grows there while the rivers cut it; with uplift_from=input it rises where the input is high.
+// Without such a mask the entry is refused naming uplift_from.
+TEST(RiverErosion, RockRisesWhereTheUpliftMaskSays) {
+    const auto withMask = [](const char* from) {
+        core::Recipe r = hills(9, {{"uplift", "3"}, {"uplift_from", from}});
+        core::OpInstance area = op(r, "layout");
+        area.data = registry().findOp("layout")->normalizeData(R"({"type": "FeatureCollection", "features": [
+          {"type": "Feature", "geometry": {"type": "Polygon",
+             "coordinates": [[[2300, -300], [3800, -300], [3800, -3800], [2300, -3800], [2300, -300]]]},
+           "properties": {"kind": "area", "id": "range", "target": "relative", "height_m": 0, "falloff_m": 200,
+                          "mask": "uplift"}}]})");
+        r.operations.insert(r.operations.begin(), area);
+        return r;
+    };
+    core::Recipe plain = withMask("input");
+    plain.operations.pop_back();
+    const core::StackResult before = runHills(plain), masked = runHills(withMask("mask")), input = runHills(withMask("input"));
+    const int side = before.map->width();
+    // Mean rise (metres) over the painted east and the unpainted west, away from the edge.
+    const auto rise = [&](const core::StackResult& after, int x0, int x1) {
+        double sum = 0.0;
+        int n = 0;
+        for (int y = side / 8; y < side * 7 / 8; ++y)
+            for (int x = x0; x < x1; ++x, ++n) sum += after.heights.toMetres(after.map->at(x, y)) - before.heights.toMetres(before.map->at(x, y));
+        return sum / n;
+    };
+    const double east = rise(masked, side * 5 / 8, side * 7 / 8), west = rise(masked, side / 8, side * 3 / 8);
+    const double eastInput = rise(input, side * 5 / 8, side * 7 / 8), westInput = rise(input, side / 8, side * 3 / 8);
+    std::printf("uplift from the mask: east %+.1f m, west %+.1f m; from the input: east %+.1f m, west %+.1f m\n", east,
+                west, eastInput, westInput);
+    EXPECT_GT(east - west, 100.0);
+    EXPECT_GT(east - west, 3.0 * std::abs(eastInput - westInput));
+    EXPECT_EQ(*runHills(withMask("mask"), 1).map, *masked.map);  // the same bytes on one thread
+
+    core::Recipe missing = hills(9, {{"uplift_from", "mask"}});
+    try {
+        runHills(missing);
+        ADD_FAILURE() << "no uplift mask, not refused";
+    } catch (const core::StageError& e) {
+        EXPECT_NE(std::string(e.what()).find("uplift_from"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("a mask named uplift"), std::string::npos) << e.what();
+    }
+}
+
 TEST(RiverErosion, BadValuesAreRefused) {
     for (auto [key, value] : {std::pair{"strength", "-1"}, {"duration", "11"}, {"channel_area", "0"}, {"uplift", "-2"},
                               {"river_width", "-1"}, {"river_width", "1001"}, {"lakes", "some"}, {"keep_height", "-0.5"},
