@@ -39,6 +39,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace terrain::core {
@@ -68,6 +69,9 @@ struct RiverParams {
     // Where the rock rises (the uplift and keep height): where the input is high, or as the mask
     // named kUpliftMask made lower in the stack says (0..1: a range painted where it should grow).
     bool upliftFromMask = false;
+    // Hillslope diffusivity (m² per step; 0: none): linear diffusion of the heights each step,
+    // dh/dt = D ∇²h, which rounds the divides into convex hilltops while the rivers cut.
+    double hillslope_m2 = 0.0;
 };
 constexpr const char* kUpliftMask = "uplift";
 
@@ -428,11 +432,29 @@ void keepWithinTheInputsHeight(Grid& g, std::vector<float>& filled, const Height
     std::for_each(filled.begin(), filled.end(), scale);  // the lakes' surfaces, for their mask
 }
 
+// Hillslope diffusion for one step: linear diffusion (dh/dt = D ∇²h) over a step is a Gaussian
+// blur of variance 2 D (blurMap's extended boxes: exact running sums, the same bytes on any thread
+// count, and the same cost at any D); the outlets stay the base level and nothing moves under a
+// lake. Scratch in net.spread.
+struct Hillslope {
+    ExtendedBox box;
+    FixedPoint fixed;
+};
+void diffuseHillslopes(Grid& g, const Hillslope& hill, const GenerateContext& context, Network& net) {
+    const int n = g.side;
+    net.spread.resize(g.h.size());
+    blurMap(g.h.data(), net.spread.data(), n, n, hill.box, hill.fixed, 1.0, context);
+    parallelRows(n, threadsForWork(double(g.h.size()), context.threads), context, [&](int begin, int end) {
+        for (std::size_t i = std::size_t(begin) * std::size_t(n); i < std::size_t(end) * std::size_t(n); ++i)
+            if (net.receiver[i] >= 0 && net.state[i] != kRaised) g.h[i] = net.spread[i];
+    });
+}
+
 // One implicit step on g (raw units; metres = raw * scale + offset); `net` is left holding the
 // step's drainage network.
 void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise, const RiverParams& p,
-          const Spread& spread, const std::vector<float>& upliftWeight, double relief, bool finest, bool last,
-          const HeightScale& scale, const GenerateContext& context, Network& net) {
+          const Spread& spread, const Hillslope* hill, const std::vector<float>& upliftWeight, double relief,
+          bool finest, bool last, const HeightScale& scale, const GenerateContext& context, Network& net) {
     const double cellArea = spacing_m * spacing_m;
     const double seaRaw = scale.toRaw(p.seaLevel_m);
     // The flood's rise per cell: a slope of kFloodRise times the world's relief over its extent, so
@@ -471,6 +493,7 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
     net.eroded = eroded;
     if (settling) depositSediment(g, net);
     spreadCut(g, spread, context, net);
+    if (hill != nullptr) diffuseHillslopes(g, *hill, context, net);
     balanceUplift(g, p.keepHeight, upliftWeight, context, net);
 }
 
@@ -530,6 +553,14 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         const double spacing_m = call.metresPerSample * stride;
         const ExtendedBox box(std::max(p.riverWidth_m / 2.0 / spacing_m, kMinSpreadSamples));
         const Spread spread{box, FixedPoint(0.0, relief, box)};  // the cut: within a relief of 0
+        // Hillslope diffusion: a blur of sigma sqrt(2 D) metres a step; the heights from a relief
+        // below the world's floor (blurMap holds values within 8 reliefs of the origin).
+        std::optional<Hillslope> hill;
+        if (p.hillslope_m2 > 0.0) {
+            const ExtendedBox hillBox(std::sqrt(2.0 * p.hillslope_m2) / spacing_m);
+            const double floor = std::min(call.heights.toRaw(call.heights.loMetres), call.heights.toRaw(call.heights.hiMetres));
+            hill.emplace(Hillslope{hillBox, FixedPoint(floor - relief, relief, hillBox)});
+        }
         // Where the rock rises: the input at this level, 0 at its lowest, 1 at its highest.
         std::vector<float> upliftWeight;
         if (p.upliftFromMask) {
@@ -556,8 +587,8 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         const int early = level == levels && level > 0 ? steps / 10 : -1;
         for (int s = 0; s < steps; ++s) {
             call.context.throwIfCancelled();
-            step(g, spacing_m, latticeStep * std::uint32_t(stride), rise, p, spread, upliftWeight, relief, level == 0,
-                 level == 0 && s == steps - 1, call.heights, call.context, net);
+            step(g, spacing_m, latticeStep * std::uint32_t(stride), rise, p, spread, hill ? &*hill : nullptr,
+                 upliftWeight, relief, level == 0, level == 0 && s == steps - 1, call.heights, call.context, net);
             call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
             if (call.context.partial && s + 1 == early) show(g);
         }
@@ -634,7 +665,12 @@ OpType riverErosionOpType() {
               "made lower in the stack says (paint a range with a layout area or stroke whose mask is uplift: "
               "mountains grow there as the rivers cut them)",
               {"input", "mask"}},
-             [](RiverParams& p, double v) { p.upliftFromMask = int(v) == 1; });
+             [](RiverParams& p, double v) { p.upliftFromMask = int(v) == 1; })
+        .add({"hillslope", "Hillslope", "m²", ParamKind::Real, 0.0, 1.0e6, 1.0, 0.0,
+              "How fast soil creeps down the hillslopes (diffusivity per step): rounds the divides into convex "
+              "hilltops between the V-shaped valleys the rivers cut; 0 leaves the divides as the rivers left them",
+              {}, ParamScale::Area},
+             [](RiverParams& p, double v) { p.hillslope_m2 = v; });
     OpType type = makeOpType<RiverParams>(
         kTypeId, "River erosion",
         "Rivers cut valleys by the water draining through them (stream power, implicit): dendritic valley networks",
