@@ -382,14 +382,21 @@ struct Spread {
     FixedPoint fixed;
 };
 
+// update(i) on every cell but the outlets and the lakes', rows in parallel.
+template <class Update>
+void forFreeCells(const Grid& g, const Network& net, const GenerateContext& context, Update update) {
+    const int n = g.side;
+    parallelRows(n, threadsForWork(double(g.h.size()), context.threads), context, [&](int begin, int end) {
+        for (std::size_t i = std::size_t(begin) * std::size_t(n); i < std::size_t(end) * std::size_t(n); ++i)
+            if (net.receiver[i] >= 0 && net.state[i] != kRaised) update(i);
+    });
+}
+
 void spreadCut(Grid& g, const Spread& spread, const GenerateContext& context, Network& net) {
     const int n = g.side;
     net.spread.resize(net.cut.size());
     blurMap(net.cut.data(), net.spread.data(), n, n, spread.box, spread.fixed, 1.0, context);
-    parallelRows(n, threadsForWork(double(net.cut.size()), context.threads), context, [&](int begin, int end) {
-        for (std::size_t i = std::size_t(begin) * std::size_t(n); i < std::size_t(end) * std::size_t(n); ++i)
-            if (net.receiver[i] >= 0 && net.state[i] != kRaised) g.h[i] += net.spread[i] - net.cut[i];
-    });
+    forFreeCells(g, net, context, [&](std::size_t i) { g.h[i] += net.spread[i] - net.cut[i]; });
 }
 
 // Rock uplift that replaces `share` of what the step carried away (net.eroded), raised where the
@@ -444,10 +451,7 @@ void diffuseHillslopes(Grid& g, const Hillslope& hill, const GenerateContext& co
     const int n = g.side;
     net.spread.resize(g.h.size());
     blurMap(g.h.data(), net.spread.data(), n, n, hill.box, hill.fixed, 1.0, context);
-    parallelRows(n, threadsForWork(double(g.h.size()), context.threads), context, [&](int begin, int end) {
-        for (std::size_t i = std::size_t(begin) * std::size_t(n); i < std::size_t(end) * std::size_t(n); ++i)
-            if (net.receiver[i] >= 0 && net.state[i] != kRaised) g.h[i] = net.spread[i];
-    });
+    forFreeCells(g, net, context, [&](std::size_t i) { g.h[i] = net.spread[i]; });
 }
 
 // One implicit step on g (raw units; metres = raw * scale + offset); `net` is left holding the
