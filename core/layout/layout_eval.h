@@ -235,6 +235,11 @@ RoadReadout roadReadout(const ResolvedItem& item);
 Polyline itemLine(const Item& item, double step);
 RoadReadout lineReadout(const Polyline& line);
 
+// The stations along a line of this length: s_k = k * step, the last at its end. The point of a
+// line at arc length s (its vertices walked from `hint` on, for calls in increasing s).
+std::vector<double> stations(double length, double step);
+Point pointAt(const Polyline& line, double s, std::size_t& hint);
+
 // The item's profile at arc length s (linear between its stations).
 double profileAt(const ResolvedItem& item, double s);
 
