@@ -1,5 +1,7 @@
 #include "layout_panel.h"
 
+#include "item_properties.h"
+
 #include "core/errors.h"
 #include "core/io/raster_source.h"
 #include "core/layout/layout_eval.h"
@@ -145,6 +147,10 @@ LayoutPanel::LayoutPanel(const core::Registry& registry, render::PreviewWidget* 
     fields->addRow(tr("Y (north)"), m_y);
     fields->addRow(tr("Width"), m_width);
     column->addLayout(fields);
+    m_properties = new ItemProperties(this);
+    m_properties->setObjectName(QStringLiteral("layoutItemProperties"));
+    column->addWidget(m_properties);
+    connect(m_properties, &ItemProperties::edited, this, &LayoutPanel::onPropertyEdited);
     m_readout = new QLabel(this);
     m_readout->setObjectName(QStringLiteral("layoutReadout"));
     m_readout->setWordWrap(true);
@@ -382,6 +388,15 @@ void LayoutPanel::updateFields() {
         m_y->setValue((*points)[std::size_t(m_selectedPoint)].y);
         if (!item->widths_m.empty()) m_width->setValue(item->widths_m[std::size_t(m_selectedPoint)]);
     }
+    if (item != nullptr) {
+        nlohmann::json properties = layout::layoutToGeoJson(layout::Layout{{*item}})["features"][0]["properties"];
+        // Written only with an edge breakup; shown always.
+        properties["breakup_amplitude_m"] = item->breakupAmplitude_m;
+        properties["breakup_wavelength_m"] = item->breakupWavelength_m;
+        m_properties->showItem(item->id, item->kind, properties, !locked);
+    } else {
+        m_properties->clear();
+    }
     {
         const QSignalBlocker block(m_soloButton);
         m_soloButton->setEnabled(item != nullptr || !m_solo.empty());
@@ -492,6 +507,28 @@ core::Recipe LayoutPanel::viewRecipe(const core::Recipe& recipe) const {
         }
     }
     return view;
+}
+
+void LayoutPanel::onPropertyEdited(const QString& key, const QString& value) {
+    const layout::Layout items = layout();
+    nlohmann::json geojson = layout::layoutToGeoJson(items);
+    for (std::size_t i = 0; i < items.items.size(); ++i) {
+        const layout::Item& item = items.items[i];
+        if (item.id != m_selectedItem || item.locked) continue;
+        nlohmann::json& properties = geojson["features"][i]["properties"];
+        const nlohmann::json parsed = nlohmann::json::parse(value.toStdString(), nullptr, false);
+        if (parsed.is_discarded() || properties[key.toStdString()] == parsed) return;
+        properties[key.toStdString()] = parsed;
+        if (key == QStringLiteral("mask") && parsed == "") properties.erase("mask");
+        const QString id = QString::fromStdString(item.id);
+        try {
+            commit(layout::layoutFromGeoJson(geojson), tr("Set %1 of %2").arg(key, id));
+        } catch (const core::InputError& e) {
+            emit message(tr("Not changed: %1").arg(QString::fromStdString(e.what())));
+            updateFields();  // the fields show the item as it is
+        }
+        return;
+    }
 }
 
 const layout::Item* LayoutPanel::lockedSelection(const layout::Layout& items) const {

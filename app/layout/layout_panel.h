@@ -37,6 +37,8 @@ class PreviewWidget;
 
 namespace terrain::app {
 
+class ItemProperties;
+
 class LayoutPanel : public QWidget {
     Q_OBJECT
 
@@ -126,6 +128,9 @@ private:
     void onListItemChanged(QListWidgetItem* item);
     void onFieldEdited();
     void onLockToggled(bool locked);
+    // A property of the selected item set in its fields (ItemProperties): applied through the
+    // GeoJSON reader, one undo step; refused with a message naming it when not allowed.
+    void onPropertyEdited(const QString& key, const QString& value);
     // The selected stamp takes an image (16-bit PNG, EXR, GeoTIFF, ...) as its shape.
     void chooseStampImage();
     // The readout of a road as it is now (null when the last result resolved another version).
@@ -167,6 +172,7 @@ private:
     QDoubleSpinBox* m_x;
     QDoubleSpinBox* m_y;
     QDoubleSpinBox* m_width;
+    ItemProperties* m_properties;
     QLabel* m_readout;
     QTimer* m_drapeTimer;
     bool m_updating = false;

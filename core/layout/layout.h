@@ -23,6 +23,9 @@ namespace terrain::core::layout {
 
 enum class Kind { Road, River, Ridge, Valley, Area, Stamp, Stroke };
 const std::vector<std::string>& kindNames();  // "road", "river", "ridge", "valley", "area", "stamp", "stroke"
+// The names a choice property of a kind takes in GeoJSON ("mode" of a road: cut-fill, raise,
+// lower; "falloff_curve", "target", "shape", "op"); empty for any other key.
+const std::vector<std::string>& choiceNames(Kind kind, const std::string& key);
 
 enum class Curve { Smoothstep, Linear, Ease };
 enum class RoadMode { CutFill, Raise, Lower };

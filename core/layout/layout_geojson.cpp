@@ -416,6 +416,17 @@ json perPointToJson(const std::vector<double>& values) {
 
 }  // namespace
 
+const std::vector<std::string>& choiceNames(Kind kind, const std::string& key) {
+    static const std::vector<std::string> none;
+    if (key == "falloff_curve") return kCurveNames;
+    if (key == "mode" && kind == Kind::Road) return kRoadModes;
+    if (key == "target" && kind == Kind::Area) return kTargets;
+    if (key == "shape" && kind == Kind::Stamp) return kShapes;
+    if (key == "op" && kind == Kind::Stamp) return kStampOps;
+    if (key == "op" && kind == Kind::Stroke) return kStrokeOps;
+    return none;
+}
+
 const std::vector<std::string>& kindNames() {
     static const std::vector<std::string> names{"road", "river", "ridge", "valley", "area", "stamp", "stroke"};
     return names;

@@ -13,6 +13,7 @@
 #include "render/terrain_view.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -541,6 +542,63 @@ TEST_F(LayoutEditorTest, SoloShowsOneItemAloneInTheViewsOnly) {
     ASSERT_EQ(items().items.size(), 1u);
     EXPECT_TRUE(m_panel->soloItem().empty());
     ASSERT_TRUE(waitUpToDate());
+}
+
+// The selected item's own properties are fields under its point: a road's max grade typed into
+// its field (a spin box with focus, Enter) is one undo step and reaches the readout; a value the
+// GeoJSON reader refuses leaves the item as it was and says why; a choice picked with the keys.
+TEST_F(LayoutEditorTest, AnItemsPropertiesAreEditedInThePanel) {
+    QStringList messages;
+    QObject::connect(m_panel, &LayoutPanel::message, [&messages](const QString& text) { messages << text; });
+    chooseTool(QStringLiteral("Road"));
+    for (const QPoint p : {at(30, 40), at(128, 128), at(220, 210)}) QTest::mouseClick(m_preview, Qt::LeftButton, {}, p);
+    QTest::keyClick(m_preview, Qt::Key_Return);
+    ASSERT_EQ(items().items.size(), 1u);
+    m_panel->selectItem(items().items[0].id);
+    auto* grade = m_panel->findChild<QDoubleSpinBox*>(QStringLiteral("layoutProperty_max_grade_pct"));
+    ASSERT_NE(grade, nullptr);
+    ASSERT_TRUE(QTest::qWaitFor([grade] { return grade->isVisible(); }, 2000));  // shown by the event loop
+    ASSERT_TRUE(grade->isEnabled());
+    EXPECT_EQ(grade->value(), 8.0);
+    const int undo = undoCount();
+    const auto type = [&](QWidget* field, const QString& text) {
+        m_window->activateWindow();
+        (void)QTest::qWaitForWindowActive(m_window.get());
+        field->setFocus(Qt::MouseFocusReason);
+        ASSERT_TRUE(QTest::qWaitFor([field] { return field->hasFocus(); }, 2000));
+        QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(field, text);
+        QTest::keyClick(field, Qt::Key_Return);
+    };
+    type(grade, QStringLiteral("4"));
+    ASSERT_EQ(undoCount(), undo + 1);
+    EXPECT_EQ(items().items[0].maxGrade_pct, 4.0);
+    ASSERT_TRUE(waitUpToDate());
+    auto* readout = m_panel->findChild<QLabel*>(QStringLiteral("layoutReadout"));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return readout->text().contains(QStringLiteral("(limit 4 %)")); }, 10000))
+        << readout->text().toStdString();
+
+    type(grade, QStringLiteral("5000"));  // the reader allows 0 to 1000 %
+    EXPECT_EQ(undoCount(), undo + 1);
+    EXPECT_EQ(items().items[0].maxGrade_pct, 4.0);
+    ASSERT_FALSE(messages.isEmpty());
+    EXPECT_TRUE(messages.back().contains(QStringLiteral("max_grade_pct"))) << messages.back().toStdString();
+    EXPECT_EQ(grade->value(), 4.0);
+
+    auto* mode = m_panel->findChild<QComboBox*>(QStringLiteral("layoutProperty_mode"));
+    ASSERT_NE(mode, nullptr);
+    EXPECT_EQ(mode->currentText(), QStringLiteral("cut-fill"));
+    mode->setFocus(Qt::TabFocusReason);
+    ASSERT_TRUE(QTest::qWaitFor([mode] { return mode->hasFocus(); }, 2000));
+    QTest::keyClick(mode, Qt::Key_Down);
+    ASSERT_EQ(undoCount(), undo + 2);
+    EXPECT_EQ(items().items[0].roadMode, layout::RoadMode::Raise);
+    m_window->document()->undoStack()->undo();
+    EXPECT_EQ(items().items[0].roadMode, layout::RoadMode::CutFill);
+    EXPECT_EQ(mode->currentText(), QStringLiteral("cut-fill"));
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        m_panel->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-properties-panel.png"));
+    }
 }
 
 }  // namespace
