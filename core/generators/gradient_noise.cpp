@@ -15,14 +15,15 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 namespace terrain::core {
 
 struct NoiseKernels {
     const char* name;  // "avx512", "avx2" or "baseline", as levelKernels()
-    void (*columnTerms)(const std::uint32_t* lo, const std::uint32_t* hi, std::uint32_t row0, std::uint32_t row1,
-                        const float* fx, const float* u, int width, float* a0, float* a1, float* b0, float* b1);
+    void (*rowTerms)(const std::uint32_t* lo, const std::uint32_t* hi, std::uint32_t row, const float* fx,
+                     const float* u, int width, float* c0, float* c1);
     void (*accumulateRow)(const float* a0, const float* a1, const float* b0, const float* b1, float r0, float r1,
                           float r2, float r3, int style, int sharpness, float offset, float amp, float* acc,
                           float* weight, int width);
@@ -148,7 +149,7 @@ public:
         for (std::size_t i = 0; i < field.octaves.size(); ++i) {
             m_terms.push_back({memory, memory + w, memory + 2 * w, memory + 3 * w});
             memory += 4 * w;
-            m_cell.push_back(-1);
+            m_cell.push_back(kNoCell);
         }
     }
     static std::size_t floats(const Field& field, int width) {
@@ -163,10 +164,17 @@ public:
             const RowPosition r = rowPosition(o, y);
             Terms& t = m_terms[i];
             if (r.cell != m_cell[i]) {
-                const std::uint32_t row0 = o.key + std::uint32_t(o.wrapped(r.cell)) * kNoiseRowMul;
                 const std::uint32_t row1 = o.key + std::uint32_t(o.wrapped(r.cell + 1)) * kNoiseRowMul;
-                m_kernels.columnTerms(o.loMul.data(), o.hiMul.data(), row0, row1, o.fx.data(), o.u.data(), m_width,
-                                      t.a0, t.a1, t.b0, t.b1);
+                if (m_cell[i] != kNoCell && r.cell == m_cell[i] + 1) {
+                    // The next row of cells: its upper corners are the last one's lower corners.
+                    std::swap(t.a0, t.b0);
+                    std::swap(t.a1, t.b1);
+                } else {
+                    const std::uint32_t row0 = o.key + std::uint32_t(o.wrapped(r.cell)) * kNoiseRowMul;
+                    m_kernels.rowTerms(o.loMul.data(), o.hiMul.data(), row0, o.fx.data(), o.u.data(), m_width, t.a0,
+                                       t.a1);
+                }
+                m_kernels.rowTerms(o.loMul.data(), o.hiMul.data(), row1, o.fx.data(), o.u.data(), m_width, t.b0, t.b1);
                 m_cell[i] = r.cell;
             }
             const float v = fade(r.f), l = 1.0f - v;
@@ -176,6 +184,7 @@ public:
     }
 
 private:
+    static constexpr std::int64_t kNoCell = std::numeric_limits<std::int64_t>::min();
     struct Terms {
         float *a0, *a1, *b0, *b1;
     };
@@ -187,8 +196,6 @@ private:
     std::vector<std::int64_t> m_cell;
 };
 
-// acc[x] += the field's octaves at row y, each sample displaced by (dx[x], dy[x]) metres.
-// `weight` is scratch of `width` floats.
 // The largest |value| of a row as the bits of a float (integer max: it vectorises; a NaN's bits
 // are larger than infinity's).
 std::uint32_t largestMagnitudeBits(const float* v, int width) {
@@ -197,6 +204,8 @@ std::uint32_t largestMagnitudeBits(const float* v, int width) {
     return most;
 }
 
+// acc[x] += the field's octaves at row y, each sample displaced by (dx[x], dy[x]) metres.
+// `weight` is scratch of `width` floats.
 void accumulateWarped(const NoiseKernels& kernels, const Field& field, int y, const float* dx, const float* dy,
                       float* acc, float* weight, int width) {
     std::fill(weight, weight + width, 1.0f);
