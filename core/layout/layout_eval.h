@@ -22,6 +22,10 @@ struct GenerateContext;
 
 namespace terrain::core::layout {
 
+// sqrt(dx² + dy²): correctly rounded everywhere, unlike hypot, whose last bit depends on the libm
+// (the layout's distances must be the same bits on every machine).
+inline double length(double dx, double dy) { return std::sqrt(dx * dx + dy * dy); }
+
 // The segments of a polyline (or a polygon's edges) in a bounding-volume tree, for "the nearest
 // segment within d" and "which samples of this row can be within d" queries. Answers do not depend
 // on the tree's shape: ties go to the lower segment index.

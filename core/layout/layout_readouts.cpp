@@ -9,10 +9,6 @@
 #include <limits>
 
 namespace terrain::core::layout {
-namespace {
-// sqrt(dx² + dy²): correctly rounded everywhere, unlike hypot, whose last bit depends on the libm.
-inline double length(double dx, double dy) { return std::sqrt(dx * dx + dy * dy); }
-}  // namespace
 
 nlohmann::json centreLinesToGeoJson(const ResolvedLayout& layout) {
     using nlohmann::json;

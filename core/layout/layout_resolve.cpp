@@ -17,8 +17,6 @@
 namespace terrain::core::layout {
 namespace {
 
-// sqrt(dx² + dy²): correctly rounded everywhere, unlike hypot, whose last bit depends on the libm.
-inline double length(double dx, double dy) { return std::sqrt(dx * dx + dy * dy); }
 
 constexpr double kPi = 3.14159265358979323846;
 
