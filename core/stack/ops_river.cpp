@@ -13,9 +13,11 @@
 // neighbours until it gathers into a channel; (4) heights update downstream first,
 // h = (h + F h_receiver) / (1 + F) with F = K dt A^m / distance (n = 1: the implicit solution,
 // exact for a linear law), except under a lake, where the water stands and does not cut; (5) the
-// cut's load settles in the basins not kept as lakes (depositSediment; the last step fills them,
-// fillBasins); (6) the step's cut is spread across the river's width (spreadCut); (7) rock rises
-// where the input is high to replace what was carried away (balanceUplift). Steps (1), (3), (4)
+// cut's load runs downstream, dropping where the rivers slow (deposition: fans, flood plains,
+// deltas at the sea level) and settling in the basins not kept as lakes (carrySediment; the last
+// step fills them, fillBasins); (6) the step's cut is spread across the river's width
+// (spreadCut); (7) rock rises where the input is high to replace what was carried away
+// (balanceUplift). Steps (1), (3), (4)
 // and (5) run serially in a fixed order, the others by rows in parallel, each row alike whoever
 // runs it: the same bytes on any thread count. At the end the land is scaled back into the
 // input's height if the uplift raised it above (keepWithinTheInputsHeight).
@@ -46,7 +48,7 @@
 namespace terrain::core {
 namespace {
 
-using river::depositSediment;
+using river::carrySediment;
 using river::drain;
 using river::Grid;
 using river::kRaised;
@@ -71,6 +73,9 @@ struct RiverParams {
     // Hillslope diffusivity (m² per step; 0: none): linear diffusion of the heights each step,
     // dh/dt = D ∇²h, which rounds the divides into convex hilltops while the rivers cut.
     double hillslope_m2 = 0.0;
+    // G of the erosion-deposition law (Yuan et al. 2019; 0: none): rivers drop their load where
+    // their slope falls (alluvial fans, flood plains) and build deltas at the sea level.
+    double deposition = 0.0;
 };
 constexpr const char* kUpliftMask = "uplift";
 
@@ -93,6 +98,9 @@ constexpr int kFinestSteps = 2;
 // V-grooves one sample wide between the hillslopes, where a real valley at that spacing has a
 // floor. At fine spacings the river width is wider than this anyway.
 constexpr double kMinSpreadSamples = 1.5;
+// A delta's front (its foreset) falls to the sea floor at this slope (tan 15 degrees; real
+// foresets stand at 5 to 25 degrees).
+constexpr double kForesetSlope = 0.268;
 // The flood's rise across the map, as a share of the world's relief (see step()).
 constexpr double kFloodRise = 7e-4;
 
@@ -200,6 +208,7 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
     // At the finest level the basins fill at its last step anyway, and sorting a basin's cells at
     // 4097² took about 1 s: the sediment settles on the coarser levels only.
     const bool settling = p.lakes != LakeAmount::Many && !finest;
+    const bool carrying = settling || p.deposition > 0.0;
     net.cut.assign(g.h.size(), 0.0f);
     double eroded = 0.0;
     for (std::int32_t i : net.order) {
@@ -212,7 +221,10 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
         const bool diagonal = offset != 1 && offset != n;
         const double distance = spacing_m * (diagonal ? std::sqrt(2.0) : 1.0);
         const double f = k * std::sqrt(double(net.area[std::size_t(i)])) / distance;
-        const double hr = g.h[std::size_t(r)];
+        // The sea is the base level: a river cuts down to it, not to the sea floor it flows into
+        // (which drew the sea up the valleys: a bed cut below sea level becomes sea, an outlet
+        // the next cell cuts towards).
+        const double hr = std::max(double(g.h[std::size_t(r)]), seaRaw);
         if (h > hr) {
             const float before = h;
             h = float((double(h) + f * hr) / (1.0 + f));  // never below its receiver
@@ -220,8 +232,13 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
             net.cut[std::size_t(i)] = h - before;
         }
     }
+    if (carrying) {
+        // A delta's plain stands one flood rise above the sea, so it is land the river crosses.
+        const river::Sediment sediment{p.deposition, cellArea, float(p.channelArea_km2 * 1e6), float(seaRaw) + epsilon,
+                                       kForesetSlope * spacing_m / scale.scale, settling};
+        eroded -= carrySediment(g, net, sediment);
+    }
     net.eroded = eroded;
-    if (settling) depositSediment(g, net);
     spreadCut(g, spread, context, net);
     if (hill != nullptr) diffuseHillslopes(g, *hill, context, net);
     balanceUplift(g, p.keepHeight, upliftWeight, context, net);
@@ -400,7 +417,13 @@ OpType riverErosionOpType() {
               "How fast soil creeps down the hillslopes (diffusivity per step): rounds the divides into convex "
               "hilltops between the V-shaped valleys the rivers cut; 0 leaves the divides as the rivers left them",
               {}, ParamScale::Area},
-             [](RiverParams& p, double v) { p.hillslope_m2 = v; });
+             [](RiverParams& p, double v) { p.hillslope_m2 = v; })
+        .add({"deposition", "Deposition", "", ParamKind::Real, 0.0, 4.0, 0.05, 0.0,
+              "How readily rivers drop their load (G of Yuan et al. 2019): where a river leaves the mountains and "
+              "its slope falls it builds alluvial fans and flat flood plains, and at the sea level a delta; "
+              "0 carries every grain off the map, 1 and more fills the valleys' floors",
+              {}},
+             [](RiverParams& p, double v) { p.deposition = v; });
     OpType type = makeOpType<RiverParams>(
         kTypeId, "River erosion",
         "Rivers cut valleys by the water draining through them (stream power, implicit): dendritic valley networks",

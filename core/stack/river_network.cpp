@@ -9,6 +9,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <queue>
+#include <utility>
 #include <vector>
 
 namespace terrain::core::river {
@@ -79,23 +81,129 @@ void fillBasins(Grid& g, Network& net) {
 
 }  // namespace
 
-// What the step's cut carried away runs downstream along the receivers as the rivers' load and
-// settles in the first basin it reaches that is not kept as a lake (what reaches an outlet or a
-// kept lake leaves the map): a flat sediment floor rising from the basin's lowest ground, never
-// above the flood's surface. So the basins the noise left fill as the rivers bring material, while
-// their outlets cut down and drain them; real basins have flat sediment floors. Serial, in a fixed
-// order: the same bytes anywhere.
-void depositSediment(Grid& g, Network& net) {
+namespace {
+
+// A delta: the load that reaches the sea at `mouth` settles as a cone around the mouth, a flat
+// top at `deltaTop` (just above sea level: the delta's plain, which the river crosses to the new
+// shore) out to a radius R, then a foreset falling `foreset` per cell of distance to the sea
+// floor, R chosen so the cone holds the load (bisection: the volume grows with R). The search
+// takes sea and delta cells only, by their distance from the mouth (ties by index), out to where
+// a foreset from the radius whose flat top alone would hold the load meets the deepest floor seen.
+// Returns what settled (raw units x cells).
+double buildDelta(Grid& g, std::size_t mouth, double load, const Sediment& s, Network& net) {
+    const int n = g.side;
+    using Entry = std::pair<std::int64_t, std::int32_t>;  // (squared distance, cell)
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+    std::vector<std::int32_t>& seen = net.deltaSeen;
+    seen.clear();
+    const int mx = int(mouth % std::size_t(n)), my = int(mouth / std::size_t(n));
+    const double top = double(s.deltaTop);
+    const auto visit = [&](std::size_t c) {
+        if (net.state[c] == kDeltaSeen || double(g.h[c]) > top) return;
+        seen.push_back(std::int32_t(c));
+        seen.push_back(std::int32_t(net.state[c]));
+        net.state[c] = kDeltaSeen;
+        const std::int64_t dx = int(c % std::size_t(n)) - mx, dy = int(c / std::size_t(n)) - my;
+        open.push({dx * dx + dy * dy, std::int32_t(c)});
+    };
+    visit(mouth);
+    std::vector<std::pair<double, std::int32_t>>& cone = net.deltaCone;  // (distance, cell)
+    cone.clear();
+    double room = 0.0, flatRadius = -1.0, deepest = top;
+    while (!open.empty()) {
+        const auto [d2, cell] = open.top();
+        const double d = std::sqrt(double(d2));
+        if (flatRadius >= 0.0 && d > flatRadius + (top - deepest) / s.foreset) break;
+        open.pop();
+        const auto c = std::size_t(cell);
+        cone.emplace_back(d, cell);
+        deepest = std::min(deepest, double(g.h[c]));
+        room += top - double(g.h[c]);
+        if (flatRadius < 0.0 && room >= load) flatRadius = d;
+        const int x = int(c % std::size_t(n)), y = int(c / std::size_t(n));
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const int nx = x + dx, ny = y + dy;
+                if ((dx != 0 || dy != 0) && nx >= 0 && ny >= 0 && nx < n && ny < n)
+                    visit(std::size_t(ny) * std::size_t(n) + std::size_t(nx));
+            }
+    }
+    for (std::size_t k = 0; k < seen.size(); k += 2) net.state[std::size_t(seen[k])] = std::uint8_t(seen[k + 1]);
+    const auto fill = [&](double radius, std::size_t c, double d) {
+        return std::max(0.0, std::min(top, top - s.foreset * (d - radius)) - double(g.h[c]));
+    };
+    const auto volume = [&](double radius) {
+        double v = 0.0;
+        for (const auto& [d, cell] : cone) v += fill(radius, std::size_t(cell), d);
+        return v;
+    };
+    // The sea holds less than the load: it all fills to the top, the rest leaves the map.
+    double radius = flatRadius >= 0.0 ? flatRadius : cone.empty() ? 0.0 : cone.back().first;
+    if (flatRadius >= 0.0) {
+        double lo = -(top - deepest) / s.foreset, hi = flatRadius;
+        for (int k = 0; k < 24; ++k) {  // R to within 1e-7 of the range
+            const double mid = 0.5 * (lo + hi);
+            (volume(mid) < load ? lo : hi) = mid;
+        }
+        radius = hi;
+    }
+    double settled = 0.0;
+    for (const auto& [d, cell] : cone) {
+        const auto c = std::size_t(cell);
+        const double put = fill(radius, c, d);
+        g.h[c] = float(double(g.h[c]) + put);
+        settled += put;
+    }
+    return settled;
+}
+
+}  // namespace
+
+// What the step's cut carried away runs downstream along the receivers as the rivers' load.
+// With `deposition` G > 0 each cell keeps G x (the load arriving from upstream) / (its drainage
+// area in cells) (the erosion-deposition law of Yuan et al. 2019, "A new efficient method to
+// solve the stream power law model taking into account sediment deposition", JGR Earth Surface
+// 124): where a river leaves the mountains its slope, and so its cut, falls while its load stays,
+// so it builds alluvial fans and flood plains; the deposit joins the step's cut (net.cut), so it
+// spreads across the river's width with it. What reaches the sea builds a delta (buildDelta).
+// With `settle`, the load settles in the first basin it reaches that is not kept as a lake (what
+// reaches the map's edge or a kept lake leaves the map): a flat sediment floor rising from the
+// basin's lowest ground, never above the flood's surface. So the basins the noise left fill as
+// the rivers bring material, while their outlets cut down and drain them; real basins have flat
+// sediment floors. Serial, in a fixed order: the same bytes anywhere. Returns what the deposition
+// and the deltas kept (raw units x cells).
+double carrySediment(Grid& g, Network& net, const Sediment& s) {
     const std::size_t cells = g.h.size();
     std::vector<float>& load = net.load;
     load.assign(cells, 0.0f);
     bool any = false;
+    double kept = 0.0;
+    const bool depositing = s.deposition > 0.0;
     for (auto it = net.order.rbegin(); it != net.order.rend(); ++it) {
         const auto c = std::size_t(*it);
         const std::int32_t r = net.receiver[c];
-        const float carried = load[c] - std::min(net.cut[c], 0.0f);  // with this cell's own cut
+        const float own = -std::min(net.cut[c], 0.0f);  // this cell's own cut
+        float arriving = load[c];
+        if (depositing && arriving > 0.0f && net.state[c] != kRaised) {
+            if (r < 0) {
+                // A river's mouth keeps min(G, 1) of its load as a delta; the rest, and what the
+                // hillslopes wash into the sea, leaves the map (the waves and currents carry it
+                // off) instead of silting up the whole shore.
+                if (g.h[c] <= s.deltaTop && net.area[c] >= s.channelArea)
+                    kept += buildDelta(g, c, std::min(s.deposition, 1.0) * double(arriving), s, net);
+                continue;
+            }
+            const float dep =
+                std::min(arriving, float(s.deposition * double(arriving) * s.cellArea / double(net.area[c])));
+            g.h[c] += dep;
+            net.cut[c] += dep;
+            arriving -= dep;
+            kept += double(dep);
+        }
+        const float carried = arriving + own;
         if (r < 0 || !(carried > 0.0f)) continue;
         if (net.state[c] == kRaised) {
+            if (!s.settle) continue;
             auto& b = net.basins[std::size_t(net.lake[c])];
             if (!b.keep) {
                 b.load += double(carried);
@@ -105,7 +213,7 @@ void depositSediment(Grid& g, Network& net) {
         }
         load[std::size_t(r)] += carried;
     }
-    if (!any) return;
+    if (!any) return kept;
     // Each basin's cells by ground height; the floor rises to the level L where the space below L
     // holds what arrived: sum over cells of max(0, min(L, surface) - ground) = load.
     std::vector<std::int32_t> members;
@@ -142,6 +250,7 @@ void depositSediment(Grid& g, Network& net) {
         }
         begin = end;
     }
+    return kept;
 }
 
 // Priority flood with a rise of `epsilon` metres per cell (so filled flats drain), D8 receivers

@@ -6,6 +6,8 @@
 #include "coarse_to_fine.h"
 
 #include <cstdint>
+#include <limits>
+#include <utility>
 #include <vector>
 
 namespace terrain::core {
@@ -41,16 +43,30 @@ struct Network {
         bool keep = false;         // stays a lake
     };
     std::vector<Basin> basins;
-    std::vector<float> load;             // depositSediment: the load reaching each cell
+    std::vector<float> load;             // carrySediment: the load reaching each cell
+    std::vector<std::int32_t> deltaSeen;  // a delta's search: (cell, its state) pairs to restore
+    std::vector<std::pair<double, std::int32_t>> deltaCone;  // a delta's cells: (distance, cell)
     double eroded = 0.0;                 // raw units x cells the step's cut took away
 };
 // kFilled: a basin's cell the flood raised, filled with sediment to the flood's surface: it drains
 // along the flood's tree like a lake's cell but is dry ground.
-constexpr std::uint8_t kUnseen = 0, kSeen = 1, kRaised = 2, kFilled = 3;
+// kDeltaSeen: marks a cell a delta's search reached, for the search only (restored after it).
+constexpr std::uint8_t kUnseen = 0, kSeen = 1, kRaised = 2, kFilled = 3, kDeltaSeen = 4;
 
-// What the step's cut (net.cut) carried away settles in the basins not kept as lakes
-// (river_network.cpp says how).
-void depositSediment(Grid& g, Network& net);
+// Where the step's load settles (carrySediment).
+struct Sediment {
+    double deposition = 0.0;  // G of the erosion-deposition law; 0: rivers keep their load
+    double cellArea = 1.0;    // m²
+    float channelArea = 0.0f;  // m²: a mouth from this drainage area on builds a delta
+    float deltaTop = -std::numeric_limits<float>::infinity();  // a delta's plain (raw); none without a sea
+    double foreset = 1.0;     // a delta front's fall per cell of distance (raw units)
+    bool settle = false;      // the load settles in the basins not kept as lakes
+};
+
+// What the step's cut (net.cut) carried away runs down the receivers; it settles along the way
+// (deposition), in the sea (deltas) and in the basins not kept as lakes (river_network.cpp says
+// how). Returns what the deposition and the deltas kept (raw units x cells).
+double carrySediment(Grid& g, Network& net, const Sediment& s);
 
 // The step's drainage network into `net` (river_network.cpp says how).
 void drain(Grid& g, double cellArea, float channelArea, double seaLevelRaw, float epsilon, const PointHash& rise,

@@ -17,12 +17,12 @@ struct RiverRun {
 };
 
 inline RiverRun riverRun(const core::Heightmap& map,
-                         std::initializer_list<std::pair<const char*, const char*>> params) {
+                         std::initializer_list<std::pair<const char*, const char*>> params, int threads = 2) {
     RiverRun run{core::Heightmap(map.width(), map.height()), {}};
     core::MaskSet below;
     core::HeightScale h;
     h.hiMetres = 1000.0;
-    const core::GenerateContext c = context();
+    const core::GenerateContext c = context(threads);
     const core::OpCall call{map, run.heights, h, 10.0, 7, 7, c, {}, &below, &run.masks, {}, {}, nullptr, {}, 0.0};
     const core::OpInstance o = op(baseRecipe(), "river-erosion", params);
     registry().findOp("river-erosion")->run(o.params, call);

@@ -152,15 +152,16 @@ TEST(StackGoldens, SeededHydraulicErosionIsUnchanged) {
 // arithmetic and the flood's order (FloodQueue must pop exactly as a binary heap), and the spread of
 // each step's cut over the river's width (rows in parallel, vectorised: 1 and 2 threads), the
 // basins filled but for the few kept as lakes, and the uplift that keeps the height. Changed
-// 2026-11-27 when that spread came in, and 2026-11-29 with the basins, the uplift and the longer
-// schedule (recipe format 5).
+// 2026-11-27 when that spread came in, 2026-11-29 with the basins, the uplift and the longer
+// schedule (recipe format 5), and 2026-11-29 (later) when the sea level became the rivers' base
+// level (they cut down to it, no longer to the sea floor their mouth flows into).
 TEST(StackGoldens, SeededRiverErosionIsUnchanged) {
     for (int threads : {1, 2}) {
         const auto [heights, flow] = erodedHashes(
             10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}}}, 4096.0, threads);
-        EXPECT_EQ(heights, "26206149793bb8cd5a271e535485de15eedff36b1510f1b5f715e010aa719aaf")
+        EXPECT_EQ(heights, "3eeb3e1b4d5d793c05699e74dc8d356525d5ce6a78b2adb4a97cb17c4389bf12")
             << threads << " thread(s)";
-        EXPECT_EQ(flow, "b831e4703b358f448676310bb928607b7f0bae19ede2577d2d2bfd7fc3743ac3")
+        EXPECT_EQ(flow, "5f1d9a3b5ef3a15be01cabeba0d7c526810d514eae97133da9c752622ef83342")
             << threads << " thread(s)";
     }
 }

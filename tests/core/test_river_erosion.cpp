@@ -508,6 +508,83 @@ TEST(RiverErosion, HillslopeDiffusionRoundsTheDivides) {
     EXPECT_NE(a, b);
 }
 
+// 257² at 10 m: rough mountains (150..600 m) in the north third, and a plain falling 2 % from
+// their foot at 20 m to the south edge, under the sea (0 m) from row 185.
+constexpr int kFrontFoot = 85, kFrontShore = 185;
+core::Heightmap mountainFront() {
+    const int side = 257;
+    core::Heightmap map(side, side);
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x) {
+            if (y >= kFrontFoot) {
+                // 10 m per sample: 2 % to the shore, then the sea floor falls 20 %
+                map.at(x, y) = y < kFrontShore ? float(20.0 - 0.2 * double(y - kFrontFoot))
+                                               : float(-2.0 * double(y - kFrontShore));
+                continue;
+            }
+            const double ridges = std::sin(x * 0.051 + 0.3 * std::sin(y * 0.041)) * std::cos(y * 0.073 - x * 0.019) +
+                                  0.5 * std::sin(x * 0.13 - y * 0.11) * std::sin(y * 0.19 + x * 0.07);
+            const double rough = double((std::uint32_t(x) * 2654435761U ^ std::uint32_t(y) * 40503U) % 1000U) / 1000.0;
+            const double rise = std::min(1.0, double(kFrontFoot - y) / 30.0);  // the range front
+            map.at(x, y) = float(20.0 + rise * (350.0 + 120.0 * ridges + 15.0 * rough));
+        }
+    return map;
+}
+
+// With deposition the rivers drop their load where they leave the mountains: fans spread on the
+// plain below the range front, and at the sea level a delta pushes the shore out, its front a
+// slope, not a wall. Without it every grain leaves the map and the rivers cut the plain down.
+TEST(RiverErosion, RiversBuildFansAndDeltasWhereTheyDropTheirLoad) {
+    const core::Heightmap front = mountainFront();
+    const int side = front.width();
+    const core::Heightmap carried =
+        riverRun(front, {{"sea_level", "0"}, {"lakes", "none"}, {"keep_height", "0"}, {"duration", "0.3"}}).heights;
+    const auto dropping = [&](int threads) {
+        return riverRun(front,
+                        {{"sea_level", "0"}, {"lakes", "none"}, {"keep_height", "0"}, {"duration", "0.3"}, {"deposition", "1"}},
+                        threads)
+            .heights;
+    };
+    const core::Heightmap dropped = dropping(2);
+    struct Budget {
+        double footRise = 0.0, plainRise = 0.0, eroded = 0.0, deposited = 0.0, frontSlope = 0.0;
+        int newLand = 0;
+    };
+    const auto budget = [&](const core::Heightmap& m) {
+        Budget b;
+        int foot = 0, plain = 0;
+        const auto change = [&](int x, int y) { return double(m.at(x, y)) - double(front.at(x, y)); };
+        for (int y = 1; y + 1 < side; ++y)
+            for (int x = 1; x + 1 < side; ++x) {
+                (change(x, y) < 0.0 ? b.eroded : b.deposited) += std::abs(change(x, y));
+                if (y >= kFrontFoot + 2 && y < kFrontFoot + 20) b.footRise += change(x, y), ++foot;
+                if (y >= kFrontFoot + 2 && y < kFrontShore - 2) b.plainRise += change(x, y), ++plain;
+                if (y > kFrontShore && m.at(x, y) > 0.0f) ++b.newLand;
+                // The delta's front: a cell the delta raised under the sea, and its lower neighbours.
+                if (y > kFrontShore && m.at(x, y) < 0.0f && change(x, y) > 1.0)
+                    for (const auto [nx, ny] : {std::pair{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}})
+                        b.frontSlope = std::max(b.frontSlope, (double(m.at(x, y)) - double(m.at(nx, ny))) / 10.0);
+            }
+        b.footRise /= foot;
+        b.plainRise /= plain;
+        return b;
+    };
+    const Budget c = budget(carried), d = budget(dropped);
+    std::printf("deposition 0 -> 1: the range's foot %+.2f -> %+.2f m, the plain %+.2f -> %+.2f m, new land in the "
+                "sea %d -> %d cells (steepest delta front %.0f %%), eroded %.0f -> %.0f, deposited %.0f -> %.0f m x cells\n",
+                c.footRise, d.footRise, c.plainRise, d.plainRise, c.newLand, d.newLand, 100.0 * d.frontSlope, c.eroded,
+                d.eroded, c.deposited, d.deposited);
+    EXPECT_LT(c.footRise, 0.0);
+    EXPECT_GT(d.footRise, 1.0);
+    EXPECT_GT(d.plainRise, c.plainRise + 3.0);
+    EXPECT_EQ(c.newLand, 0);
+    EXPECT_GT(d.newLand, 1000);
+    // The foreset falls 27 %; carried from the coarse level onto the finer grid it steepens a little.
+    EXPECT_LT(d.frontSlope, 0.45);
+    EXPECT_LT(d.deposited, d.eroded);  // what settles came from the mountains
+    EXPECT_EQ(dropping(1), dropped);
+}
+
 TEST(RiverErosion, BadValuesAreRefused) {
     for (auto [key, value] : {std::pair{"strength", "-1"}, {"duration", "11"}, {"channel_area", "0"}, {"uplift", "-2"},
                               {"river_width", "-1"}, {"river_width", "1001"}, {"lakes", "some"}, {"keep_height", "-0.5"},
