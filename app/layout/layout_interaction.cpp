@@ -183,6 +183,7 @@ bool LayoutPanel::onPress(QPointF imagePos, Qt::KeyboardModifiers modifiers) {
                         if (v.size() == n) v.insert(v.begin() + long(k) + 1, v[k] + (v[(k + 1) % n] - v[k]) * t);
                     };
                     insertBetween(item.widths_m);
+                    if (item.z_m.size() == n) item.z_m.insert(item.z_m.begin() + long(k) + 1, std::nullopt);
                     insertBetween(item.radii_m);
                     insertBetween(item.pressures);
                     item.baked = false, item.profile_m.clear();
@@ -345,6 +346,9 @@ bool LayoutPanel::onKey(int key) {
                 for (auto* v : {&item.widths_m, &item.radii_m, &item.pressures}) {
                     if (v->size() > std::size_t(at)) v->erase(v->begin() + at);
                 }
+                if (item.z_m.size() > std::size_t(at)) item.z_m.erase(item.z_m.begin() + at);
+                if (std::none_of(item.z_m.begin(), item.z_m.end(), [](const auto& z) { return z.has_value(); }))
+                    item.z_m.clear();
                 item.baked = false, item.profile_m.clear();
                 m_selectedPoint = -1;
                 commit(items, tr("Delete point of %1").arg(id));
@@ -467,7 +471,12 @@ void LayoutPanel::paintItems(QPainter& painter, double pixel, bool onPreview) co
             painter.setBrush(colour);
             for (std::size_t k = 0; k < points.size() && (item.kind != layout::Kind::Stroke || selected); ++k) {
                 const double r = (selected && int(k) == m_selectedPoint ? 5.0 : 3.0) * pixel;
-                painter.drawEllipse(imageAt(points[k].x, points[k].y), r, r);
+                // A point with a height of its own (a road's z_m) is a square: pinned.
+                if (k < item.z_m.size() && item.z_m[k]) {
+                    painter.drawRect(QRectF(imageAt(points[k].x, points[k].y) - QPointF(r, r), QSizeF(2.0 * r, 2.0 * r)));
+                } else {
+                    painter.drawEllipse(imageAt(points[k].x, points[k].y), r, r);
+                }
             }
         }
     }

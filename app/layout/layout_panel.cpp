@@ -11,10 +11,12 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QDoubleValidator>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSignalBlocker>
 #include <QTimer>
@@ -22,12 +24,23 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <optional>
 
 namespace terrain::app {
 
 namespace layout = core::layout;
 
 namespace {
+
+// A number in a range, or nothing (an empty field is a value too: "none"); QDoubleValidator alone
+// holds an empty field as unfinished, so editingFinished never came for it.
+class OptionalNumberValidator : public QDoubleValidator {
+public:
+    using QDoubleValidator::QDoubleValidator;
+    State validate(QString& input, int& pos) const override {
+        return input.trimmed().isEmpty() ? Acceptable : QDoubleValidator::validate(input, pos);
+    }
+};
 constexpr int kItemIdRole = Qt::UserRole + 1;
 
 QString kindLabel(layout::Kind kind) {
@@ -146,6 +159,17 @@ LayoutPanel::LayoutPanel(const core::Registry& registry, render::PreviewWidget* 
     fields->addRow(tr("X (east)"), m_x);
     fields->addRow(tr("Y (north)"), m_y);
     fields->addRow(tr("Width"), m_width);
+    m_z = new QLineEdit(this);
+    m_z->setObjectName(QStringLiteral("layoutPointZ"));
+    m_z->setPlaceholderText(tr("follows the terrain"));
+    m_z->setToolTip(tr("The road's deck height at this point in metres (the road passes through it, steeper than "
+                       "its grade only where two such heights ask for it); empty: the deck follows the terrain"));
+    auto* zValidator = new OptionalNumberValidator(-20000.0, 20000.0, 2, m_z);
+    zValidator->setNotation(QDoubleValidator::StandardNotation);
+    zValidator->setLocale(QLocale::c());
+    m_z->setValidator(zValidator);
+    connect(m_z, &QLineEdit::editingFinished, this, &LayoutPanel::onZEdited);
+    fields->addRow(tr("Z (deck, m)"), m_z);
     column->addLayout(fields);
     m_properties = new ItemProperties(this);
     m_properties->setObjectName(QStringLiteral("layoutItemProperties"));
@@ -363,7 +387,7 @@ void LayoutPanel::onListItemChanged(QListWidgetItem* row) {
 }
 
 void LayoutPanel::updateFields() {
-    const QSignalBlocker bx(m_x), by(m_y), bw(m_width);
+    const QSignalBlocker bx(m_x), by(m_y), bw(m_width), bz(m_z);
     const layout::Layout items = layout();
     const layout::Item* item = nullptr;
     for (const layout::Item& i : items.items) {
@@ -376,6 +400,7 @@ void LayoutPanel::updateFields() {
     m_x->setEnabled(hasPoint && !locked);
     m_y->setEnabled(hasPoint && !locked);
     m_width->setEnabled(hasPoint && !locked && !item->widths_m.empty());
+    m_z->setEnabled(hasPoint && !locked && item->kind == layout::Kind::Road);
     m_stampImage->setEnabled(item != nullptr && item->kind == layout::Kind::Stamp && !locked);
     {
         const QSignalBlocker block(m_lock);
@@ -388,6 +413,8 @@ void LayoutPanel::updateFields() {
         m_y->setValue((*points)[std::size_t(m_selectedPoint)].y);
         if (!item->widths_m.empty()) m_width->setValue(item->widths_m[std::size_t(m_selectedPoint)]);
     }
+    const auto k = std::size_t(std::max(m_selectedPoint, 0));
+    m_z->setText(hasPoint && k < item->z_m.size() && item->z_m[k] ? QString::number(*item->z_m[k], 'f', 2) : QString());
     if (item != nullptr) {
         nlohmann::json properties = layout::layoutToGeoJson(layout::Layout{{*item}})["features"][0]["properties"];
         // Written only with an edge breakup; shown always.
@@ -404,28 +431,8 @@ void LayoutPanel::updateFields() {
     }
     QString readout;
     if (item != nullptr && item->kind != layout::Kind::Area && item->kind != layout::Kind::Stamp) {
-        const layout::RoadReadout r = layout::lineReadout(layout::itemLine(*item, spacing()));
-        readout = tr("Length %1 m, tightest turn %2")
-                      .arg(r.length_m, 0, 'f', 1)
-                      .arg(r.minRadius_m > 0 ? tr("radius %1 m").arg(r.minRadius_m, 0, 'f', 1) : tr("none (straight)"));
-        const core::RoadReport* report = item->kind == layout::Kind::Road ? reportOf(*item) : nullptr;
-        if (report != nullptr) {
-            const layout::RoadReadout& g = report->readout;
-            readout += tr("; steepest %1 % (limit %2 %)").arg(g.maxGrade_pct, 0, 'f', 1).arg(item->maxGrade_pct);
-            if (g.readTerrain && g.steep.empty()) {
-                readout += tr("; the terrain stays within it (at most %1 %)").arg(g.groundMaxGrade_pct, 0, 'f', 1);
-            } else if (g.readTerrain) {
-                readout += tr("; the terrain reaches %1 %: held to grade over %2 m in %3 stretches (red), cut up to "
-                              "%4 m, fill up to %5 m")
-                               .arg(g.groundMaxGrade_pct, 0, 'f', 1)
-                               .arg(g.steepLength_m, 0, 'f', 0)
-                               .arg(g.steep.size())
-                               .arg(g.maxCut_m, 0, 'f', 1)
-                               .arg(g.maxFill_m, 0, 'f', 1);
-            }
-        } else if (item->kind == layout::Kind::Road) {
-            readout += tr("; grade limited to %1 %").arg(item->maxGrade_pct);
-        }
+        readout = ItemProperties::lineReadout(*item, item->kind == layout::Kind::Road ? reportOf(*item) : nullptr,
+                                              spacing());
     } else if (item != nullptr) {
         readout = kindLabel(item->kind) + QStringLiteral(" ") + QString::fromStdString(item->id);
     } else {
@@ -444,6 +451,29 @@ void LayoutPanel::onFieldEdited() {
         points[std::size_t(m_selectedPoint)] = {m_x->value(), m_y->value()};
         if (!item.widths_m.empty()) item.widths_m[std::size_t(m_selectedPoint)] = m_width->value();
         commit(items, tr("Edit point of %1").arg(QString::fromStdString(item.id)));
+        return;
+    }
+}
+
+// The selected road point's deck height: a number pins it (one undo step), empty frees it; a
+// baked road is unbaked, so the new height takes effect.
+void LayoutPanel::onZEdited() {
+    layout::Layout items = layout();
+    for (layout::Item& item : items.items) {
+        if (item.id != m_selectedItem || item.locked || item.kind != layout::Kind::Road) continue;
+        if (m_selectedPoint < 0 || std::size_t(m_selectedPoint) >= item.points.size()) return;
+        const QString text = m_z->text().trimmed();
+        bool ok = true;
+        const std::optional<double> z = text.isEmpty() ? std::nullopt : std::optional<double>(QLocale::c().toDouble(text, &ok));
+        if (!ok) return;
+        const auto k = std::size_t(m_selectedPoint);
+        if ((k < item.z_m.size() ? item.z_m[k] : std::nullopt) == z) return;
+        item.z_m.resize(item.points.size());
+        item.z_m[k] = z;
+        if (std::none_of(item.z_m.begin(), item.z_m.end(), [](const auto& v) { return v.has_value(); })) item.z_m.clear();
+        item.baked = false, item.profile_m.clear();
+        const QString id = QString::fromStdString(item.id);
+        commit(items, z ? tr("Set the height of a point of %1").arg(id) : tr("Free the height of a point of %1").arg(id));
         return;
     }
 }
@@ -519,12 +549,15 @@ void LayoutPanel::onPropertyEdited(const QString& key, const QString& value) {
         const nlohmann::json parsed = nlohmann::json::parse(value.toStdString(), nullptr, false);
         if (parsed.is_discarded() || properties[key.toStdString()] == parsed) return;
         properties[key.toStdString()] = parsed;
-        if (key == QStringLiteral("mask") && parsed == "") properties.erase("mask");
+        // An empty field leaves its key out: the item's default (no own mask, the image's own
+        // range, a flatten to the terrain at the stroke's start).
+        if (parsed.is_null() || (key == QStringLiteral("mask") && parsed == "")) properties.erase(key.toStdString());
         const QString id = QString::fromStdString(item.id);
         try {
             commit(layout::layoutFromGeoJson(geojson), tr("Set %1 of %2").arg(key, id));
         } catch (const core::InputError& e) {
             emit message(tr("Not changed: %1").arg(QString::fromStdString(e.what())));
+            m_properties->revert();
             updateFields();  // the fields show the item as it is
         }
         return;

@@ -25,6 +25,7 @@
 class QComboBox;
 class QTimer;
 class QDoubleSpinBox;
+class QLineEdit;
 class QLabel;
 class QListWidget;
 class QListWidgetItem;
@@ -127,6 +128,7 @@ private:
     void updateFields();
     void onListItemChanged(QListWidgetItem* item);
     void onFieldEdited();
+    void onZEdited();
     void onLockToggled(bool locked);
     // A property of the selected item set in its fields (ItemProperties): applied through the
     // GeoJSON reader, one undo step; refused with a message naming it when not allowed.
@@ -172,6 +174,7 @@ private:
     QDoubleSpinBox* m_x;
     QDoubleSpinBox* m_y;
     QDoubleSpinBox* m_width;
+    QLineEdit* m_z;  // a road point's deck height; empty: the deck follows the terrain
     ItemProperties* m_properties;
     QLabel* m_readout;
     QTimer* m_drapeTimer;

@@ -62,6 +62,10 @@ struct Item {
     std::vector<std::vector<Point>> rings;
 
     // road
+    // Per point, the deck's height there in metres (none: the deck follows the terrain); empty
+    // when no point has one. The profile passes through each, steeper than max_grade_pct only
+    // where two of them ask for it.
+    std::vector<std::optional<double>> z_m;
     double maxGrade_pct = 8.0;
     RoadMode roadMode = RoadMode::CutFill;
     double smoothing_m = 40.0;

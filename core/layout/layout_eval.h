@@ -141,6 +141,7 @@ struct Polyline {
     std::vector<double> s;          // arc length at each vertex
     std::vector<double> halfWidth;  // per vertex (lines with a width)
     std::vector<double> radius, pressure;  // per vertex (strokes)
+    std::vector<double> pointS;     // arc length at each control point (curves)
     double length() const { return s.empty() ? 0.0 : s.back(); }
 };
 

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
 namespace terrain::core::layout {
@@ -37,7 +38,7 @@ const std::vector<std::string> kCommon{"kind",  "id",   "name", "enabled", "lock
                                        "profile_m"};
 std::vector<std::string> kindKeys(Kind kind) {
     switch (kind) {
-    case Kind::Road: return {"width_m", "max_grade_pct", "mode", "smoothing_m", "bank_deg"};
+    case Kind::Road: return {"width_m", "z_m", "max_grade_pct", "mode", "smoothing_m", "bank_deg"};
     case Kind::River: return {"width_m", "depth_m", "bank_slope_deg", "min_gradient_pct"};
     case Kind::Ridge:
     case Kind::Valley: return {"width_m", "height_m", "sharpness"};
@@ -119,6 +120,29 @@ public:
             }
             out.push_back(e.get<double>());
         }
+        return out;
+    }
+
+    // One value or null per point (null: none); empty when every point has none.
+    std::vector<std::optional<double>> optionalPerPoint(const char* key, double lo, double hi, std::size_t count,
+                                                        const char* unit) const {
+        if (!m_p.contains(key)) return {};
+        const json& v = m_p[key];
+        if (!v.is_array() || v.size() != count) {
+            throw InputError(field(key), shown(v),
+                             "an array of one per point (" + std::to_string(count) + "), each " + rangeText(lo, hi, unit) +
+                                 " or null");
+        }
+        std::vector<std::optional<double>> out(count);
+        for (std::size_t k = 0; k < count; ++k) {
+            const json& e = v[k];
+            if (e.is_null()) continue;
+            if (!e.is_number() || !std::isfinite(e.get<double>()) || e.get<double>() < lo || e.get<double>() > hi) {
+                throw InputError(field(key) + "[" + std::to_string(k) + "]", shown(e), rangeText(lo, hi, unit) + " or null");
+            }
+            out[k] = e.get<double>();
+        }
+        if (std::none_of(out.begin(), out.end(), [](const auto& z) { return z.has_value(); })) out.clear();
         return out;
     }
 
@@ -315,6 +339,7 @@ Item itemFromFeature(const json& f, std::size_t index, std::size_t& total) {
     switch (item.kind) {
     case Kind::Road:
         item.widths_m = r.perPoint("width_m", 8.0, 0.1, 10000.0, n, "m");
+        item.z_m = r.optionalPerPoint("z_m", -20000.0, 20000.0, n, "m");
         item.maxGrade_pct = r.number("max_grade_pct", 8.0, 0.0, 1000.0, "%");
         item.roadMode = r.choice("mode", RoadMode::CutFill, kRoadModes);
         item.smoothing_m = r.number("smoothing_m", 40.0, 0.0, 100000.0, "m");
@@ -500,6 +525,11 @@ json layoutToGeoJson(const Layout& layout) {
         switch (item.kind) {
         case Kind::Road:
             p["width_m"] = perPointToJson(item.widths_m);
+            if (!item.z_m.empty()) {
+                json z = json::array();
+                for (const auto& v : item.z_m) z.push_back(v ? json(*v) : json(nullptr));
+                p["z_m"] = std::move(z);
+            }
             p["max_grade_pct"] = item.maxGrade_pct;
             p["mode"] = kRoadModes[std::size_t(item.roadMode)];
             p["smoothing_m"] = item.smoothing_m;

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace terrain::core::layout {
 namespace {
@@ -81,9 +82,11 @@ Polyline curveThrough(const Item& item, double step) {
         for (int k = 0; k < parts; ++k) {
             const double u = double(k) / parts;
             add(chord == 0.0 ? p1 : catmullRom(p0, p1, p2, p3, u), lerp(w1, w2, u));
+            if (k == 0) line.pointS.push_back(line.s.back());
         }
     }
     add(p[n - 1], item.widths_m[n - 1] * 0.5);
+    line.pointS.push_back(line.s.back());
     if (line.vertices.size() == 1) {  // every point the same: a zero-length line still has a place
         line.vertices.push_back(line.vertices[0]);
         line.s.push_back(0.0);
@@ -157,21 +160,79 @@ std::vector<double> boxSmooth(const std::vector<double>& z, std::size_t radius) 
     return out;
 }
 
-// Grade limit: the mean of a forward and a backward pass that each keep |dz| <= g * ds; a mean of
-// two such sequences keeps the bound.
-std::vector<double> gradeLimited(const std::vector<double>& t, const std::vector<double>& s, double g) {
+// Grade limit: the mean of a forward and a backward pass that each keep |dz| <= g[k] * ds between
+// stations k and k + 1; a mean of two such sequences keeps the bound.
+std::vector<double> gradeLimited(const std::vector<double>& t, const std::vector<double>& s, const std::vector<double>& g) {
     const std::size_t n = t.size();
     std::vector<double> f(t), b(t);
     for (std::size_t k = 1; k < n; ++k) {
-        const double d = g * (s[k] - s[k - 1]);
+        const double d = g[k - 1] * (s[k] - s[k - 1]);
         f[k] = std::clamp(t[k], f[k - 1] - d, f[k - 1] + d);
     }
     for (std::size_t k = n - 1; k-- > 0;) {
-        const double d = g * (s[k + 1] - s[k]);
+        const double d = g[k] * (s[k + 1] - s[k]);
         b[k] = std::clamp(t[k], b[k + 1] - d, b[k + 1] + d);
     }
     for (std::size_t k = 0; k < n; ++k) f[k] = 0.5 * (f[k] + b[k]);
     return f;
+}
+
+// A road's deck from the smoothed terrain `t` at stations `s`, through the heights the designer
+// gave at some control points (z_m; their arc lengths `pointS`), within its grade `g` elsewhere:
+// (1) the terrain is shifted by the pins' offsets from it, blended linearly along the line to 0 at
+// the control points without a height, so the deck eases towards a pin instead of ramping at the
+// limit just before it; (2) between two successive pins the grade allows at least what they ask
+// for (|dz| / ds); (3) the shifted terrain is clamped into every pin's cone (the heights reachable
+// from it at the allowed grade: two sweeps), which holds each pin exactly; (4) the grade limit,
+// whose passes never leave the cones (a value is either the clamped terrain or its neighbour's
+// within the grade, and the cones' bounds themselves change by at most the grade), so the deck
+// passes through every pin. Without pins this is the plain grade limit.
+std::vector<double> roadDeck(std::vector<double> t, const std::vector<double>& s, const std::vector<double>& pointS,
+                             const std::vector<std::optional<double>>& pins, double g) {
+    const std::size_t n = t.size();
+    std::vector<double> grade(n > 0 ? n - 1 : 0, g);
+    if (pins.size() != pointS.size() || n < 2) return gradeLimited(t, s, grade);
+    const double step = s[1] - s[0];
+    const auto stationOf = [&](std::size_t i) {
+        return std::min(n - 1, std::size_t(std::max(0.0, std::round(pointS[i] / step))));
+    };
+    // (1) and (2), control point by control point.
+    const std::vector<double> ground = t;
+    std::optional<std::size_t> lastPin;
+    for (std::size_t i = 0; i + 1 < pins.size(); ++i) {
+        const std::size_t a = stationOf(i), b = stationOf(i + 1);
+        const double oa = pins[i] ? *pins[i] - ground[a] : 0.0, ob = pins[i + 1] ? *pins[i + 1] - ground[b] : 0.0;
+        for (std::size_t k = a; k <= b; ++k) t[k] = ground[k] + (b > a ? lerp(oa, ob, double(k - a) / double(b - a)) : oa);
+    }
+    for (std::size_t i = 0; i < pins.size(); ++i) {
+        if (!pins[i]) continue;
+        if (lastPin) {
+            const std::size_t a = stationOf(*lastPin), b = stationOf(i);
+            if (b > a) {
+                const double need = std::abs(*pins[i] - *pins[*lastPin]) / (s[b] - s[a]);
+                for (std::size_t k = a; k < b; ++k) grade[k] = std::max(grade[k], need);
+            }
+        }
+        lastPin = i;
+    }
+    // (3) the cones: lo and hi from the pins, swept both ways.
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    std::vector<double> lo(n, -kInf), hi(n, kInf);
+    for (std::size_t i = 0; i < pins.size(); ++i) {
+        if (!pins[i]) continue;
+        const std::size_t k = stationOf(i);
+        if (hi[k] == kInf) lo[k] = hi[k] = *pins[i];  // two pins on one station: the first
+    }
+    for (std::size_t k = 1; k < n; ++k) {
+        const double d = grade[k - 1] * (s[k] - s[k - 1]);
+        lo[k] = std::max(lo[k], lo[k - 1] - d), hi[k] = std::min(hi[k], hi[k - 1] + d);
+    }
+    for (std::size_t k = n - 1; k-- > 0;) {
+        const double d = grade[k] * (s[k + 1] - s[k]);
+        lo[k] = std::max(lo[k], lo[k + 1] - d), hi[k] = std::min(hi[k], hi[k + 1] + d);
+    }
+    for (std::size_t k = 0; k < n; ++k) t[k] = std::clamp(t[k], lo[k], std::max(lo[k], hi[k]));
+    return gradeLimited(t, s, grade);
 }
 
 // A stored profile on another number of stations (its line was edited since it was baked).
@@ -248,7 +309,7 @@ void resolveLine(ResolvedItem& r, const ProfileSource& source) {
                 r.ground = z;
                 z = boxSmooth(z, std::size_t(std::floor(item.smoothing_m / (2.0 * r.step))));
                 r.smoothedGround = z;
-                z = gradeLimited(z, s, item.maxGrade_pct / 100.0);
+                z = roadDeck(std::move(z), s, r.line.pointS, item.z_m, item.maxGrade_pct / 100.0);
             } else {
                 const double g = item.minGradient_pct / 100.0;
                 for (std::size_t k = 1; k < z.size(); ++k) z[k] = std::min(z[k], z[k - 1] - g * (s[k] - s[k - 1]));

@@ -1,13 +1,12 @@
 // Drawing on the 2-D preview (the Layout panel): real mouse clicks and drags on the preview and
 // keys to the focused preview, as a designer uses it; each edit is one undo step (a drag is one),
 // the items land where they were drawn in world metres, and the map changes where they are.
-#include "editor_fixture.h"
+#include "layout_editor_fixture.h"
 
 #include "app/document/document.h"
 #include "app/layout/layout_panel.h"
 #include "app/editor/main_window.h"
 #include "app/export/export_actions.h"
-#include "core/io/export.h"
 #include "core/layout/layout.h"
 #include "render/preview_widget.h"
 #include "render/terrain_view.h"
@@ -33,68 +32,6 @@ namespace terrain::app::testing {
 namespace {
 
 namespace layout = core::layout;
-
-class LayoutEditorTest : public EditorTest {
-protected:
-    void SetUp() override {
-        EditorTest::SetUp();
-        // 257² samples over 2048 m (8 m per sample), 0..300 m.
-        DocumentState state = smallState();
-        state.recipe.detail = 8;
-        state.recipe.world.extentMetres = 2048.0;
-        state.recipe.world.hiMetres = 300.0;
-        loadState(state);
-        auto* dock = m_window->findChild<QDockWidget*>(QStringLiteral("layoutDock"));
-        ASSERT_NE(dock, nullptr);
-        dock->raise();
-        m_panel = m_window->layoutPanel();
-        m_preview = m_window->preview();
-        QTest::qWait(50);
-    }
-
-    void chooseTool(const QString& name) {
-        auto* button = m_panel->findChild<QToolButton*>(QStringLiteral("layoutTool") + name);
-        ASSERT_NE(button, nullptr);
-        ASSERT_TRUE(button->isVisible()) << name.toStdString();
-        QTest::mouseClick(button, Qt::LeftButton);
-    }
-    // The widget position of sample (col, row).
-    QPoint at(double col, double row) const { return m_preview->widgetPosition(QPointF(col, row)).toPoint(); }
-    // The world position of the widget pixel the test clicks on (what the panel reads).
-    QPointF metresOf(QPoint widget) const { return m_panel->metresAt(m_preview->imagePosition(QPointF(widget))); }
-
-    layout::Layout items() const {
-        const core::Recipe& recipe = m_window->document()->state().recipe;
-        for (const core::OpInstance& op : recipe.operations) {
-            if (op.type == "layout") return layout::layoutFromText(op.data);
-        }
-        return {};
-    }
-    int undoCount() const { return m_window->document()->undoStack()->count(); }
-    // A left-button drag from `from` in `steps` moves of `step`; returns where it ended.
-    QPoint drag(QPoint from, QPoint step, int steps) {
-        QTest::mousePress(m_preview, Qt::LeftButton, {}, from);
-        QPoint p = from;
-        for (int i = 0; i < steps; ++i) {
-            p += step;
-            QMouseEvent move(QEvent::MouseMove, QPointF(p), m_preview->mapToGlobal(QPointF(p)), Qt::NoButton,
-                             Qt::LeftButton, Qt::NoModifier);
-            QApplication::sendEvent(m_preview, &move);
-        }
-        QTest::mouseRelease(m_preview, Qt::LeftButton, {}, p);
-        return p;
-    }
-    // The preview focused as a click leaves it, in the active window.
-    void focusPreview() {
-        m_window->activateWindow();
-        (void)QTest::qWaitForWindowActive(m_window.get());
-        m_preview->setFocus(Qt::MouseFocusReason);
-        ASSERT_TRUE(QTest::qWaitFor([this] { return m_preview->hasFocus(); }, 2000));
-    }
-
-    LayoutPanel* m_panel = nullptr;
-    render::PreviewWidget* m_preview = nullptr;
-};
 
 TEST_F(LayoutEditorTest, ARoadDrawnWithTheMouseIsOneUndoStepInWorldMetres) {
     const core::Recipe before = m_window->document()->state().recipe;
@@ -149,9 +86,7 @@ TEST_F(LayoutEditorTest, ARoadDrawnWithTheMouseIsOneUndoStepInWorldMetres) {
 }
 
 TEST_F(LayoutEditorTest, DraggingAPointIsOneUndoStepAndDeleteRemovesTheItem) {
-    chooseTool(QStringLiteral("River"));
-    for (const QPoint p : {at(30, 30), at(128, 128), at(240, 240)}) QTest::mouseClick(m_preview, Qt::LeftButton, {}, p);
-    QTest::keyClick(m_preview, Qt::Key_Return);
+    drawLine(QStringLiteral("River"), {at(30, 30), at(128, 128), at(240, 240)});
     ASSERT_EQ(items().items.size(), 1u);
     const core::Recipe drawn = m_window->document()->state().recipe;
     const int undo = undoCount();
@@ -185,9 +120,7 @@ TEST_F(LayoutEditorTest, DraggingAPointIsOneUndoStepAndDeleteRemovesTheItem) {
 // Ctrl-click inserts nothing, Delete on the focused preview leaves it, its fields are read-only;
 // the lock is one undo step kept in the recipe; unlocked, the same drag moves it again.
 TEST_F(LayoutEditorTest, ALockedItemStaysPutUntilItIsUnlocked) {
-    chooseTool(QStringLiteral("Road"));
-    for (const QPoint p : {at(40, 60), at(128, 128), at(220, 200)}) QTest::mouseClick(m_preview, Qt::LeftButton, {}, p);
-    QTest::keyClick(m_preview, Qt::Key_Return);
+    drawLine(QStringLiteral("Road"), {at(40, 60), at(128, 128), at(220, 200)});
     ASSERT_EQ(items().items.size(), 1u);
     chooseTool(QStringLiteral("Select"));
     const layout::Point middle = items().items[0].points[1];
@@ -404,14 +337,7 @@ TEST_F(LayoutEditorTest, AStampTakesAnImageChosenInThePanel) {
     QTest::mouseClick(button, Qt::LeftButton);
     EXPECT_EQ(m_window->document()->state().recipe, crater);
 
-    // A 65 x 65 16-bit PNG rising from west to east.
-    core::Heightmap ramp(65, 65);
-    for (int y = 0; y < 65; ++y)
-        for (int x = 0; x < 65; ++x) ramp.at(x, y) = float(x);
-    core::ExportOptions options;
-    options.format = core::ExportFormat::Png16;
-    const QString image = m_dir.filePath(QStringLiteral("ramp.png"));
-    core::exportHeightmap(ramp, image.toStdString(), options);
+    const QString image = writeRampImage();
     m_prompts.openPath = image;
     const int undo = undoCount();
     QTest::mouseClick(button, Qt::LeftButton);
@@ -445,9 +371,7 @@ int redPixels(const QImage& image) {
 // are drawn red on the preview.
 TEST_F(LayoutEditorTest, ARoadsReadoutShowsWhereTheTerrainIsSteeperThanItsGrade) {
     const int redBefore = redPixels(m_preview->grab().toImage());
-    chooseTool(QStringLiteral("Road"));
-    for (const QPoint p : {at(20, 30), at(120, 90), at(230, 200)}) QTest::mouseClick(m_preview, Qt::LeftButton, {}, p);
-    QTest::keyClick(m_preview, Qt::Key_Return);
+    drawLine(QStringLiteral("Road"), {at(20, 30), at(120, 90), at(230, 200)});
     ASSERT_EQ(items().items.size(), 1u);
     m_panel->selectItem(items().items[0].id);
     ASSERT_TRUE(waitUpToDate());
@@ -542,63 +466,6 @@ TEST_F(LayoutEditorTest, SoloShowsOneItemAloneInTheViewsOnly) {
     ASSERT_EQ(items().items.size(), 1u);
     EXPECT_TRUE(m_panel->soloItem().empty());
     ASSERT_TRUE(waitUpToDate());
-}
-
-// The selected item's own properties are fields under its point: a road's max grade typed into
-// its field (a spin box with focus, Enter) is one undo step and reaches the readout; a value the
-// GeoJSON reader refuses leaves the item as it was and says why; a choice picked with the keys.
-TEST_F(LayoutEditorTest, AnItemsPropertiesAreEditedInThePanel) {
-    QStringList messages;
-    QObject::connect(m_panel, &LayoutPanel::message, [&messages](const QString& text) { messages << text; });
-    chooseTool(QStringLiteral("Road"));
-    for (const QPoint p : {at(30, 40), at(128, 128), at(220, 210)}) QTest::mouseClick(m_preview, Qt::LeftButton, {}, p);
-    QTest::keyClick(m_preview, Qt::Key_Return);
-    ASSERT_EQ(items().items.size(), 1u);
-    m_panel->selectItem(items().items[0].id);
-    auto* grade = m_panel->findChild<QDoubleSpinBox*>(QStringLiteral("layoutProperty_max_grade_pct"));
-    ASSERT_NE(grade, nullptr);
-    ASSERT_TRUE(QTest::qWaitFor([grade] { return grade->isVisible(); }, 2000));  // shown by the event loop
-    ASSERT_TRUE(grade->isEnabled());
-    EXPECT_EQ(grade->value(), 8.0);
-    const int undo = undoCount();
-    const auto type = [&](QWidget* field, const QString& text) {
-        m_window->activateWindow();
-        (void)QTest::qWaitForWindowActive(m_window.get());
-        field->setFocus(Qt::MouseFocusReason);
-        ASSERT_TRUE(QTest::qWaitFor([field] { return field->hasFocus(); }, 2000));
-        QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClicks(field, text);
-        QTest::keyClick(field, Qt::Key_Return);
-    };
-    type(grade, QStringLiteral("4"));
-    ASSERT_EQ(undoCount(), undo + 1);
-    EXPECT_EQ(items().items[0].maxGrade_pct, 4.0);
-    ASSERT_TRUE(waitUpToDate());
-    auto* readout = m_panel->findChild<QLabel*>(QStringLiteral("layoutReadout"));
-    EXPECT_TRUE(QTest::qWaitFor([&] { return readout->text().contains(QStringLiteral("(limit 4 %)")); }, 10000))
-        << readout->text().toStdString();
-
-    type(grade, QStringLiteral("5000"));  // the reader allows 0 to 1000 %
-    EXPECT_EQ(undoCount(), undo + 1);
-    EXPECT_EQ(items().items[0].maxGrade_pct, 4.0);
-    ASSERT_FALSE(messages.isEmpty());
-    EXPECT_TRUE(messages.back().contains(QStringLiteral("max_grade_pct"))) << messages.back().toStdString();
-    EXPECT_EQ(grade->value(), 4.0);
-
-    auto* mode = m_panel->findChild<QComboBox*>(QStringLiteral("layoutProperty_mode"));
-    ASSERT_NE(mode, nullptr);
-    EXPECT_EQ(mode->currentText(), QStringLiteral("cut-fill"));
-    mode->setFocus(Qt::TabFocusReason);
-    ASSERT_TRUE(QTest::qWaitFor([mode] { return mode->hasFocus(); }, 2000));
-    QTest::keyClick(mode, Qt::Key_Down);
-    ASSERT_EQ(undoCount(), undo + 2);
-    EXPECT_EQ(items().items[0].roadMode, layout::RoadMode::Raise);
-    m_window->document()->undoStack()->undo();
-    EXPECT_EQ(items().items[0].roadMode, layout::RoadMode::CutFill);
-    EXPECT_EQ(mode->currentText(), QStringLiteral("cut-fill"));
-    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
-        m_panel->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-properties-panel.png"));
-    }
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <string>
 
 using namespace stack_test;
@@ -243,6 +244,73 @@ TEST(Layout, ARoadNeverExceedsItsGradeAndItsDeckIsLevelAcrossItsWidth) {
     const layout::RoadReadout readout = layout::roadReadout(road);
     EXPECT_LE(readout.maxGrade_pct, 8.0 + 1e-9);
     EXPECT_GT(readout.length_m, 4000.0);
+}
+
+// A height given at a road's control point (z_m) holds the deck there: exactly at the station
+// nearest the point, and on the map at that point; between pins that ask for more than the road's
+// grade the deck climbs at what they ask, and elsewhere it keeps its grade (where the pin is
+// higher than the grade can climb to from the road's start, the start is filled up to it).
+TEST(Layout, ARoadPassesThroughTheHeightsGivenAtItsPoints) {
+    const layout::ResolvedItem free = resolvedItem(withLayout(10, only({"pass"})), "pass");
+    ASSERT_EQ(free.line.pointS.size(), 4u);
+    const double step = free.step;
+    const auto stationOf = [&](const layout::ResolvedItem& road, std::size_t i) {
+        return std::size_t(std::lround(road.line.pointS[i] / step));
+    };
+    const auto grade = [&](const layout::ResolvedItem& road, std::size_t k) {
+        const double s0 = double(k - 1) * step, s1 = std::min(double(k) * step, road.line.length());
+        return 100.0 * std::abs(road.profile[k] - road.profile[k - 1]) / (s1 - s0);
+    };
+    const std::size_t k1 = stationOf(free, 1), k2 = stationOf(free, 2);
+    const auto pinned = [&](json z) {
+        json j = json::parse(only({"pass"}));
+        j["features"][0]["properties"]["z_m"] = std::move(z);
+        return withLayout(10, j.dump());
+    };
+    // One pin 40 m above where the deck would be: within the grade.
+    const double z1 = free.profile[k1] + 40.0;
+    const core::Recipe raised = pinned({nullptr, z1, nullptr, nullptr});
+    const layout::ResolvedItem one = resolvedItem(raised, "pass");
+    ASSERT_EQ(one.profile.size(), free.profile.size());
+    EXPECT_EQ(one.profile[k1], z1);
+    double steepest = 0.0;
+    for (std::size_t k = 1; k < one.profile.size(); ++k) steepest = std::max(steepest, grade(one, k));
+    EXPECT_LE(steepest, 8.0 + 1e-9);
+    // On the map: the deck at the point (bilinear between samples, and the pin's station is up to
+    // half a station from the point: at most 8 % of 2 m off).
+    const core::StackResult map = evaluate(raised);
+    const double spacing = world(raised).metresPerPixel;
+    EXPECT_NEAR(heightAt(map, spacing, 1400.0, -900.0), z1, 0.5);
+    EXPECT_GT(heightAt(map, spacing, 1400.0, -900.0), heightAt(evaluate(withLayout(10, only({"pass"}))), spacing, 1400.0, -900.0) + 30.0);
+
+    // Two pins that ask for 12 % between them, with the limit 8 %: the deck passes through both,
+    // climbs at 12 % between them and keeps 8 % elsewhere.
+    const double z2 = z1 + 0.12 * (double(k2) - double(k1)) * step;
+    const layout::ResolvedItem two = resolvedItem(pinned({nullptr, z1, z2, nullptr}), "pass");
+    EXPECT_EQ(two.profile[k1], z1);
+    EXPECT_EQ(two.profile[k2], z2);
+    double between = 0.0, outside = 0.0;
+    for (std::size_t k = 1; k < two.profile.size(); ++k)
+        (k > k1 && k <= k2 ? between : outside) = std::max(k > k1 && k <= k2 ? between : outside, grade(two, k));
+    EXPECT_NEAR(between, 12.0, 1e-6);
+    EXPECT_LE(outside, 8.0 + 1e-9);
+    EXPECT_GT(layout::roadReadout(two).maxGrade_pct, 11.9);  // the readout shows what the pins ask
+
+    // The GeoJSON keeps the pins (null where none), and refuses what is not one per point.
+    const std::string text = pinned({nullptr, z1, z2, nullptr}).operations.back().data;
+    EXPECT_EQ(layout::layoutFromText(text).items[0].z_m,
+              (std::vector<std::optional<double>>{std::nullopt, z1, z2, std::nullopt}));
+    EXPECT_EQ(layout::canonicalLayoutText(text), text);
+    EXPECT_TRUE(layout::layoutFromText(pinned({nullptr, nullptr, nullptr, nullptr}).operations.back().data).items[0].z_m.empty());
+    const std::string road = R"({"type": "LineString", "coordinates": [[0, 0], [100, 0], [200, 0]]})";
+    EXPECT_EQ(refusal(feature(road, R"({"kind": "road", "z_m": [1, 2]})")),
+              "features[0].properties.z_m | [1,2] | an array of one per point (3), each a number from -20000.0 m to "
+              "20000.0 m or null");
+    EXPECT_EQ(refusal(feature(road, R"({"kind": "road", "z_m": [null, "high", 3]})")),
+              "features[0].properties.z_m[1] | high | a number from -20000.0 m to 20000.0 m or null");
+    EXPECT_EQ(refusal(feature(road, R"({"kind": "road", "z_m": [null, 1e9, 3]})")).substr(0, 32),
+              "features[0].properties.z_m[1] | ");
+    EXPECT_NE(refusal(feature(road, R"({"kind": "river", "z_m": [1, 2, 3]})")).find("z_m"), std::string::npos);
 }
 
 // "Where it breaks its grade": the stretches where the terrain, smoothed as the road smooths it,
