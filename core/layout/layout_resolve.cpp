@@ -191,7 +191,8 @@ std::vector<double> roadDeck(std::vector<double> t, const std::vector<double>& s
                              const std::vector<std::optional<double>>& pins, double g) {
     const std::size_t n = t.size();
     std::vector<double> grade(n > 0 ? n - 1 : 0, g);
-    if (pins.size() != pointS.size() || n < 2) return gradeLimited(t, s, grade);
+    // (A line of length 0 has its stations on one place: nothing to pin along it.)
+    if (pins.size() != pointS.size() || n < 2 || !(s[1] > s[0])) return gradeLimited(t, s, grade);
     const double step = s[1] - s[0];
     const auto stationOf = [&](std::size_t i) {
         return std::min(n - 1, std::size_t(std::max(0.0, std::round(pointS[i] / step))));

@@ -296,6 +296,13 @@ TEST(Layout, ARoadPassesThroughTheHeightsGivenAtItsPoints) {
     EXPECT_LE(outside, 8.0 + 1e-9);
     EXPECT_GT(layout::roadReadout(two).maxGrade_pct, 11.9);  // the readout shows what the pins ask
 
+    // A road whose points lie on one place (length 0) with heights: resolved, nothing to pin along.
+    const std::string still = feature(R"({"type": "LineString", "coordinates": [[500, -500], [500, -500]]})",
+                                      R"({"kind": "road", "id": "still", "z_m": [5, 7]})");
+    const layout::ResolvedItem point = resolvedItem(withLayout(9, still), "still");
+    ASSERT_FALSE(point.profile.empty());
+    for (double z : point.profile) EXPECT_TRUE(std::isfinite(z));
+
     // The GeoJSON keeps the pins (null where none), and refuses what is not one per point.
     const std::string text = pinned({nullptr, z1, z2, nullptr}).operations.back().data;
     EXPECT_EQ(layout::layoutFromText(text).items[0].z_m,
