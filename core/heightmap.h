@@ -24,6 +24,13 @@ std::uint64_t physicalMemoryBytes();
 void checkGridFits(const FieldText& what, std::int64_t width, std::int64_t height,
                    std::uint64_t extraBytesPerSample = 0);
 
+// Frees a grid's samples, allocated aligned to `alignment` (a huge page for large grids:
+// heightmap.cpp).
+struct SampleMemory {
+    std::size_t alignment = 64;
+    void operator()(float* p) const noexcept;
+};
+
 class Heightmap {
 public:
     Heightmap() = default;
@@ -65,7 +72,7 @@ private:
 
     int m_width = 0;
     int m_height = 0;
-    std::unique_ptr<float[]> m_data;
+    std::unique_ptr<float[], SampleMemory> m_data;
 };
 
 struct MinMax {
