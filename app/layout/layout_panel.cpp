@@ -414,7 +414,9 @@ void LayoutPanel::updateFields() {
         if (!item->widths_m.empty()) m_width->setValue(item->widths_m[std::size_t(m_selectedPoint)]);
     }
     const auto k = std::size_t(std::max(m_selectedPoint, 0));
-    m_z->setText(hasPoint && k < item->z_m.size() && item->z_m[k] ? QString::number(*item->z_m[k], 'f', 2) : QString());
+    // Not while a height is being typed (a result arriving mid-word would replace it).
+    if (!m_z->hasFocus() || !m_z->isModified())
+        m_z->setText(hasPoint && k < item->z_m.size() && item->z_m[k] ? QString::number(*item->z_m[k], 'f', 2) : QString());
     if (item != nullptr) {
         nlohmann::json properties = layout::layoutToGeoJson(layout::Layout{{*item}})["features"][0]["properties"];
         // Written only with an edge breakup; shown always.
@@ -458,6 +460,7 @@ void LayoutPanel::onFieldEdited() {
 // The selected road point's deck height: a number pins it (one undo step), empty frees it; a
 // baked road is unbaked, so the new height takes effect.
 void LayoutPanel::onZEdited() {
+    m_z->setModified(false);  // taken: the field shows the item from here on
     layout::Layout items = layout();
     for (layout::Item& item : items.items) {
         if (item.id != m_selectedItem || item.locked || item.kind != layout::Kind::Road) continue;

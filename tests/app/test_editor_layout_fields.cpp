@@ -121,8 +121,22 @@ TEST_F(LayoutEditorTest, ARoadPointsHeightIsTypedIntoTheZField) {
     EXPECT_GT(high, low);
     EXPECT_EQ(z->text(), QStringLiteral("20.00"));
 
+    // A panel update while a height is being typed (a result arriving) leaves the typing alone.
+    focusField(m_window.get(), z);
+    QTest::keyClick(z, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(z, QStringLiteral("12"));
+    m_panel->selectItem(items().items[0].id, 1);
+    EXPECT_EQ(z->text(), QStringLiteral("12"));
+    QTest::keyClick(z, Qt::Key_Return);
+    ASSERT_EQ(undoCount(), undo + 3);
+    EXPECT_EQ(items().items[0].z_m[1], 12.0);
+    EXPECT_EQ(z->text(), QStringLiteral("12.00"));
+    m_window->document()->undoStack()->undo();  // back to 20
+    EXPECT_EQ(z->text(), QStringLiteral("20.00"));
+
+    const int at = m_window->document()->undoStack()->index();
     typeInto(m_window.get(), z, QStringLiteral("high"));  // the field takes no letters
-    EXPECT_EQ(undoCount(), undo + 2);
+    EXPECT_EQ(m_window->document()->undoStack()->index(), at);
     EXPECT_EQ(items().items[0].z_m[1], 20.0);
 
     typeInto(m_window.get(), z, QString());
