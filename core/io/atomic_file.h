@@ -42,6 +42,7 @@ private:
     bool m_handedOver = false;
     bool m_direct = true;          // nothing has gone through stream(): write() calls write(2)
     std::uint64_t m_written = 0;   // bytes write() has handed to the kernel
+    std::uint64_t m_flushing = 0;  // bytes whose write-back to the disk write() has started
     std::unique_ptr<Hasher> m_hasher;
 };
 
