@@ -471,7 +471,7 @@ void LayoutPanel::paintItems(QPainter& painter, double pixel, bool onPreview) co
             painter.setBrush(colour);
             for (std::size_t k = 0; k < points.size() && (item.kind != layout::Kind::Stroke || selected); ++k) {
                 const double r = (selected && int(k) == m_selectedPoint ? 5.0 : 3.0) * pixel;
-                // A point with a height of its own (a road's z_m) is a square: pinned.
+                // A point with a height of its own (z_m: a road or a river) is a square: pinned.
                 if (k < item.z_m.size() && item.z_m[k]) {
                     painter.drawRect(QRectF(imageAt(points[k].x, points[k].y) - QPointF(r, r), QSizeF(2.0 * r, 2.0 * r)));
                 } else {

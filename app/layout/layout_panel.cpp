@@ -162,14 +162,15 @@ LayoutPanel::LayoutPanel(const core::Registry& registry, render::PreviewWidget* 
     m_z = new QLineEdit(this);
     m_z->setObjectName(QStringLiteral("layoutPointZ"));
     m_z->setPlaceholderText(tr("follows the terrain"));
-    m_z->setToolTip(tr("The road's deck height at this point in metres (the road passes through it, steeper than "
-                       "its grade only where two such heights ask for it); empty: the deck follows the terrain"));
+    m_z->setToolTip(tr("A road's deck height or a river's water level at this point in metres (the line passes "
+                       "through it: a road steeper than its grade, a river flatter than its gradient, only where two "
+                       "such heights ask for it; a river never rises); empty: the line follows the terrain"));
     auto* zValidator = new OptionalNumberValidator(-20000.0, 20000.0, 2, m_z);
     zValidator->setNotation(QDoubleValidator::StandardNotation);
     zValidator->setLocale(QLocale::c());
     m_z->setValidator(zValidator);
     connect(m_z, &QLineEdit::editingFinished, this, &LayoutPanel::onZEdited);
-    fields->addRow(tr("Z (deck, m)"), m_z);
+    fields->addRow(tr("Z (m)"), m_z);
     column->addLayout(fields);
     m_properties = new ItemProperties(this);
     m_properties->setObjectName(QStringLiteral("layoutItemProperties"));
@@ -400,7 +401,7 @@ void LayoutPanel::updateFields() {
     m_x->setEnabled(hasPoint && !locked);
     m_y->setEnabled(hasPoint && !locked);
     m_width->setEnabled(hasPoint && !locked && !item->widths_m.empty());
-    m_z->setEnabled(hasPoint && !locked && item->kind == layout::Kind::Road);
+    m_z->setEnabled(hasPoint && !locked && (item->kind == layout::Kind::Road || item->kind == layout::Kind::River));
     m_stampImage->setEnabled(item != nullptr && item->kind == layout::Kind::Stamp && !locked);
     {
         const QSignalBlocker block(m_lock);
@@ -457,13 +458,16 @@ void LayoutPanel::onFieldEdited() {
     }
 }
 
-// The selected road point's deck height: a number pins it (one undo step), empty frees it; a
-// baked road is unbaked, so the new height takes effect.
+// The selected road or river point's height (a road's deck, a river's water level): a number pins
+// it (one undo step), empty frees it; a baked line is unbaked, so the new height takes effect. A
+// river point above an earlier pinned point or below a later one is refused here (a river never
+// rises), with the field reset.
 void LayoutPanel::onZEdited() {
     m_z->setModified(false);  // taken: the field shows the item from here on
     layout::Layout items = layout();
     for (layout::Item& item : items.items) {
-        if (item.id != m_selectedItem || item.locked || item.kind != layout::Kind::Road) continue;
+        if (item.id != m_selectedItem || item.locked) continue;
+        if (item.kind != layout::Kind::Road && item.kind != layout::Kind::River) continue;
         if (m_selectedPoint < 0 || std::size_t(m_selectedPoint) >= item.points.size()) return;
         const QString text = m_z->text().trimmed();
         bool ok = true;
@@ -471,6 +475,19 @@ void LayoutPanel::onZEdited() {
         if (!ok) return;
         const auto k = std::size_t(m_selectedPoint);
         if ((k < item.z_m.size() ? item.z_m[k] : std::nullopt) == z) return;
+        if (z && item.kind == layout::Kind::River) {
+            for (std::size_t i = 0; i < item.z_m.size(); ++i) {
+                if (i == k || !item.z_m[i] || (i < k ? *item.z_m[i] >= *z : *item.z_m[i] <= *z)) continue;
+                emit message(tr("Not changed: a river never rises, and point %1 of %2 is at %3 m: point %4 takes %5 %3 m")
+                                 .arg(i + 1)
+                                 .arg(QString::fromStdString(item.id))
+                                 .arg(*item.z_m[i], 0, 'f', 2)
+                                 .arg(k + 1)
+                                 .arg(i < k ? tr("at most") : tr("at least")));
+                updateFields();
+                return;
+            }
+        }
         item.z_m.resize(item.points.size());
         item.z_m[k] = z;
         if (std::none_of(item.z_m.begin(), item.z_m.end(), [](const auto& v) { return v.has_value(); })) item.z_m.clear();

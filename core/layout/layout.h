@@ -61,11 +61,15 @@ struct Item {
     // Areas: the outer ring, then holes (each without the repeated closing point).
     std::vector<std::vector<Point>> rings;
 
-    // road
-    // Per point, the deck's height there in metres (none: the deck follows the terrain); empty
-    // when no point has one. The profile passes through each, steeper than max_grade_pct only
-    // where two of them ask for it.
+    // road and river
+    // Per point, the height there in metres (none: the line follows the terrain); empty when no
+    // point has one. A road's deck passes through each, steeper than max_grade_pct only where two
+    // of them ask for it; a river's water level passes through each, falling less than
+    // min_gradient_pct only where two of them ask for it, and never rising (a pin above an earlier
+    // one is refused when the layout is resolved).
     std::vector<std::optional<double>> z_m;
+
+    // road
     double maxGrade_pct = 8.0;
     RoadMode roadMode = RoadMode::CutFill;
     double smoothing_m = 40.0;

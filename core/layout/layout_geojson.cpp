@@ -39,7 +39,7 @@ const std::vector<std::string> kCommon{"kind",  "id",   "name", "enabled", "lock
 std::vector<std::string> kindKeys(Kind kind) {
     switch (kind) {
     case Kind::Road: return {"width_m", "z_m", "max_grade_pct", "mode", "smoothing_m", "bank_deg"};
-    case Kind::River: return {"width_m", "depth_m", "bank_slope_deg", "min_gradient_pct"};
+    case Kind::River: return {"width_m", "z_m", "depth_m", "bank_slope_deg", "min_gradient_pct"};
     case Kind::Ridge:
     case Kind::Valley: return {"width_m", "height_m", "sharpness"};
     case Kind::Area: return {"target", "height_m", "inner_falloff_m"};
@@ -347,6 +347,7 @@ Item itemFromFeature(const json& f, std::size_t index, std::size_t& total) {
         break;
     case Kind::River:
         item.widths_m = r.perPoint("width_m", 12.0, 0.1, 10000.0, n, "m");
+        item.z_m = r.optionalPerPoint("z_m", -20000.0, 20000.0, n, "m");
         item.depth_m = r.number("depth_m", 3.0, 0.0, 10000.0, "m");
         item.bankSlope_deg = r.number("bank_slope_deg", 30.0, 1.0, 89.0, "degrees");
         item.minGradient_pct = r.number("min_gradient_pct", 0.0, 0.0, 100.0, "%");
@@ -439,6 +440,13 @@ json perPointToJson(const std::vector<double>& values) {
     return values;
 }
 
+// A height or null per point (z_m).
+json pinsToJson(const std::vector<std::optional<double>>& pins) {
+    json z = json::array();
+    for (const auto& v : pins) z.push_back(v ? json(*v) : json(nullptr));
+    return z;
+}
+
 }  // namespace
 
 const std::vector<std::string>& choiceNames(Kind kind, const std::string& key) {
@@ -525,11 +533,7 @@ json layoutToGeoJson(const Layout& layout) {
         switch (item.kind) {
         case Kind::Road:
             p["width_m"] = perPointToJson(item.widths_m);
-            if (!item.z_m.empty()) {
-                json z = json::array();
-                for (const auto& v : item.z_m) z.push_back(v ? json(*v) : json(nullptr));
-                p["z_m"] = std::move(z);
-            }
+            if (!item.z_m.empty()) p["z_m"] = pinsToJson(item.z_m);
             p["max_grade_pct"] = item.maxGrade_pct;
             p["mode"] = kRoadModes[std::size_t(item.roadMode)];
             p["smoothing_m"] = item.smoothing_m;
@@ -537,6 +541,7 @@ json layoutToGeoJson(const Layout& layout) {
             break;
         case Kind::River:
             p["width_m"] = perPointToJson(item.widths_m);
+            if (!item.z_m.empty()) p["z_m"] = pinsToJson(item.z_m);
             p["depth_m"] = item.depth_m;
             p["bank_slope_deg"] = item.bankSlope_deg;
             p["min_gradient_pct"] = item.minGradient_pct;

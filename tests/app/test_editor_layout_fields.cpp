@@ -147,6 +147,48 @@ TEST_F(LayoutEditorTest, ARoadPointsHeightIsTypedIntoTheZField) {
     EXPECT_EQ(z->text(), QStringLiteral("20.00"));
 }
 
+// A river point's Z is its water level: typed into the focused field it pins the river there (one
+// undo step); a later point typed higher than an earlier pinned one is refused with a message
+// (a river never rises) and the field shows the point's height again; lower is taken.
+TEST_F(LayoutEditorTest, ARiverPointsWaterLevelIsTypedAndARiseIsRefused) {
+    QStringList messages;
+    QObject::connect(m_panel, &LayoutPanel::message, [&messages](const QString& text) { messages << text; });
+    drawLine(QStringLiteral("River"), {at(30, 40), at(128, 128), at(220, 210)});
+    ASSERT_EQ(items().items.size(), 1u);
+    ASSERT_EQ(items().items[0].kind, layout::Kind::River);
+    chooseTool(QStringLiteral("Select"));
+    auto* z = m_panel->findChild<QLineEdit*>(QStringLiteral("layoutPointZ"));
+    ASSERT_NE(z, nullptr);
+    const auto selectPoint = [&](int k) {
+        const layout::Point p = items().items[0].points[std::size_t(k)];
+        QTest::mouseClick(m_preview, Qt::LeftButton, {}, m_preview->widgetPosition(m_panel->imageAt(p.x, p.y)).toPoint());
+        ASSERT_EQ(m_panel->selectedPoint(), k);
+        ASSERT_TRUE(QTest::qWaitFor([z] { return z->isVisible() && z->isEnabled(); }, 2000));
+    };
+    selectPoint(0);
+    const int undo = undoCount();
+    typeInto(m_window.get(), z, QStringLiteral("200"));
+    ASSERT_EQ(undoCount(), undo + 1);
+    EXPECT_EQ(items().items[0].z_m, (std::vector<std::optional<double>>{200.0, std::nullopt, std::nullopt}));
+
+    selectPoint(2);
+    EXPECT_TRUE(z->text().isEmpty());
+    typeInto(m_window.get(), z, QStringLiteral("250"));
+    EXPECT_EQ(undoCount(), undo + 1);
+    ASSERT_FALSE(messages.isEmpty());
+    EXPECT_TRUE(messages.back().contains(QStringLiteral("never rises"))) << messages.back().toStdString();
+    EXPECT_TRUE(z->text().isEmpty()) << z->text().toStdString();
+    EXPECT_EQ(items().items[0].z_m, (std::vector<std::optional<double>>{200.0, std::nullopt, std::nullopt}));
+
+    typeInto(m_window.get(), z, QStringLiteral("150"));
+    ASSERT_EQ(undoCount(), undo + 2);
+    EXPECT_EQ(items().items[0].z_m, (std::vector<std::optional<double>>{200.0, std::nullopt, 150.0}));
+    ASSERT_TRUE(waitUpToDate());
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        m_window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-river-z.png"));
+    }
+}
+
 // The fields an empty value means something for: a stroke's flatten height (empty: the terrain
 // at its start), only for a flatten stroke, and an image stamp's range (empty: the image's own
 // codes), only with an image. Typed into the focused field; a range the reader refuses leaves

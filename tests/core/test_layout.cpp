@@ -317,7 +317,77 @@ TEST(Layout, ARoadPassesThroughTheHeightsGivenAtItsPoints) {
               "features[0].properties.z_m[1] | high | a number from -20000.0 m to 20000.0 m or null");
     EXPECT_EQ(refusal(feature(road, R"({"kind": "road", "z_m": [null, 1e9, 3]})")).substr(0, 32),
               "features[0].properties.z_m[1] | ");
-    EXPECT_NE(refusal(feature(road, R"({"kind": "river", "z_m": [1, 2, 3]})")).find("z_m"), std::string::npos);
+    EXPECT_NE(refusal(feature(road, R"({"kind": "ridge", "z_m": [1, 2, 3]})")).find("z_m"), std::string::npos);
+}
+
+// A height given at a river's control point (z_m) is its water level there: the line passes
+// through it exactly (the bed depth_m below, on the map too), never rises, and between two pins
+// whose drop is gentler than min_gradient_pct falls at what they allow, evenly. A pin above an
+// earlier one is refused naming it: a river never rises.
+TEST(Layout, ARiverPassesThroughTheHeightsGivenAtItsPoints) {
+    const auto pinned = [&](json z, double minGradient) {
+        json j = json::parse(only({"river"}));
+        if (!z.is_null()) j["features"][0]["properties"]["z_m"] = std::move(z);
+        j["features"][0]["properties"]["min_gradient_pct"] = minGradient;
+        return withLayout(10, j.dump());
+    };
+    const layout::ResolvedItem free = resolvedItem(pinned(json(nullptr), 0.5), "river");
+    ASSERT_EQ(free.line.pointS.size(), 4u);
+    const double step = free.step;
+    const auto stationOf = [&](std::size_t i) { return std::size_t(std::lround(free.line.pointS[i] / step)); };
+    const std::size_t k1 = stationOf(1), k2 = stationOf(2);
+    const auto neverRises = [](const layout::ResolvedItem& r, double fall) {
+        for (std::size_t k = 1; k < r.profile.size(); ++k) {
+            const double ds = std::min(double(k) * r.step, r.line.length()) - double(k - 1) * r.step;
+            if (r.profile[k] > r.profile[k - 1] - fall * ds + 1e-9) return false;
+        }
+        return true;
+    };
+    EXPECT_TRUE(neverRises(free, 0.005));
+
+    // One pin 15 m under the free line at the second point: held, the line still falls 0.5 %.
+    const double z1 = free.profile[k1] - 15.0;
+    const core::Recipe lowered = pinned({nullptr, z1, nullptr, nullptr}, 0.5);
+    const layout::ResolvedItem one = resolvedItem(lowered, "river");
+    EXPECT_EQ(one.profile[k1], z1);
+    EXPECT_TRUE(neverRises(one, 0.005));
+    // On the map the bed lies depth_m (4 m) under the water level at the point: within the half
+    // station between the point and its station (0.5 % of 2 m) and the bilinear read.
+    const core::StackResult map = evaluate(lowered);
+    const double spacing = world(lowered).metresPerPixel;
+    EXPECT_NEAR(heightAt(map, spacing, 2900.0, -1300.0), z1 - 4.0, 0.5);
+
+    // Two pins 3 m apart in height with 1 % asked elsewhere: 3 m over their distance between them
+    // (well under 1 %), exactly linear; 1 % everywhere else.
+    const double z2 = z1 - 3.0;
+    const layout::ResolvedItem two = resolvedItem(pinned({nullptr, z1, z2, nullptr}, 1.0), "river");
+    EXPECT_EQ(two.profile[k1], z1);
+    EXPECT_EQ(two.profile[k2], z2);
+    const double fall = 3.0 / ((double(k2) - double(k1)) * step);
+    ASSERT_LT(fall, 0.01);
+    for (std::size_t k = k1; k <= k2; ++k)
+        EXPECT_NEAR(two.profile[k], z1 - fall * (double(k) - double(k1)) * step, 1e-6) << k;
+    for (std::size_t k = 1; k < two.profile.size(); ++k) {
+        if (k > k1 && k <= k2) continue;
+        const double ds = std::min(double(k) * step, two.line.length()) - double(k - 1) * step;
+        EXPECT_LE(two.profile[k], two.profile[k - 1] - 0.01 * ds + 1e-9) << k;
+    }
+
+    // A later pin higher than an earlier one: refused, naming the pin and what it may be.
+    try {
+        (void)resolvedItem(pinned({nullptr, z1, z1 + 2.0, nullptr}, 0.5), "river");
+        ADD_FAILURE() << "a rising river was resolved";
+    } catch (const core::InputError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("layout.river.z_m[2]"), std::string::npos) << what;
+        EXPECT_NE(what.find("never rises"), std::string::npos) << what;
+    }
+
+    // The GeoJSON keeps a river's pins, null where none.
+    const std::string text = pinned({nullptr, z1, z2, nullptr}, 1.0).operations.back().data;
+    EXPECT_EQ(layout::layoutFromText(text).items[0].z_m,
+              (std::vector<std::optional<double>>{std::nullopt, z1, z2, std::nullopt}));
+    EXPECT_EQ(layout::canonicalLayoutText(text), text);
 }
 
 // "Where it breaks its grade": the stretches where the terrain, smoothed as the road smooths it,
