@@ -32,6 +32,12 @@ namespace layout = core::layout;
 
 namespace {
 
+// The items whose points take a height of their own (z_m): roads, rivers, patch areas.
+bool takesHeights(const layout::Item& item) {
+    return item.kind == layout::Kind::Road || item.kind == layout::Kind::River ||
+           (item.kind == layout::Kind::Area && item.target == layout::AreaTarget::Patch);
+}
+
 // A number in a range, or nothing (an empty field is a value too: "none"); QDoubleValidator alone
 // holds an empty field as unfinished, so editingFinished never came for it.
 class OptionalNumberValidator : public QDoubleValidator {
@@ -162,9 +168,9 @@ LayoutPanel::LayoutPanel(const core::Registry& registry, render::PreviewWidget* 
     m_z = new QLineEdit(this);
     m_z->setObjectName(QStringLiteral("layoutPointZ"));
     m_z->setPlaceholderText(tr("follows the terrain"));
-    m_z->setToolTip(tr("A road's deck height or a river's water level at this point in metres (the line passes "
-                       "through it: a road steeper than its grade, a river flatter than its gradient, only where two "
-                       "such heights ask for it; a river never rises); empty: the line follows the terrain"));
+    m_z->setToolTip(tr("A road's deck height, a river's water level or a patch area's boundary height at this point "
+                       "in metres (the item passes through it: a road steeper than its grade, a river flatter than its "
+                       "gradient, only where two such heights ask for it; a river never rises); empty: the terrain's"));
     auto* zValidator = new OptionalNumberValidator(-20000.0, 20000.0, 2, m_z);
     zValidator->setNotation(QDoubleValidator::StandardNotation);
     zValidator->setLocale(QLocale::c());
@@ -401,7 +407,7 @@ void LayoutPanel::updateFields() {
     m_x->setEnabled(hasPoint && !locked);
     m_y->setEnabled(hasPoint && !locked);
     m_width->setEnabled(hasPoint && !locked && !item->widths_m.empty());
-    m_z->setEnabled(hasPoint && !locked && (item->kind == layout::Kind::Road || item->kind == layout::Kind::River));
+    m_z->setEnabled(hasPoint && !locked && takesHeights(*item));
     m_stampImage->setEnabled(item != nullptr && item->kind == layout::Kind::Stamp && !locked);
     {
         const QSignalBlocker block(m_lock);
@@ -466,9 +472,9 @@ void LayoutPanel::onZEdited() {
     m_z->setModified(false);  // taken: the field shows the item from here on
     layout::Layout items = layout();
     for (layout::Item& item : items.items) {
-        if (item.id != m_selectedItem || item.locked) continue;
-        if (item.kind != layout::Kind::Road && item.kind != layout::Kind::River) continue;
-        if (m_selectedPoint < 0 || std::size_t(m_selectedPoint) >= item.points.size()) return;
+        if (item.id != m_selectedItem || item.locked || !takesHeights(item)) continue;
+        const std::size_t count = item.kind == layout::Kind::Area ? item.rings[0].size() : item.points.size();
+        if (m_selectedPoint < 0 || std::size_t(m_selectedPoint) >= count) return;
         const QString text = m_z->text().trimmed();
         bool ok = true;
         const std::optional<double> z = text.isEmpty() ? std::nullopt : std::optional<double>(QLocale::c().toDouble(text, &ok));
@@ -488,7 +494,7 @@ void LayoutPanel::onZEdited() {
                 return;
             }
         }
-        item.z_m.resize(item.points.size());
+        item.z_m.resize(count);
         item.z_m[k] = z;
         if (std::none_of(item.z_m.begin(), item.z_m.end(), [](const auto& v) { return v.has_value(); })) item.z_m.clear();
         item.baked = false, item.profile_m.clear();

@@ -61,9 +61,10 @@ struct Item {
     // Areas: the outer ring, then holes (each without the repeated closing point).
     std::vector<std::vector<Point>> rings;
 
-    // road and river
+    // road, river and area (its outer ring's vertices; used by a patch)
     // Per point, the height there in metres (none: the line follows the terrain); empty when no
-    // point has one. A road's deck passes through each, steeper than max_grade_pct only where two
+    // point has one. A patch passes through each (straight between two, the terrain shifted
+    // towards them elsewhere along its boundary). A road's deck passes through each, steeper than max_grade_pct only where two
     // of them ask for it; a river's water level passes through each, falling less than
     // min_gradient_pct only where two of them ask for it, and never rising (a pin above an earlier
     // one is refused when the layout is resolved).

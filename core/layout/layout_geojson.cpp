@@ -42,7 +42,7 @@ std::vector<std::string> kindKeys(Kind kind) {
     case Kind::River: return {"width_m", "z_m", "depth_m", "bank_slope_deg", "min_gradient_pct"};
     case Kind::Ridge:
     case Kind::Valley: return {"width_m", "height_m", "sharpness"};
-    case Kind::Area: return {"target", "height_m", "inner_falloff_m"};
+    case Kind::Area: return {"target", "height_m", "z_m", "inner_falloff_m"};
     case Kind::Stamp:
         return {"shape", "size_m", "height_m", "rotation_deg", "op", "base_m", "drop_to_surface", "image",
                 "image_range_m"};
@@ -361,6 +361,8 @@ Item itemFromFeature(const json& f, std::size_t index, std::size_t& total) {
     case Kind::Area:
         item.target = r.choice("target", AreaTarget::Absolute, kTargets);
         item.height_m = r.number("height_m", 0.0, -20000.0, 20000.0, "m");
+        // One per vertex of the outer ring (a patch passes through them).
+        item.z_m = r.optionalPerPoint("z_m", -20000.0, 20000.0, item.rings[0].size(), "m");
         item.innerFalloff_m = r.number("inner_falloff_m", 0.0, 0.0, 100000.0, "m");
         break;
     case Kind::Stamp:
@@ -555,6 +557,7 @@ json layoutToGeoJson(const Layout& layout) {
         case Kind::Area:
             p["target"] = kTargets[std::size_t(item.target)];
             p["height_m"] = item.height_m;
+            if (!item.z_m.empty()) p["z_m"] = pinsToJson(item.z_m);
             p["inner_falloff_m"] = item.innerFalloff_m;
             break;
         case Kind::Stamp:

@@ -449,8 +449,14 @@ void resolveArea(ResolvedItem& r, const ProfileSource& source) {
         }
         break;
     case AreaTarget::Patch: {
-        // Up to 64 samples per ring, evenly along it.
-        for (const auto& ring : item.rings) {
+        // Up to 64 samples per ring, evenly along it; each remembers its edge and where on it.
+        struct Along {
+            std::size_t ring, edge;
+            double t;
+        };
+        std::vector<Along> along;
+        for (std::size_t ri = 0; ri < item.rings.size(); ++ri) {
+            const auto& ring = item.rings[ri];
             double perimeter = 0.0;
             for (std::size_t i = 0; i < ring.size(); ++i) {
                 const Point a = ring[i], b = ring[(i + 1) % ring.size()];
@@ -459,23 +465,53 @@ void resolveArea(ResolvedItem& r, const ProfileSource& source) {
             const std::size_t perRing = std::max<std::size_t>(8, 256 / item.rings.size());
             const std::size_t count = std::clamp<std::size_t>(std::size_t(perimeter / source.step_m), 8, perRing);
             const double spacing = perimeter / double(count);
-            double along = 0.0, next = 0.0;
+            double walked = 0.0, next = 0.0;
             for (std::size_t i = 0; i < ring.size() && r.patchPoints.size() < 256 + 8 * item.rings.size(); ++i) {
                 const Point a = ring[i], b = ring[(i + 1) % ring.size()];
                 const double len = length(b.x - a.x, b.y - a.y);
-                while (next < along + len && r.patchPoints.size() < 256 + 8 * item.rings.size()) {
-                    const double t = (next - along) / len;
+                while (next < walked + len && r.patchPoints.size() < 256 + 8 * item.rings.size()) {
+                    const double t = (next - walked) / len;
                     r.patchPoints.push_back({lerp(a.x, b.x, t), lerp(a.y, b.y, t)});
+                    along.push_back({ri, i, t});
                     next += spacing;
                 }
-                along += len;
+                walked += len;
             }
+        }
+        // Heights given at the outer ring's vertices (z_m): each such vertex is a point of the
+        // patch itself (at most 256), so the surface passes through it.
+        const auto& outer = item.rings[0];
+        const bool pinned = !item.z_m.empty() && item.z_m.size() == outer.size();
+        std::vector<std::size_t> pinnedVertices;
+        for (std::size_t i = 0; pinned && i < outer.size() && pinnedVertices.size() < 256; ++i) {
+            if (!item.z_m[i]) continue;
+            pinnedVertices.push_back(i);
+            r.patchPoints.push_back(outer[i]);
         }
         if (item.baked) {
             r.patchHeights = restretched(item.profile_m, r.patchPoints.size());
         } else {
             requireSource(item, source, "the heights along the boundary");
-            for (const Point& q : r.patchPoints) r.patchHeights.push_back(source.heightAt(q.x, q.y));
+            // Along an edge between two given heights the boundary is the straight line between
+            // them; along the others, the terrain shifted by the given heights' offsets from it,
+            // blended to 0 at the free vertices (as a road's deck eases towards a pinned point).
+            std::vector<double> offset(pinned ? outer.size() : 0, 0.0);
+            for (std::size_t i = 0; i < offset.size(); ++i)
+                if (item.z_m[i]) offset[i] = *item.z_m[i] - source.heightAt(outer[i].x, outer[i].y);
+            for (std::size_t k = 0; k < along.size(); ++k) {
+                const Point q = r.patchPoints[k];
+                const Along& a = along[k];
+                if (!pinned || a.ring != 0) {
+                    r.patchHeights.push_back(source.heightAt(q.x, q.y));
+                    continue;
+                }
+                const std::size_t j = (a.edge + 1) % outer.size();
+                const auto& zi = item.z_m[a.edge];
+                const auto& zj = item.z_m[j];
+                r.patchHeights.push_back(zi && zj ? lerp(*zi, *zj, a.t)
+                                                  : source.heightAt(q.x, q.y) + lerp(offset[a.edge], offset[j], a.t));
+            }
+            for (const std::size_t i : pinnedVertices) r.patchHeights.push_back(*item.z_m[i]);
         }
         break;
     }

@@ -189,6 +189,48 @@ TEST_F(LayoutEditorTest, ARiverPointsWaterLevelIsTypedAndARiseIsRefused) {
     }
 }
 
+// A patch area's vertex takes a height in the Z field (an area of another target does not: the
+// field is disabled until the target is patch): one undo step, and the map at the vertex rises to it.
+TEST_F(LayoutEditorTest, APatchAreasVertexHeightIsTypedIntoTheZField) {
+    drawLine(QStringLiteral("Area"), {at(40, 40), at(200, 40), at(200, 200), at(40, 200)});
+    ASSERT_EQ(items().items.size(), 1u);
+    ASSERT_EQ(items().items[0].kind, layout::Kind::Area);
+    chooseTool(QStringLiteral("Select"));
+    const layout::Point corner = items().items[0].rings[0][0];
+    const QPointF image = m_panel->imageAt(corner.x, corner.y);
+    QTest::mouseClick(m_preview, Qt::LeftButton, {}, m_preview->widgetPosition(image).toPoint());
+    ASSERT_EQ(m_panel->selectedPoint(), 0);
+    auto* z = m_panel->findChild<QLineEdit*>(QStringLiteral("layoutPointZ"));
+    ASSERT_NE(z, nullptr);
+    ASSERT_TRUE(QTest::qWaitFor([z] { return z->isVisible(); }, 2000));
+    EXPECT_FALSE(z->isEnabled());  // an absolute area: one height for all of it
+
+    auto* target = m_panel->findChild<QComboBox*>(QStringLiteral("layoutProperty_target"));
+    ASSERT_NE(target, nullptr);
+    focusField(m_window.get(), target);
+    QTest::keyClick(target, Qt::Key_End);
+    ASSERT_EQ(items().items[0].target, layout::AreaTarget::Patch);
+    m_panel->selectItem(items().items[0].id, 0);
+    ASSERT_TRUE(QTest::qWaitFor([z] { return z->isEnabled(); }, 2000));
+    ASSERT_TRUE(waitUpToDate());
+    const auto heightAtCorner = [&] {
+        return m_preview->heightmap()->at(int(std::lround(image.x())), int(std::lround(image.y())));
+    };
+    const float before = heightAtCorner();
+    const int undo = undoCount();
+    typeInto(m_window.get(), z, QStringLiteral("450"));
+    ASSERT_EQ(undoCount(), undo + 1);
+    EXPECT_EQ(items().items[0].z_m,
+              (std::vector<std::optional<double>>{450.0, std::nullopt, std::nullopt, std::nullopt}));
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_GT(heightAtCorner(), before);
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        m_window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-patch-z.png"));
+    }
+    m_window->document()->undoStack()->undo();
+    EXPECT_TRUE(items().items[0].z_m.empty());
+}
+
 // The fields an empty value means something for: a stroke's flatten height (empty: the terrain
 // at its start), only for a flatten stroke, and an image stamp's range (empty: the image's own
 // codes), only with an image. Typed into the focused field; a range the reader refuses leaves

@@ -475,6 +475,51 @@ TEST(Layout, ARiversCentreLineNeverRises) {
     for (std::size_t k = 1; k < river.profile.size(); ++k) ASSERT_LE(river.profile[k], river.profile[k - 1]);
 }
 
+// Heights at a patch area's vertices (z_m): the patch passes through each; between two given
+// heights its boundary is the straight line between them, so four corners on a tilted plane make a
+// pad that climbs from one side to the other, every sample within the corners' range. Used by
+// `patch` only: the same heights on an `absolute` area change nothing.
+TEST(Layout, APatchAreaPassesThroughTheHeightsAtItsVertices) {
+    const auto pad = [](const char* target, const char* z) {
+        return feature(R"({"type": "Polygon", "coordinates": [[[1000, -1000], [1800, -1000], [1800, -1600],
+                                                                  [1000, -1600], [1000, -1000]]]})",
+                       std::string(R"({"kind": "area", "id": "ramp", "falloff_m": 60, "target": ")") + target + "\"" +
+                           (*z ? std::string(", \"z_m\": ") + z : std::string()) + "}");
+    };
+    // North side at 300 m, south side at 360 m: a 10 % ramp over 600 m.
+    const core::Recipe ramp = withLayout(10, pad("patch", "[300, 300, 360, 360]"));
+    const core::StackResult s = evaluate(ramp);
+    const double spacing = world(ramp).metresPerPixel;
+    for (const auto& [x, y, z] : {std::tuple{1000.0, -1000.0, 300.0}, {1800.0, -1000.0, 300.0}, {1800.0, -1600.0, 360.0},
+                                  {1000.0, -1600.0, 360.0}})
+        EXPECT_NEAR(heightAt(s, spacing, x, y), z, 0.5) << x << " " << y;
+    // Down the middle from north to south: rising, within the corners' range, and the edges'
+    // midpoints on their straight lines.
+    double previous = 0.0, lowest = 1e9, highest = -1e9;
+    for (double y = -1010.0; y >= -1590.0; y -= 20.0) {
+        const double h = heightAt(s, spacing, 1400.0, y);
+        EXPECT_GE(h, previous - 0.05) << y;
+        previous = h;
+        lowest = std::min(lowest, h), highest = std::max(highest, h);
+    }
+    EXPECT_GE(lowest, 300.0 - 0.5);
+    EXPECT_LE(highest, 360.0 + 0.5);
+    EXPECT_NEAR(heightAt(s, spacing, 1000.0, -1300.0), 330.0, 1.0);
+    EXPECT_NEAR(heightAt(s, spacing, 1400.0, -1000.0), 300.0, 0.5);
+    // One vertex given, the rest follow the terrain: that vertex holds.
+    const core::StackResult one = evaluate(withLayout(10, pad("patch", "[250, null, null, null]")));
+    EXPECT_NEAR(heightAt(one, spacing, 1000.0, -1000.0), 250.0, 0.5);
+    // Ignored by other targets.
+    EXPECT_TRUE(sameBits(*evaluate(withLayout(10, pad("relative", "[250, null, null, null]"))).map,
+                         *evaluate(withLayout(10, pad("relative", ""))).map));
+    // Kept by the GeoJSON (one per vertex of the outer ring, without its closing point).
+    const std::string text = ramp.operations.back().data;
+    EXPECT_EQ(layout::layoutFromText(text).items[0].z_m,
+              (std::vector<std::optional<double>>{300.0, 300.0, 360.0, 360.0}));
+    EXPECT_EQ(layout::canonicalLayoutText(text), text);
+    EXPECT_NE(refusal(pad("patch", "[1, 2, 3]")).find("z_m"), std::string::npos);
+}
+
 TEST(Layout, AnAbsoluteAreaIsFlatAtItsHeight) {
     const core::Recipe r = withLayout(10);
     const core::StackResult s = evaluate(r);
