@@ -14,7 +14,7 @@
 // h = (h + F h_receiver) / (1 + F) with F = K dt A^m / distance (n = 1: the implicit solution,
 // exact for a linear law), except under a lake, where the water stands and does not cut; (5) the
 // cut's load runs downstream, dropping where the rivers slow (deposition: fans, flood plains,
-// deltas at the sea level) and settling in the basins not kept as lakes (carrySediment; the last
+// deltas into the sea and the kept lakes) and settling in the basins not kept as lakes (carrySediment; the last
 // step fills them, fillBasins); (6) the step's cut is spread across the river's width
 // (spreadCut); (7) rock rises where the input is high to replace what was carried away
 // (balanceUplift). Steps (1), (3), (4)
@@ -200,6 +200,8 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
     // of 600 m; a fixed slope, as until 2026-11-29, sent a scaled preset's water elsewhere).
     const auto epsilon = float(kFloodRise * relief / double(g.side - 1));
     drain(g, cellArea, float(p.channelArea_km2 * 1e6), seaRaw, epsilon, rise, stride, p.lakes, last, context, net);
+    // With every basin a lake the flood skips finding them; the deltas into the lakes need them.
+    if (p.lakes == river::LakeAmount::Many && p.deposition > 0.0) river::findBasins(g, p.lakes, net);
     const double k = kErodibility * p.strength;
     const auto uplift = float(p.uplift_m / scale.scale);
     // From the mask, the uplift is weighted by it too (from the input it is the same everywhere).
@@ -235,7 +237,7 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
     if (carrying) {
         // A delta's plain stands one flood rise above the sea, so it is land the river crosses.
         const river::Sediment sediment{p.deposition, cellArea, float(p.channelArea_km2 * 1e6), float(seaRaw) + epsilon,
-                                       kForesetSlope * spacing_m / scale.scale, settling};
+                                       kForesetSlope * spacing_m / scale.scale, settling, epsilon};
         eroded -= carrySediment(g, net, sediment);
     }
     net.eroded = eroded;
@@ -420,7 +422,7 @@ OpType riverErosionOpType() {
              [](RiverParams& p, double v) { p.hillslope_m2 = v; })
         .add({"deposition", "Deposition", "", ParamKind::Real, 0.0, 4.0, 0.05, 0.0,
               "How readily rivers drop their load (G of Yuan et al. 2019): where a river leaves the mountains and "
-              "its slope falls it builds alluvial fans and flat flood plains, and at the sea level a delta; "
+              "its slope falls it builds alluvial fans and flat flood plains, and deltas into the sea and the lakes; "
               "0 carries every grain off the map, 1 and more fills the valleys' floors",
               {}},
              [](RiverParams& p, double v) { p.deposition = v; });

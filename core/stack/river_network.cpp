@@ -23,10 +23,12 @@ constexpr double kFewLakesShare = 0.02;
 constexpr double kFewLakesSmallest = 0.001;
 
 
+}  // namespace
+
 // The basins the flood found, and which stay lakes: "few" keeps the basins holding the most water,
 // the largest first, while together they cover at most kFewLakesShare of the map (none smaller
-// than kFewLakesSmallest of it); "none" none. Serial, in a fixed order (volume, then the outlet's
-// index): the same choice on any thread count. Fills net.lake and net.basins.
+// than kFewLakesSmallest of it); "many" all; "none" none. Serial, in a fixed order (volume, then
+// the outlet's index): the same choice on any thread count. Fills net.lake and net.basins.
 void findBasins(const Grid& g, LakeAmount amount, Network& net) {
     const std::size_t cells = g.h.size();
     net.lake.resize(cells);
@@ -47,6 +49,10 @@ void findBasins(const Grid& g, LakeAmount amount, Network& net) {
         ++b.cells;
         b.volume += double(net.filled[c]) - double(g.h[c]);
     }
+    if (amount == LakeAmount::Many) {
+        for (auto& b : net.basins) b.keep = true;
+        return;
+    }
     if (amount != LakeAmount::Few) return;
     std::vector<std::int32_t> byVolume(net.basins.size());
     for (std::size_t k = 0; k < byVolume.size(); ++k) byVolume[k] = std::int32_t(k);
@@ -64,6 +70,8 @@ void findBasins(const Grid& g, LakeAmount amount, Network& net) {
         b.keep = true;
     }
 }
+
+namespace {
 
 bool keptLake(const Network& net, std::size_t c) { return net.basins[std::size_t(net.lake[c])].keep; }
 
@@ -83,23 +91,26 @@ void fillBasins(Grid& g, Network& net) {
 
 namespace {
 
-// A delta: the load that reaches the sea at `mouth` settles as a cone around the mouth, a flat
-// top at `deltaTop` (just above sea level: the delta's plain, which the river crosses to the new
-// shore) out to a radius R, then a foreset falling `foreset` per cell of distance to the sea
-// floor, R chosen so the cone holds the load (bisection: the volume grows with R). The search
-// takes sea and delta cells only, by their distance from the mouth (ties by index), out to where
-// a foreset from the radius whose flat top alone would hold the load meets the deepest floor seen.
-// Returns what settled (raw units x cells).
-double buildDelta(Grid& g, std::size_t mouth, double load, const Sediment& s, Network& net) {
+// A delta: the load that reaches the water at `mouth` settles as a cone around the mouth, a flat
+// top at `topRaw` (just above the water: the delta's plain, which the river crosses to the new
+// shore) out to a radius R, then a foreset falling `foreset` per cell of distance to the floor,
+// R chosen so the cone holds the load (bisection: the volume grows with R). The search takes the
+// cells at or under the top only (the sea and its deltas; in a lake, `lake` >= 0, that lake's
+// cells only, never past its outlet), by their distance from the mouth (ties by index), out to
+// where a foreset from the radius whose flat top alone would hold the load meets the deepest
+// floor seen. Returns what settled (raw units x cells).
+double buildDelta(Grid& g, std::size_t mouth, double load, double topRaw, std::int32_t lake, const Sediment& s,
+                  Network& net) {
     const int n = g.side;
     using Entry = std::pair<std::int64_t, std::int32_t>;  // (squared distance, cell)
     std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
     std::vector<std::int32_t>& seen = net.deltaSeen;
     seen.clear();
     const int mx = int(mouth % std::size_t(n)), my = int(mouth / std::size_t(n));
-    const double top = double(s.deltaTop);
+    const double top = topRaw;
     const auto visit = [&](std::size_t c) {
         if (net.state[c] == kDeltaSeen || double(g.h[c]) > top) return;
+        if (lake >= 0 && (net.state[c] != kRaised || net.lake[c] != lake)) return;
         seen.push_back(std::int32_t(c));
         seen.push_back(std::int32_t(net.state[c]));
         net.state[c] = kDeltaSeen;
@@ -190,7 +201,7 @@ double carrySediment(Grid& g, Network& net, const Sediment& s) {
                 // hillslopes wash into the sea, leaves the map (the waves and currents carry it
                 // off) instead of silting up the whole shore.
                 if (g.h[c] <= s.deltaTop && net.area[c] >= s.channelArea)
-                    kept += buildDelta(g, c, std::min(s.deposition, 1.0) * double(arriving), s, net);
+                    kept += buildDelta(g, c, std::min(s.deposition, 1.0) * double(arriving), double(s.deltaTop), -1, s, net);
                 continue;
             }
             const float dep =
@@ -203,8 +214,17 @@ double carrySediment(Grid& g, Network& net, const Sediment& s) {
         const float carried = arriving + own;
         if (r < 0 || !(carried > 0.0f)) continue;
         if (net.state[c] == kRaised) {
-            if (!s.settle) continue;
             auto& b = net.basins[std::size_t(net.lake[c])];
+            // A river entering a lake that stays keeps min(G, 1) of its load as a delta into the
+            // lake, its plain one flood rise above the water where the river enters (the flood's
+            // surface tilts by its rise per cell towards the outlet); the rest crosses the lake and
+            // leaves, as before.
+            if (b.keep && depositing && arriving > 0.0f && net.area[c] >= s.channelArea) {
+                const double surface = double(net.filled[c]) + double(s.rise);
+                kept += buildDelta(g, c, std::min(s.deposition, 1.0) * double(arriving), surface, net.lake[c], s, net);
+                continue;
+            }
+            if (!s.settle) continue;
             if (!b.keep) {
                 b.load += double(carried);
                 any = true;

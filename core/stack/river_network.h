@@ -61,12 +61,17 @@ struct Sediment {
     float deltaTop = -std::numeric_limits<float>::infinity();  // a delta's plain (raw); none without a sea
     double foreset = 1.0;     // a delta front's fall per cell of distance (raw units)
     bool settle = false;      // the load settles in the basins not kept as lakes
+    float rise = 0.0f;        // the flood's rise per cell (raw): a delta's plain stands this above the water
 };
 
 // What the step's cut (net.cut) carried away runs down the receivers; it settles along the way
 // (deposition), in the sea (deltas) and in the basins not kept as lakes (river_network.cpp says
 // how). Returns what the deposition and the deltas kept (raw units x cells).
 double carrySediment(Grid& g, Network& net, const Sediment& s);
+
+// The basins of the step's flood (net.lake, net.basins) and which stay lakes. drain() finds them
+// itself unless every basin stays ("many"); carrySediment needs them for the deltas into lakes.
+void findBasins(const Grid& g, LakeAmount amount, Network& net);
 
 // The step's drainage network into `net` (river_network.cpp says how).
 void drain(Grid& g, double cellArea, float channelArea, double seaLevelRaw, float epsilon, const PointHash& rise,

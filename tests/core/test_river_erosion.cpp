@@ -585,6 +585,51 @@ TEST(RiverErosion, RiversBuildFansAndDeltasWhereTheyDropTheirLoad) {
     EXPECT_EQ(dropping(1), dropped);
 }
 
+// A lake that stays keeps the deltas of the rivers entering it: the mountain front of the test
+// above with the map's edge walled (8 m) around the sea, so it is a lake instead, spilling over
+// the south edge's middle at 2 m (the edge is the base level: its outlet is never cut down). The
+// plain ends in a lake from the old shore (0 m; 2 m deep there) to 140 m deep at the south edge.
+// Without deposition the lake's floor is untouched (no current under a lake); with G = 1 the
+// rivers build land into it from the north shore, its plain at the lake's surface, and the lake
+// stays (smaller).
+TEST(RiverErosion, RiversBuildDeltasIntoTheLakesThatStay) {
+    core::Heightmap map = mountainFront();
+    const int side = map.width();
+    for (int y = kFrontShore - 15; y < side; ++y) map.at(0, y) = map.at(side - 1, y) = 8.0f;
+    for (int x = 0; x < side; ++x) map.at(x, side - 1) = std::abs(x - side / 2) <= 2 ? 2.0f : 8.0f;
+    const auto run = [&](const char* deposition, int threads) {
+        return riverRun(map, {{"lakes", "many"}, {"keep_height", "0"}, {"duration", "0.3"}, {"deposition", deposition}},
+                        threads);
+    };
+    const RiverRun carried = run("0", 2), dropped = run("1", 2);
+    const auto survey = [&](const RiverRun& r) {
+        int newLand = 0, lake = 0, raisedFloor = 0;
+        double highest = -1e9;
+        for (int y = kFrontShore - 15; y < side - 1; ++y)
+            for (int x = 1; x + 1 < side; ++x) {
+                const float h = r.heights.at(x, y);
+                if (map.at(x, y) >= 2.0f) continue;  // above the lake's surface
+                if (h > 2.001f) ++newLand;
+                if (h > map.at(x, y) + 0.01f) ++raisedFloor;
+                lake += r.masks.at("lake")->at(x, y) >= 0.1f ? 1 : 0;  // 10 cm deep and more
+                highest = std::max(highest, double(h));
+            }
+        return std::tuple{newLand, lake, raisedFloor, highest};
+    };
+    const auto [landC, lakeC, raisedC, highC] = survey(carried);
+    const auto [landD, lakeD, raisedD, highD] = survey(dropped);
+    std::printf("deposition 0 -> 1: new land in the lake %d -> %d cells, lake %d -> %d cells, floor raised in %d -> %d, "
+                "highest in the lake's first extent %.2f -> %.2f m\n",
+                landC, landD, lakeC, lakeD, raisedC, raisedD, highC, highD);
+    EXPECT_EQ(landC, 0);
+    EXPECT_EQ(raisedC, 0);
+    EXPECT_GT(landD, 300);
+    EXPECT_GT(raisedD, landD);  // and under water, the deltas' fronts
+    EXPECT_LT(lakeD, lakeC);
+    EXPECT_GT(lakeD, lakeC / 2);
+    EXPECT_EQ(run("1", 1).heights, dropped.heights);
+}
+
 TEST(RiverErosion, BadValuesAreRefused) {
     for (auto [key, value] : {std::pair{"strength", "-1"}, {"duration", "11"}, {"channel_area", "0"}, {"uplift", "-2"},
                               {"river_width", "-1"}, {"river_width", "1001"}, {"lakes", "some"}, {"keep_height", "-0.5"},
