@@ -63,6 +63,13 @@ protected:
         core::exportHeightmap(ramp, image.toStdString(), options);
         return image;
     }
+    // A click on the preview at the world point p (with the Select tool: picks the point there);
+    // returns p's image position.
+    QPointF clickAt(const layout::Point& p) const {
+        const QPointF image = m_panel->imageAt(p.x, p.y);
+        QTest::mouseClick(m_preview, Qt::LeftButton, {}, m_preview->widgetPosition(image).toPoint());
+        return image;
+    }
     // The widget position of sample (col, row).
     QPoint at(double col, double row) const { return m_preview->widgetPosition(QPointF(col, row)).toPoint(); }
     // The world position of the widget pixel the test clicks on (what the panel reads).

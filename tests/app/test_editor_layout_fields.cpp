@@ -91,9 +91,7 @@ TEST_F(LayoutEditorTest, ARoadPointsHeightIsTypedIntoTheZField) {
     drawLine(QStringLiteral("Road"), {at(30, 40), at(128, 128), at(220, 210)});
     ASSERT_EQ(items().items.size(), 1u);
     chooseTool(QStringLiteral("Select"));
-    const layout::Point middle = items().items[0].points[1];
-    const QPointF image = m_panel->imageAt(middle.x, middle.y);
-    QTest::mouseClick(m_preview, Qt::LeftButton, {}, m_preview->widgetPosition(image).toPoint());
+    const QPointF image = clickAt(items().items[0].points[1]);
     ASSERT_EQ(m_panel->selectedPoint(), 1);
     auto* z = m_panel->findChild<QLineEdit*>(QStringLiteral("layoutPointZ"));
     ASSERT_NE(z, nullptr);
@@ -160,8 +158,7 @@ TEST_F(LayoutEditorTest, ARiverPointsWaterLevelIsTypedAndARiseIsRefused) {
     auto* z = m_panel->findChild<QLineEdit*>(QStringLiteral("layoutPointZ"));
     ASSERT_NE(z, nullptr);
     const auto selectPoint = [&](int k) {
-        const layout::Point p = items().items[0].points[std::size_t(k)];
-        QTest::mouseClick(m_preview, Qt::LeftButton, {}, m_preview->widgetPosition(m_panel->imageAt(p.x, p.y)).toPoint());
+        clickAt(items().items[0].points[std::size_t(k)]);
         ASSERT_EQ(m_panel->selectedPoint(), k);
         ASSERT_TRUE(QTest::qWaitFor([z] { return z->isVisible() && z->isEnabled(); }, 2000));
     };
@@ -196,9 +193,7 @@ TEST_F(LayoutEditorTest, APatchAreasVertexHeightIsTypedIntoTheZField) {
     ASSERT_EQ(items().items.size(), 1u);
     ASSERT_EQ(items().items[0].kind, layout::Kind::Area);
     chooseTool(QStringLiteral("Select"));
-    const layout::Point corner = items().items[0].rings[0][0];
-    const QPointF image = m_panel->imageAt(corner.x, corner.y);
-    QTest::mouseClick(m_preview, Qt::LeftButton, {}, m_preview->widgetPosition(image).toPoint());
+    const QPointF image = clickAt(items().items[0].rings[0][0]);
     ASSERT_EQ(m_panel->selectedPoint(), 0);
     auto* z = m_panel->findChild<QLineEdit*>(QStringLiteral("layoutPointZ"));
     ASSERT_NE(z, nullptr);
