@@ -19,16 +19,16 @@ namespace terrain::app {
 
 namespace layout = core::layout;
 
-namespace {
-
-constexpr double kGrabPixels = 8.0;  // widget pixels within which a point or line is hit
-
 std::vector<layout::Point>& pointsOf(layout::Item& item) {
     return item.kind == layout::Kind::Area ? item.rings[0] : item.points;
 }
 const std::vector<layout::Point>& pointsOf(const layout::Item& item) {
     return item.kind == layout::Kind::Area ? item.rings[0] : item.points;
 }
+
+namespace {
+
+constexpr double kGrabPixels = 8.0;  // widget pixels within which a point or line is hit
 
 QColor colourOf(layout::Kind kind) {
     switch (kind) {

@@ -401,7 +401,7 @@ void LayoutPanel::updateFields() {
         if (i.id == m_selectedItem) item = &i;
     }
     const std::vector<layout::Point>* points = nullptr;
-    if (item != nullptr) points = item->kind == layout::Kind::Area ? &item->rings[0] : &item->points;
+    if (item != nullptr) points = &pointsOf(*item);
     const bool hasPoint = points != nullptr && m_selectedPoint >= 0 && std::size_t(m_selectedPoint) < points->size();
     const bool locked = item != nullptr && item->locked;
     m_x->setEnabled(hasPoint && !locked);
@@ -455,7 +455,7 @@ void LayoutPanel::onFieldEdited() {
     layout::Layout items = layout();
     for (layout::Item& item : items.items) {
         if (item.id != m_selectedItem || item.locked) continue;
-        std::vector<layout::Point>& points = item.kind == layout::Kind::Area ? item.rings[0] : item.points;
+        std::vector<layout::Point>& points = pointsOf(item);
         if (m_selectedPoint < 0 || std::size_t(m_selectedPoint) >= points.size()) return;
         points[std::size_t(m_selectedPoint)] = {m_x->value(), m_y->value()};
         if (!item.widths_m.empty()) item.widths_m[std::size_t(m_selectedPoint)] = m_width->value();
@@ -473,7 +473,7 @@ void LayoutPanel::onZEdited() {
     layout::Layout items = layout();
     for (layout::Item& item : items.items) {
         if (item.id != m_selectedItem || item.locked || !takesHeights(item)) continue;
-        const std::size_t count = item.kind == layout::Kind::Area ? item.rings[0].size() : item.points.size();
+        const std::size_t count = pointsOf(item).size();
         if (m_selectedPoint < 0 || std::size_t(m_selectedPoint) >= count) return;
         const QString text = m_z->text().trimmed();
         bool ok = true;

@@ -40,6 +40,11 @@ namespace terrain::app {
 
 class ItemProperties;
 
+// The points an item's handles edit: an area's outer ring, every other item's points
+// (layout_interaction.cpp).
+std::vector<core::layout::Point>& pointsOf(core::layout::Item& item);
+const std::vector<core::layout::Point>& pointsOf(const core::layout::Item& item);
+
 class LayoutPanel : public QWidget {
     Q_OBJECT
 

@@ -92,14 +92,14 @@ void fillBasins(Grid& g, Network& net) {
 namespace {
 
 // A delta: the load that reaches the water at `mouth` settles as a cone around the mouth, a flat
-// top at `topRaw` (just above the water: the delta's plain, which the river crosses to the new
+// top at `top` (raw; just above the water: the delta's plain, which the river crosses to the new
 // shore) out to a radius R, then a foreset falling `foreset` per cell of distance to the floor,
 // R chosen so the cone holds the load (bisection: the volume grows with R). The search takes the
 // cells at or under the top only (the sea and its deltas; in a lake, `lake` >= 0, that lake's
 // cells only, never past its outlet), by their distance from the mouth (ties by index), out to
 // where a foreset from the radius whose flat top alone would hold the load meets the deepest
 // floor seen. Returns what settled (raw units x cells).
-double buildDelta(Grid& g, std::size_t mouth, double load, double topRaw, std::int32_t lake, const Sediment& s,
+double buildDelta(Grid& g, std::size_t mouth, double load, double top, std::int32_t lake, const Sediment& s,
                   Network& net) {
     const int n = g.side;
     using Entry = std::pair<std::int64_t, std::int32_t>;  // (squared distance, cell)
@@ -107,7 +107,6 @@ double buildDelta(Grid& g, std::size_t mouth, double load, double topRaw, std::i
     std::vector<std::int32_t>& seen = net.deltaSeen;
     seen.clear();
     const int mx = int(mouth % std::size_t(n)), my = int(mouth / std::size_t(n));
-    const double top = topRaw;
     const auto visit = [&](std::size_t c) {
         if (net.state[c] == kDeltaSeen || double(g.h[c]) > top) return;
         if (lake >= 0 && (net.state[c] != kRaised || net.lake[c] != lake)) return;
