@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <new>
 #include <string>
+#include <vector>
 
 namespace terrain::core {
 
@@ -52,12 +54,84 @@ namespace {
 // cache line.
 constexpr std::size_t kHugePage = std::size_t(2) << 20;
 
+// Freed large grids are kept for the next grid of the same size (the editor and the evaluator
+// free and allocate grids of one size at every edit). A page given back to the system costs a
+// fault and a clear when it is touched again, and in a virtual machine that reports free memory to
+// its host (free page reporting, as the machines this is measured on do) the host must supply
+// the page again: clearing a drag step's new grids then took 77 % of the editor's time and the
+// step 4-5 times as long, in every other run. Bounded, so a big map's grids are not held
+// forever: at most kKeptBytes (or an eighth of the memory) in at most kKeptGrids buffers, the
+// newest kept. Not under AddressSanitizer, which must see every free to find a use after it.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kKeepFreedGrids = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kKeepFreedGrids = false;
+#else
+constexpr bool kKeepFreedGrids = true;
+#endif
+#else
+constexpr bool kKeepFreedGrids = true;
+#endif
+
+class KeptGrids {
+public:
+    float* take(std::size_t bytes) {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        for (std::size_t i = m_kept.size(); i-- > 0;) {
+            if (m_kept[i].bytes != bytes) continue;
+            float* data = m_kept[i].data;
+            m_total -= bytes;
+            m_kept.erase(m_kept.begin() + std::ptrdiff_t(i));
+            return data;
+        }
+        return nullptr;
+    }
+    // Keeps `data` (evicting the oldest buffers to make room) or says it cannot.
+    bool keep(float* data, std::size_t bytes) {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        if (bytes > m_limit) return false;
+        while (!m_kept.empty() && (m_total + bytes > m_limit || m_kept.size() >= kKeptGrids)) {
+            release(m_kept.front());
+            m_total -= m_kept.front().bytes;
+            m_kept.erase(m_kept.begin());
+        }
+        m_kept.push_back({data, bytes});
+        m_total += bytes;
+        return true;
+    }
+
+private:
+    struct Buffer {
+        float* data;
+        std::size_t bytes;
+    };
+    static constexpr std::size_t kKeptBytes = std::size_t(512) << 20;
+    static constexpr std::size_t kKeptGrids = 16;
+    static void release(const Buffer& b) { ::operator delete[](b.data, std::align_val_t(kHugePage)); }
+
+    std::mutex m_mutex;
+    std::vector<Buffer> m_kept;
+    std::size_t m_total = 0;
+    std::size_t m_limit = std::size_t(std::min<std::uint64_t>(kKeptBytes, physicalMemoryBytes() / 8));
+};
+
+KeptGrids& keptGrids() {
+    static auto* kept = new KeptGrids;  // never destroyed: grids may be freed during exit
+    return *kept;
+}
+
 std::unique_ptr<float[], SampleMemory> allocateSamples(std::size_t count) {
     const std::size_t bytes = count * sizeof(float);
     const std::size_t alignment = bytes >= kHugePage ? kHugePage : 64;
+    if (kKeepFreedGrids && alignment == kHugePage) {
+        if (float* kept = keptGrids().take(bytes)) {
+            return std::unique_ptr<float[], SampleMemory>(kept, SampleMemory{alignment, bytes});
+        }
+    }
     auto* data = static_cast<float*>(::operator new[](bytes, std::align_val_t(alignment)));
     if (alignment == kHugePage) (void)madvise(data, bytes & ~(kHugePage - 1), MADV_HUGEPAGE);
-    return std::unique_ptr<float[], SampleMemory>(data, SampleMemory{alignment});
+    return std::unique_ptr<float[], SampleMemory>(data, SampleMemory{alignment, bytes});
 }
 
 }  // namespace
@@ -68,6 +142,7 @@ Heightmap::Heightmap(int width, int height, NoInit) : m_width(width), m_height(h
 }
 
 void SampleMemory::operator()(float* p) const noexcept {
+    if (kKeepFreedGrids && alignment == kHugePage && keptGrids().keep(p, bytes)) return;
     ::operator delete[](p, std::align_val_t(alignment));
 }
 

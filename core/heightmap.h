@@ -24,10 +24,11 @@ std::uint64_t physicalMemoryBytes();
 void checkGridFits(const FieldText& what, std::int64_t width, std::int64_t height,
                    std::uint64_t extraBytesPerSample = 0);
 
-// Frees a grid's samples, allocated aligned to `alignment` (a huge page for large grids:
-// heightmap.cpp).
+// Frees a grid's samples, allocated aligned to `alignment` (a huge page for large grids, which
+// are kept a while for the next grid of their size: heightmap.cpp).
 struct SampleMemory {
     std::size_t alignment = 64;
+    std::size_t bytes = 0;
     void operator()(float* p) const noexcept;
 };
 

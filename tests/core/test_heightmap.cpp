@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <core/errors.h>
 #include <core/heightmap.h>
 
@@ -12,6 +14,28 @@ TEST(Heightmap, RowMajorWithRowZeroNorth) {
     EXPECT_EQ(map.row(1)[2], 5.0f);
     EXPECT_EQ(map.samples()[5], 5.0f);
     EXPECT_EQ(map.sampleCount(), 6u);
+}
+
+// Large grids' buffers are kept for the next grid of their size (heightmap.cpp): what the last
+// one held must never show through, and grids alive at once never share a buffer.
+TEST(Heightmap, AGridOfAFreedGridsSizeStartsFromZeros) {
+    constexpr int kSide = 1025;  // 4 MiB: a huge-page grid
+    {
+        core::Heightmap old(kSide, kSide);
+        std::fill_n(old.row(0), old.sampleCount(), 7.5f);
+    }
+    core::Heightmap fresh(kSide, kSide);
+    core::Heightmap other(kSide, kSide);
+    EXPECT_NE(fresh.row(0), other.row(0));
+    for (const core::Heightmap* map : {&fresh, &other}) {
+        std::size_t nonZero = 0;
+        for (std::size_t i = 0; i < map->sampleCount(); ++i) nonZero += map->samples()[i] != 0.0f;
+        EXPECT_EQ(nonZero, 0u);
+    }
+    core::Heightmap copy = fresh;
+    copy.at(3, 3) = 1.0f;
+    EXPECT_EQ(fresh.at(3, 3), 0.0f);
+    EXPECT_NE(copy.row(0), fresh.row(0));
 }
 
 TEST(Heightmap, CopiesAreDeepAndCompareByBits) {
