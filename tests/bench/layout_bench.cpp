@@ -74,7 +74,9 @@ layout::Layout busyLayout(double extent) {
     return out;
 }
 
-void layoutCase(benchmark::State& state, double extent, bool withMasks) {
+// `tile`: the map is the tile (tile, tile) of a world of such maps (its first sample `tile` * 4096
+// samples east and south of the items' origin), so with a small extent no item is near it.
+void layoutCase(benchmark::State& state, double extent, bool withMasks, int tile) {
     Heightmap input(kSide, kSide), output(kSide, kSide);
     for (int y = 0; y < kSide; ++y)
         for (int x = 0; x < kSide; ++x) input.row(y)[x] = float(100.0 + 50.0 * std::sin(x * 0.01) * std::cos(y * 0.013));
@@ -103,7 +105,8 @@ void layoutCase(benchmark::State& state, double extent, bool withMasks) {
         const double ms = timeMs([&] {
             layout::ResolvedLayout resolved;
             resolving = timeMs([&] { resolved = layout::resolveLayout(items, source); });
-            layout::applyLayout(resolved, input, output, 0, 0, kSpacing, {1.0, 0.0}, pointers, context);
+            layout::applyLayout(resolved, input, output, tile * (kSide - 1), tile * (kSide - 1), kSpacing, {1.0, 0.0},
+                                pointers, context);
         });
         resolveMs.push_back(resolving);
         run.push_back(ms);
@@ -119,21 +122,32 @@ void layoutCase(benchmark::State& state, double extent, bool withMasks) {
 }  // namespace
 
 void registerLayoutCases() {
-    benchmark::RegisterBenchmark("layout/busy/4097x4097/threads:2", layoutCase, 4096.0, true)
+    benchmark::RegisterBenchmark("layout/busy/4097x4097/threads:2", layoutCase, 4096.0, true, 0)
         ->UseManualTime()
         ->Iterations(9)
         ->Unit(benchmark::kMillisecond);
     // The same items squeezed into a 256 m corner: most samples are a copy.
-    benchmark::RegisterBenchmark("layout/corner/4097x4097/threads:2", layoutCase, 256.0, true)
+    benchmark::RegisterBenchmark("layout/corner/4097x4097/threads:2", layoutCase, 256.0, true, 0)
         ->UseManualTime()
         ->Iterations(9)
         ->Unit(benchmark::kMillisecond);
     // Heights only (the entry's masks=false): what the fill floor compares with.
-    benchmark::RegisterBenchmark("layout/corner-heights-only/4097x4097/threads:2", layoutCase, 256.0, false)
+    benchmark::RegisterBenchmark("layout/corner-heights-only/4097x4097/threads:2", layoutCase, 256.0, false, 0)
         ->UseManualTime()
         ->Iterations(9)
         ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark("layout/busy-heights-only/4097x4097/threads:2", layoutCase, 4096.0, false)
+    // The corner's items seen from a tile two tiles east and south of them: no item is near any
+    // sample, so this is what "untouched samples cost a copy" measures (heights only, and with
+    // the 7 masks, which are written as zeros: 8 grids).
+    benchmark::RegisterBenchmark("layout/far-tile-heights-only/4097x4097/threads:2", layoutCase, 256.0, false, 2)
+        ->UseManualTime()
+        ->Iterations(9)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("layout/far-tile/4097x4097/threads:2", layoutCase, 256.0, true, 2)
+        ->UseManualTime()
+        ->Iterations(9)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("layout/busy-heights-only/4097x4097/threads:2", layoutCase, 4096.0, false, 0)
         ->UseManualTime()
         ->Iterations(9)
         ->Unit(benchmark::kMillisecond);
