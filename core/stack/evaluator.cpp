@@ -156,7 +156,8 @@ StackEvaluator::Stage StackEvaluator::lookup(const std::string& key) {
 }
 
 StackEvaluator::Stage StackEvaluator::computeOnce(const std::string& key, const GenerateContext& context,
-                                                  const std::function<Stage()>& compute, bool& computedHere) {
+                                                  const std::function<Stage()>& compute, bool& computedHere,
+                                                  const std::string& family) {
     std::shared_future<Stage> running;
     std::promise<Stage> mine;
     {
@@ -182,7 +183,7 @@ StackEvaluator::Stage StackEvaluator::computeOnce(const std::string& key, const 
         }
         // That call failed or was cancelled: compute it here (unregistered, rare).
         Stage stage = compute();
-        store(key, stage);
+        store(key, stage, family);
         computedHere = true;
         return stage;
     }
@@ -200,32 +201,52 @@ StackEvaluator::Stage StackEvaluator::computeOnce(const std::string& key, const 
         finish({});  // waiters compute it themselves
         throw;
     }
-    store(key, stage);
+    store(key, stage, family);
     finish(stage);
     computedHere = true;
     return stage;
 }
 
-void StackEvaluator::store(const std::string& key, const Stage& stage) {
+void StackEvaluator::store(const std::string& key, const Stage& stage, const std::string& family) {
     std::lock_guard lock(m_mutex);
     Entry& entry = m_entries[key];
     entry.stage = stage;
     entry.lastUse = ++m_clock;
+    entry.family = family;
+    if (!family.empty()) {
+        // A drag stores a new output of the entry at every step, none of which is asked for again
+        // but the last few: without a bound they filled the cache with fresh grids (a fault and a
+        // clear per page each step) until the least recently used went.
+        for (;;) {
+            auto oldest = m_entries.end();
+            int variants = 0;
+            for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
+                if (it->second.family != family) continue;
+                ++variants;
+                if (oldest == m_entries.end() || it->second.lastUse < oldest->second.lastUse) oldest = it;
+            }
+            if (variants <= kVariants) break;
+            evictEntryLocked(oldest);
+        }
+    }
     evictLocked(m_cacheBytes);
+}
+
+void StackEvaluator::evictEntryLocked(std::map<std::string, Entry>::iterator entry) {
+    // Nobody else holds it: keep the (pre-faulted) buffer for the next stage or mask of that size.
+    Stage& stage = entry->second.stage;
+    if (stage.map.use_count() == 1 && m_spare.size() < 3) m_spare.push_back(stage.map);
+    for (auto& [name, mask] : stage.masks) {
+        if (mask.use_count() == 1 && m_spare.size() < 3) m_spare.push_back(std::const_pointer_cast<Heightmap>(mask));
+    }
+    m_entries.erase(entry);
 }
 
 void StackEvaluator::evictLocked(std::size_t keepBytes) {
     while (!m_entries.empty() && bytesLocked() > keepBytes) {
-        auto oldest = std::min_element(m_entries.begin(), m_entries.end(), [](const auto& x, const auto& y) {
+        evictEntryLocked(std::min_element(m_entries.begin(), m_entries.end(), [](const auto& x, const auto& y) {
             return x.second.lastUse < y.second.lastUse;
-        });
-        // Nobody else holds it: keep the (pre-faulted) buffer for the next stage or mask of that size.
-        Stage& stage = oldest->second.stage;
-        if (stage.map.use_count() == 1 && m_spare.size() < 3) m_spare.push_back(stage.map);
-        for (auto& [name, mask] : stage.masks) {
-            if (mask.use_count() == 1 && m_spare.size() < 3) m_spare.push_back(std::const_pointer_cast<Heightmap>(mask));
-        }
-        m_entries.erase(oldest);
+        }));
     }
 }
 
@@ -512,7 +533,11 @@ StackEvaluator::Stage StackEvaluator::run(const Recipe& recipe, const WorldUnits
                     throw StageError(on, recipe.operations[std::size_t(on - 1)].id, e);
                 }
             };
-            have[at] = computeOnce(keys[at], context, computeStage, computedHere);
+            const OpType* type = m_registry.findOp(op.type);
+            const std::string family = type != nullptr && type->incremental && plan.group[at] < 0
+                                           ? "variants|" + op.id + "|" + keys[std::size_t(plan.input[at])]
+                                           : std::string();
+            have[at] = computeOnce(keys[at], context, computeStage, computedHere, family);
             for (const int r : plan.reads(k)) {
                 if (--uses[std::size_t(r)] == 0 && r != target) have[std::size_t(r)] = {};
             }

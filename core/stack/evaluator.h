@@ -88,15 +88,20 @@ private:
     struct Entry {
         Stage stage;
         std::uint64_t lastUse = 0;
+        // An incremental entry's outputs on one input, whatever its data ("" for the rest): at
+        // most kVariants of a family stay, so a drag reuses the buffers of its last steps.
+        std::string family;
     };
+    static constexpr int kVariants = 3;
     Stage run(const Recipe& recipe, const WorldUnits& world, const GenerateContext& context, int upTo,
               StackResult& result);
     Stage lookup(const std::string& key);
     // Stage `key`: cached, or being computed by another call (waited for, polling `context`'s
     // cancel token), or made here by compute() and stored. `computedHere` says which.
     Stage computeOnce(const std::string& key, const GenerateContext& context, const std::function<Stage()>& compute,
-                      bool& computedHere);
-    void store(const std::string& key, const Stage& stage);
+                      bool& computedHere, const std::string& family = {});
+    void store(const std::string& key, const Stage& stage, const std::string& family);
+    void evictEntryLocked(std::map<std::string, Entry>::iterator entry);
     std::shared_ptr<Heightmap> allocate(int width, int height);  // reuses an evicted buffer
     MinMax referenceRange(const Recipe& recipe, const WorldUnits& world, int stage,
                           const GenerateContext& context);

@@ -657,6 +657,29 @@ TEST(Layout, BadGeoJsonIsRefusedNamingTheFeatureAndKey) {
     }
 }
 
+// A drag stores a new layout output at every step; the evaluator keeps the last few of the entry
+// (on that input), so its memory stops growing after them, and a position it let go of is
+// computed again to the same bits.
+TEST(Layout, ADragKeepsTheEvaluatorsMemoryBounded) {
+    core::Recipe r = withLayout(9);
+    core::StackEvaluator evaluator(registry());
+    const core::Recipe start = r;
+    (void)evaluator.evaluate(r, world(r), context());
+    layout::Layout items = layout::layoutFromText(r.operations.back().data);
+    std::vector<std::size_t> bytes;
+    for (int step = 0; step < 12; ++step) {
+        items.items[0].points[1].x += 2.5;  // a road's point, dragged
+        r.operations.back().data = layout::layoutToGeoJson(items).dump();
+        (void)evaluator.evaluate(r, world(r), context());
+        bytes.push_back(evaluator.cachedBytes());
+    }
+    EXPECT_GT(bytes[2], bytes[0]);
+    for (std::size_t step = 3; step < bytes.size(); ++step) EXPECT_EQ(bytes[step], bytes[2]) << "step " << step;
+    // Undo to before the drag: that output was let go of and is made again, the same bits.
+    const core::StackResult undone = evaluator.evaluate(start, world(start), context());
+    EXPECT_TRUE(sameBits(*undone.map, *evaluate(start).map));
+}
+
 // The editor's evaluator keeps the layout's last output: an edit of one item recomputes only
 // where it was and is, and the result is the bits a fresh evaluation makes (heights and masks).
 TEST(Layout, AnEditOfOneItemIsTheFreshEvaluationBitForBit) {
