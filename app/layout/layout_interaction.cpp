@@ -34,6 +34,8 @@ QColor colourOf(layout::Kind kind) {
     switch (kind) {
     case layout::Kind::Road: return QColor(240, 200, 40);
     case layout::Kind::River: return QColor(60, 150, 255);
+    case layout::Kind::Ridge: return QColor(200, 140, 90);
+    case layout::Kind::Valley: return QColor(60, 200, 190);
     case layout::Kind::Area: return QColor(255, 120, 40);
     case layout::Kind::Stamp: return QColor(220, 60, 200);
     case layout::Kind::Stroke: return QColor(120, 230, 120);
@@ -44,6 +46,8 @@ QColor colourOf(layout::Kind kind) {
 layout::Kind kindOfTool(LayoutPanel::Tool tool) {
     switch (tool) {
     case LayoutPanel::Tool::River: return layout::Kind::River;
+    case LayoutPanel::Tool::Ridge: return layout::Kind::Ridge;
+    case LayoutPanel::Tool::Valley: return layout::Kind::Valley;
     case LayoutPanel::Tool::Area: return layout::Kind::Area;
     case LayoutPanel::Tool::Stamp: return layout::Kind::Stamp;
     case LayoutPanel::Tool::Stroke: return layout::Kind::Stroke;
@@ -226,7 +230,7 @@ bool LayoutPanel::onPress(QPointF imagePos, Qt::KeyboardModifiers modifiers) {
         m_stroking = true;
         m_preview->update();
         return true;
-    default:  // road, river, area: one more point
+    default:  // road, river, ridge, valley, area: one more point
         m_pending.push_back({m.x(), m.y()});
         m_preview->update();
         return true;
@@ -381,7 +385,13 @@ void LayoutPanel::finishDrawing() {
         item.target = layout::AreaTarget::Average;
     } else {
         item.points = points;
-        item.widths_m.assign(points.size(), kind == layout::Kind::River ? 12.0 : 8.0);
+        // The reader's defaults (a road 8 m, a river 12 m); a ridge or valley a tenth of the
+        // world across and a tenth of its height range high, so it shows at any world size.
+        const bool relief = kind == layout::Kind::Ridge || kind == layout::Kind::Valley;
+        item.widths_m.assign(points.size(), relief  ? m_recipe.world.extentMetres / 10.0
+                                            : kind == layout::Kind::River ? 12.0
+                                                                          : 8.0);
+        if (relief) item.height_m = (m_recipe.world.hiMetres - m_recipe.world.loMetres) / 10.0;
     }
     m_pending.clear();
     items.items.push_back(item);

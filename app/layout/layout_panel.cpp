@@ -34,8 +34,8 @@ namespace {
 
 // The items whose points take a height of their own (z_m): roads, rivers, patch areas.
 bool takesHeights(const layout::Item& item) {
-    return item.kind == layout::Kind::Road || item.kind == layout::Kind::River ||
-           (item.kind == layout::Kind::Area && item.target == layout::AreaTarget::Patch);
+    return item.kind == layout::Kind::Road || item.kind == layout::Kind::River || item.kind == layout::Kind::Ridge ||
+           item.kind == layout::Kind::Valley || (item.kind == layout::Kind::Area && item.target == layout::AreaTarget::Patch);
 }
 
 // A number in a range, or nothing (an empty field is a value too: "none"); QDoubleValidator alone
@@ -67,25 +67,33 @@ LayoutPanel::LayoutPanel(const core::Registry& registry, render::PreviewWidget* 
     : QWidget(parent), m_registry(registry), m_preview(preview) {
     auto* column = new QVBoxLayout(this);
     auto* tools = new QGridLayout;
-    const std::vector<std::pair<Tool, QString>> toolNames{
-        {Tool::Select, tr("Select")}, {Tool::Road, tr("Road")},   {Tool::River, tr("River")},
-        {Tool::Area, tr("Area")},     {Tool::Stamp, tr("Stamp")}, {Tool::Stroke, tr("Stroke")}};
-    const QStringList tips{
-        tr("Select an item; drag a point to move it (Ctrl+click on a line inserts a point, Delete removes)"),
-        tr("Draw a road: click its points, double-click or Enter to finish, Esc to cancel"),
-        tr("Draw a river from its source to its mouth: click its points, double-click or Enter to finish"),
-        tr("Draw an area (a flat pad): click its corners, double-click or Enter to close it"),
-        tr("Place a stamp of the chosen shape: click its centre"),
-        tr("Paint a stroke: drag with the chosen operation and radius")};
+    struct ToolEntry {
+        Tool tool;
+        QString name, tip;
+    };
+    const std::vector<ToolEntry> toolNames{
+        {Tool::Select, tr("Select"),
+         tr("Select an item; drag a point to move it (Ctrl+click on a line inserts a point, Delete removes)")},
+        {Tool::Road, tr("Road"), tr("Draw a road: click its points, double-click or Enter to finish, Esc to cancel")},
+        {Tool::River, tr("River"),
+         tr("Draw a river from its source to its mouth: click its points, double-click or Enter to finish")},
+        {Tool::Ridge, tr("Ridge"),
+         tr("Draw a ridge along a line: click its points, double-click or Enter to finish; Z sets its crest at a point")},
+        {Tool::Valley, tr("Valley"),
+         tr("Draw a valley along a line: click its points, double-click or Enter to finish; Z sets its floor at a "
+            "point")},
+        {Tool::Area, tr("Area"), tr("Draw an area (a flat pad): click its corners, double-click or Enter to close it")},
+        {Tool::Stamp, tr("Stamp"), tr("Place a stamp of the chosen shape: click its centre")},
+        {Tool::Stroke, tr("Stroke"), tr("Paint a stroke: drag with the chosen operation and radius")}};
     for (std::size_t i = 0; i < toolNames.size(); ++i) {
         auto* button = new QToolButton(this);
-        button->setText(toolNames[i].second);
-        button->setToolTip(tips[int(i)]);
+        button->setText(toolNames[i].name);
+        button->setToolTip(toolNames[i].tip);
         button->setCheckable(true);
-        button->setObjectName(QStringLiteral("layoutTool") + toolNames[i].second);
+        button->setObjectName(QStringLiteral("layoutTool") + toolNames[i].name);
         button->setToolButtonStyle(Qt::ToolButtonTextOnly);
         button->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-        const Tool tool = toolNames[i].first;
+        const Tool tool = toolNames[i].tool;
         connect(button, &QToolButton::clicked, this, [this, tool] { setTool(tool); });
         tools->addWidget(button, int(i) / 3, int(i) % 3);
         m_toolButtons.push_back(button);
@@ -168,7 +176,8 @@ LayoutPanel::LayoutPanel(const core::Registry& registry, render::PreviewWidget* 
     m_z = new QLineEdit(this);
     m_z->setObjectName(QStringLiteral("layoutPointZ"));
     m_z->setPlaceholderText(tr("follows the terrain"));
-    m_z->setToolTip(tr("A road's deck height, a river's water level or a patch area's boundary height at this point "
+    m_z->setToolTip(tr("A road's deck height, a river's water level, a ridge's crest, a valley's floor or a patch "
+                       "area's boundary height at this point "
                        "in metres (the item passes through it: a road steeper than its grade, a river flatter than its "
                        "gradient, only where two such heights ask for it; a river never rises); empty: the terrain's"));
     auto* zValidator = new OptionalNumberValidator(-20000.0, 20000.0, 2, m_z);

@@ -49,7 +49,7 @@ class LayoutPanel : public QWidget {
     Q_OBJECT
 
 public:
-    enum class Tool { Select, Road, River, Area, Stamp, Stroke };
+    enum class Tool { Select, Road, River, Ridge, Valley, Area, Stamp, Stroke };
 
     LayoutPanel(const core::Registry& registry, render::PreviewWidget* preview, QWidget* parent = nullptr);
 

@@ -61,13 +61,14 @@ struct Item {
     // Areas: the outer ring, then holes (each without the repeated closing point).
     std::vector<std::vector<Point>> rings;
 
-    // road, river and area (its outer ring's vertices; used by a patch)
+    // road, river, ridge, valley and area (its outer ring's vertices; used by a patch)
     // Per point, the height there in metres (none: the line follows the terrain); empty when no
     // point has one. A patch passes through each (straight between two, the terrain shifted
     // towards them elsewhere along its boundary). A road's deck passes through each, steeper than max_grade_pct only where two
     // of them ask for it; a river's water level passes through each, falling less than
     // min_gradient_pct only where two of them ask for it, and never rising (a pin above an earlier
-    // one is refused when the layout is resolved).
+    // one is refused when the layout is resolved). A ridge's crest (a valley's floor) passes
+    // through each: the line height_m above (below) the terrain, shifted towards them.
     std::vector<std::optional<double>> z_m;
 
     // road
@@ -116,6 +117,16 @@ struct Layout {
     std::vector<Item> items;
     bool operator==(const Layout&) const = default;
 };
+
+// A ridge or valley with a height at some point: its rise over the terrain is a profile along the
+// line that takes the crest (floor) through them, read from the terrain below at the reference
+// detail (layout_resolve.cpp), instead of height_m everywhere.
+inline bool crestPinned(const Item& item) {
+    if (item.kind != Kind::Ridge && item.kind != Kind::Valley) return false;
+    for (const auto& z : item.z_m)
+        if (z) return true;
+    return false;
+}
 
 // Limits on what is read (a crafted file must not exhaust memory or time).
 inline constexpr std::size_t kMaxItems = 10000;

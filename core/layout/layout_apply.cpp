@@ -239,7 +239,9 @@ void ridge(const ResolvedItem& r, const RowCandidates& rc, double x, double y, d
     const double u = d / n.halfWidth;
     const double p = (1.0 - smoothstep(u)) * (1.0 - it.sharpness) + (1.0 - u) * (1.0 - u) * it.sharpness;
     e.own = p;
-    const double dz = (it.kind == Kind::Valley ? -1.0 : 1.0) * it.height_m * p;
+    // Heights at its points: the rise along the line (a profile) that takes the crest through them.
+    const double rise = !r.profile.empty() ? profileAt(r, n.s) : (it.kind == Kind::Valley ? -1.0 : 1.0) * it.height_m;
+    const double dz = rise * p;
     if (dz != 0.0) e.changed = true, e.h = h + dz;
 }
 

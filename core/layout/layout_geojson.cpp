@@ -41,7 +41,7 @@ std::vector<std::string> kindKeys(Kind kind) {
     case Kind::Road: return {"width_m", "z_m", "max_grade_pct", "mode", "smoothing_m", "bank_deg"};
     case Kind::River: return {"width_m", "z_m", "depth_m", "bank_slope_deg", "min_gradient_pct"};
     case Kind::Ridge:
-    case Kind::Valley: return {"width_m", "height_m", "sharpness"};
+    case Kind::Valley: return {"width_m", "z_m", "height_m", "sharpness"};
     case Kind::Area: return {"target", "height_m", "z_m", "inner_falloff_m"};
     case Kind::Stamp:
         return {"shape", "size_m", "height_m", "rotation_deg", "op", "base_m", "drop_to_surface", "image",
@@ -355,6 +355,7 @@ Item itemFromFeature(const json& f, std::size_t index, std::size_t& total) {
     case Kind::Ridge:
     case Kind::Valley:
         item.widths_m = r.perPoint("width_m", 200.0, 0.1, 100000.0, n, "m");
+        item.z_m = r.optionalPerPoint("z_m", -20000.0, 20000.0, n, "m");
         item.height_m = r.number("height_m", 50.0, 0.0, 20000.0, "m");
         item.sharpness = r.number("sharpness", 0.5, 0.0, 1.0);
         break;
@@ -551,6 +552,7 @@ json layoutToGeoJson(const Layout& layout) {
         case Kind::Ridge:
         case Kind::Valley:
             p["width_m"] = perPointToJson(item.widths_m);
+            if (!item.z_m.empty()) p["z_m"] = pinsToJson(item.z_m);
             p["height_m"] = item.height_m;
             p["sharpness"] = item.sharpness;
             break;

@@ -127,6 +127,17 @@ std::vector<double> roadDeck(std::vector<double> t, const std::vector<double>& s
     return gradeLimited(t, s, grade);
 }
 
+// A ridge's crest (a valley's floor): the terrain moved by `offset`, shifted towards the pins
+// (shiftToPins: exact at each pin's station, blended to no shift at the points without one).
+std::vector<double> crestLine(std::vector<double> t, const std::vector<double>& s, const std::vector<double>& pointS,
+                              const std::vector<std::optional<double>>& pins, double offset) {
+    for (double& z : t) z += offset;
+    const std::size_t n = t.size();
+    if (pins.size() != pointS.size() || n < 2 || !(s[1] > s[0])) return t;
+    shiftToPins(t, pinStations(pointS, s[1] - s[0], n), pins);
+    return t;
+}
+
 // A river's line (the water's level; its bed lies depth_m below) from the terrain `t` at stations
 // `s`: never rising, falling at least `g` per metre, and through the heights the designer gave at
 // some control points (z_m). (1) The terrain is shifted towards the pins (shiftToPins); (2) between

@@ -18,6 +18,11 @@ std::vector<double> boxSmooth(const std::vector<double>& z, std::size_t radius);
 std::vector<double> roadDeck(std::vector<double> t, const std::vector<double>& s, const std::vector<double>& pointS,
                              const std::vector<std::optional<double>>& pins, double g);
 
+// A ridge's crest or a valley's floor from the terrain `t` at stations `s` moved by `offset`
+// (+height_m or -height_m), shifted towards the pins, through each exactly (at its station).
+std::vector<double> crestLine(std::vector<double> t, const std::vector<double>& s, const std::vector<double>& pointS,
+                              const std::vector<std::optional<double>>& pins, double offset);
+
 // A river's water level from the terrain `t` at stations `s`: never rising, falling at least `g`
 // per metre, through the pins; a pin above an earlier one throws InputError naming
 // layout.`id`.z_m[K].

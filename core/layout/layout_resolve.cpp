@@ -202,7 +202,7 @@ void resolveLine(ResolvedItem& r, const ProfileSource& source) {
     for (double h : r.line.halfWidth) r.maxHalfWidth = std::max(r.maxHalfWidth, h);
     for (double rad : r.line.radius) r.maxHalfWidth = std::max(r.maxHalfWidth, rad);
     const bool needsProfile = item.kind == Kind::Road || item.kind == Kind::River ||
-                              (item.kind == Kind::Stroke && item.strokeOp == StrokeOp::Flatten);
+                              (item.kind == Kind::Stroke && item.strokeOp == StrokeOp::Flatten) || crestPinned(item);
     if (needsProfile) {
         const std::vector<double> s = item.kind == Kind::Stroke ? std::vector<double>{0.0} : stations(r.line.length(), r.step);
         if (item.baked) {
@@ -222,8 +222,15 @@ void resolveLine(ResolvedItem& r, const ProfileSource& source) {
                 z = boxSmooth(z, std::size_t(std::floor(item.smoothing_m / (2.0 * r.step))));
                 r.smoothedGround = z;
                 z = roadDeck(std::move(z), s, r.line.pointS, item.z_m, item.maxGrade_pct / 100.0);
-            } else {
+            } else if (item.kind == Kind::River) {
                 z = riverLine(std::move(z), s, r.line.pointS, item.z_m, item.minGradient_pct / 100.0, item.id);
+            } else {
+                // A ridge's (valley's) profile is its rise over the terrain along the line: what
+                // takes the crest (floor) through the heights given; each sample adds it times the
+                // cross-section, so the ridge keeps the terrain's own relief as a free one does.
+                const std::vector<double> crest =
+                    crestLine(z, s, r.line.pointS, item.z_m, item.kind == Kind::Valley ? -item.height_m : item.height_m);
+                for (std::size_t k = 0; k < z.size(); ++k) z[k] = crest[k] - z[k];
             }
             r.profile = std::move(z);
         }
@@ -513,7 +520,7 @@ ResolvedLayout resolveLayout(const Layout& layout, const ProfileSource& source) 
 Layout bakeLayout(const Layout& layout, const ProfileSource& source) {
     Layout baked = layout;
     for (Item& item : baked.items) {
-        const bool reads = item.kind == Kind::Road || item.kind == Kind::River ||
+        const bool reads = item.kind == Kind::Road || item.kind == Kind::River || crestPinned(item) ||
                            (item.kind == Kind::Area && (item.target == AreaTarget::Average || item.target == AreaTarget::Patch)) ||
                            (item.kind == Kind::Stamp && item.dropToSurface) ||
                            (item.kind == Kind::Stroke && item.strokeOp == StrokeOp::Flatten && !item.flattenTo_m);

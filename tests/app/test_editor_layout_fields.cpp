@@ -226,6 +226,42 @@ TEST_F(LayoutEditorTest, APatchAreasVertexHeightIsTypedIntoTheZField) {
     EXPECT_TRUE(items().items[0].z_m.empty());
 }
 
+// The Ridge tool draws a ridge a tenth of the world across; its middle point takes a crest
+// height in the Z field (one undo step) and the map there rises to it; a Valley is drawn alike.
+TEST_F(LayoutEditorTest, ARidgeIsDrawnAndItsCrestHeightTypedIntoTheZField) {
+    drawLine(QStringLiteral("Ridge"), {at(40, 128), at(128, 128), at(216, 128)});
+    ASSERT_EQ(items().items.size(), 1u);
+    ASSERT_EQ(items().items[0].kind, layout::Kind::Ridge);
+    EXPECT_GT(items().items[0].widths_m[0], 0.0);
+    chooseTool(QStringLiteral("Select"));
+    ASSERT_TRUE(waitUpToDate());
+    const QPointF image = clickAt(items().items[0].points[1]);
+    ASSERT_EQ(m_panel->selectedPoint(), 1);
+    auto* z = m_panel->findChild<QLineEdit*>(QStringLiteral("layoutPointZ"));
+    ASSERT_NE(z, nullptr);
+    ASSERT_TRUE(QTest::qWaitFor([z] { return z->isVisible() && z->isEnabled(); }, 2000));
+    const auto heightAtPoint = [&] {
+        return m_preview->heightmap()->at(int(std::lround(image.x())), int(std::lround(image.y())));
+    };
+    const float before = heightAtPoint();
+    const int undo = undoCount();
+    const double crest = m_window->document()->state().recipe.world.hiMetres + 100.0;  // over the range
+    typeInto(m_window.get(), z, QString::number(crest));
+    ASSERT_EQ(undoCount(), undo + 1);
+    EXPECT_EQ(items().items[0].z_m, (std::vector<std::optional<double>>{std::nullopt, crest, std::nullopt}));
+    ASSERT_TRUE(waitUpToDate());
+    EXPECT_GT(heightAtPoint(), before);
+    if (const QByteArray keep = qgetenv("TERRAIN_TEST_SHOTS"); !keep.isEmpty()) {
+        m_window->grab().save(QString::fromLocal8Bit(keep) + QStringLiteral("/layout-ridge-z.png"));
+    }
+    m_window->document()->undoStack()->undo();
+    EXPECT_TRUE(items().items[0].z_m.empty() || !items().items[0].z_m[1]);
+
+    drawLine(QStringLiteral("Valley"), {at(40, 60), at(216, 60)});
+    ASSERT_EQ(items().items.size(), 2u);
+    EXPECT_EQ(items().items[1].kind, layout::Kind::Valley);
+}
+
 // The fields an empty value means something for: a stroke's flatten height (empty: the terrain
 // at its start), only for a flatten stroke, and an image stamp's range (empty: the image's own
 // codes), only with an image. Typed into the focused field; a range the reader refuses leaves

@@ -317,7 +317,7 @@ TEST(Layout, ARoadPassesThroughTheHeightsGivenAtItsPoints) {
               "features[0].properties.z_m[1] | high | a number from -20000.0 m to 20000.0 m or null");
     EXPECT_EQ(refusal(feature(road, R"({"kind": "road", "z_m": [null, 1e9, 3]})")).substr(0, 32),
               "features[0].properties.z_m[1] | ");
-    EXPECT_NE(refusal(feature(road, R"({"kind": "ridge", "z_m": [1, 2, 3]})")).find("z_m"), std::string::npos);
+    EXPECT_NE(refusal(feature(road, R"({"kind": "stroke", "z_m": [1, 2, 3]})")).find("z_m"), std::string::npos);
 }
 
 // A height given at a river's control point (z_m) is its water level there: the line passes
@@ -518,6 +518,58 @@ TEST(Layout, APatchAreaPassesThroughTheHeightsAtItsVertices) {
               (std::vector<std::optional<double>>{300.0, 300.0, 360.0, 360.0}));
     EXPECT_EQ(layout::canonicalLayoutText(text), text);
     EXPECT_NE(refusal(pad("patch", "[1, 2, 3]")).find("z_m"), std::string::npos);
+}
+
+// A ridge's crest (a valley's floor) passes through the heights given at its points; between
+// them and elsewhere it is the terrain height_m above (below), shifted towards them.
+TEST(Layout, ARidgesCrestPassesThroughTheHeightsAtItsPoints) {
+    const auto line = [](const char* kind, const char* z) {
+        return feature(R"({"type": "LineString", "coordinates": [[609.375, -2000], [2000, -2000], [3398.4375, -2000]]})",
+                       std::string(R"({"kind": ")") + kind + R"(", "id": "spine", "width_m": 600, "height_m": 80,
+                                      "sharpness": 0.5)" + (*z ? std::string(", \"z_m\": ") + z : std::string()) + "}");
+    };
+    const core::Recipe free = withLayout(10, line("ridge", ""));
+    const double spacing = world(free).metresPerPixel;
+    const core::StackResult plain = evaluate(free);
+    const core::StackResult terrain = evaluate(baseRecipe(10));
+    // The free ridge: 80 m over the terrain on its line.
+    EXPECT_NEAR(heightAt(plain, spacing, 2000, -2000) - heightAt(terrain, spacing, 2000, -2000), 80.0, 1e-3);
+    // A crest pinned at 700 m in the middle, free at the ends. The crest line is read from the
+    // stage below at the reference detail and pinned at the profile station nearest the point, so
+    // the map's crest is within a metre of it.
+    const core::StackResult pinned = evaluate(withLayout(10, line("ridge", "[null, 700, null]")));
+    EXPECT_NEAR(heightAt(pinned, spacing, 2000, -2000), 700.0, 1.0);
+    EXPECT_NEAR(heightAt(pinned, spacing, 609.375, -2000) - heightAt(terrain, spacing, 609.375, -2000), 80.0, 1.0);
+    EXPECT_NEAR(heightAt(pinned, spacing, 3398.4375, -2000) - heightAt(terrain, spacing, 3398.4375, -2000), 80.0, 1.0);
+    // Across the line the cross-section falls from the crest to the terrain at its edge.
+    EXPECT_GT(heightAt(pinned, spacing, 2000, -2000), heightAt(pinned, spacing, 2000, -2150) + 50.0);
+    EXPECT_NEAR(heightAt(pinned, spacing, 2000, -2400), heightAt(terrain, spacing, 2000, -2400), 1e-3);
+    // Both ends 30 m over the free crest, the middle point free: the shift falls linearly from the
+    // pins to 0 at the free point (15 m halfway). The line's ends lie on samples of detail 10.
+    const double lo = heightAt(plain, spacing, 609.375, -2000) + 30.0, hi = heightAt(plain, spacing, 3398.4375, -2000) + 30.0;
+    const std::string ends = "[" + std::to_string(lo) + ", null, " + std::to_string(hi) + "]";
+    const core::StackResult both = evaluate(withLayout(10, line("ridge", ends.c_str())));
+    EXPECT_NEAR(heightAt(both, spacing, 609.375, -2000), lo, 1.0);
+    EXPECT_NEAR(heightAt(both, spacing, 3398.4375, -2000), hi, 1.0);
+    EXPECT_NEAR(heightAt(both, spacing, 2000, -2000), heightAt(plain, spacing, 2000, -2000), 1.0);
+    EXPECT_NEAR(heightAt(both, spacing, 1300, -2000), heightAt(plain, spacing, 1300, -2000) + 15.0, 1.5);
+    EXPECT_NEAR(heightAt(both, spacing, 2700, -2000), heightAt(plain, spacing, 2700, -2000) + 15.0, 1.5);
+    // A valley's floor likewise.
+    const core::StackResult valley = evaluate(withLayout(10, line("valley", "[null, 20, null]")));
+    EXPECT_NEAR(heightAt(valley, spacing, 2000, -2000), 20.0, 1.0);
+    // No height given (all null): the plain ridge, bit for bit.
+    EXPECT_TRUE(sameBits(*evaluate(withLayout(10, line("ridge", "[null, null, null]"))).map, *plain.map));
+    // The same map at every detail: detail 11 every 2nd sample is detail 10.
+    const core::StackResult fine = evaluate(withLayout(11, line("ridge", "[null, 700, null]")));
+    int differing = 0;
+    for (int y = 0; y < pinned.map->height(); ++y)
+        for (int x = 0; x < pinned.map->width(); ++x) differing += fine.map->at(2 * x, 2 * y) != pinned.map->at(x, y);
+    EXPECT_EQ(differing, 0);
+    // Kept by the GeoJSON; one per point.
+    const std::string text = withLayout(10, line("ridge", "[null, 700, null]")).operations.back().data;
+    EXPECT_EQ(layout::layoutFromText(text).items[0].z_m, (std::vector<std::optional<double>>{std::nullopt, 700.0, std::nullopt}));
+    EXPECT_EQ(layout::canonicalLayoutText(text), text);
+    EXPECT_NE(refusal(line("ridge", "[1, 2]")).find("z_m"), std::string::npos);
 }
 
 TEST(Layout, AnAbsoluteAreaIsFlatAtItsHeight) {
