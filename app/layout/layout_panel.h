@@ -44,6 +44,8 @@ class ItemProperties;
 // (layout_interaction.cpp).
 std::vector<core::layout::Point>& pointsOf(core::layout::Item& item);
 const std::vector<core::layout::Point>& pointsOf(const core::layout::Item& item);
+// A kind's name as the panel shows it ("Road", "Ridge", …).
+QString kindLabel(core::layout::Kind kind);
 
 class LayoutPanel : public QWidget {
     Q_OBJECT
