@@ -160,7 +160,7 @@ struct StrataCone {
     core::Heightmap before, after, scree;
     core::HeightScale h;
 };
-StrataCone settleCone(const char* strata, int threads = 2) {
+StrataCone settleCone(const char* strata, int threads = 2, const char* dip = "0", const char* direction = "90") {
     const int side = 257, c = side / 2;
     StrataCone out{core::Heightmap(side, side), core::Heightmap(side, side), {}, {}};
     for (int y = 0; y < side; ++y)
@@ -171,7 +171,8 @@ StrataCone settleCone(const char* strata, int threads = 2) {
     const core::GenerateContext ctx = context(threads);
     const core::OpCall call{out.before, out.after, out.h, 1.0, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
     const core::OpInstance o = op(baseRecipe(), "thermal-erosion",
-                                  {{"talus_angle", "30"}, {"strata", strata}, {"hard_share", "0.5"}, {"cliff_angle", "80"}});
+                                  {{"talus_angle", "30"}, {"strata", strata}, {"hard_share", "0.5"}, {"cliff_angle", "80"},
+                                   {"strata_dip", dip}, {"strata_dip_direction", direction}});
     registry().findOp("thermal-erosion")->run(o.params, call);
     out.scree = *masks.at("scree");
     return out;
@@ -217,6 +218,55 @@ TEST(ThermalErosion, HardStrataStandInCliffsOverScree) {
     // The same bytes on any thread count.
     EXPECT_EQ(settleCone("20", 1).after, m);
     EXPECT_EQ(settleCone("20", 3).after, m);
+}
+
+// Tilted strata: the same cone with its bands dipping 25 degrees to the east. Judged by the tilted
+// bands (a sample x metres east lies tan(25) x metres higher in them), nothing soft stands steeper
+// than the angle of repose and the hard bands keep cliffs; judged by level bands, "soft" samples
+// stand in cliffs: the tilt is where the cliffs are. A dip towards the west mirrors them.
+TEST(ThermalErosion, TiltedStrataCarryTheirCliffsAcrossTheSlope) {
+    const StrataCone cone = settleCone("20", 2, "25", "90");
+    const core::Heightmap& m = cone.after;
+    const double tanDip = std::tan(25.0 * kPi / 180.0);
+    const auto measure = [&](const core::Heightmap& map, const core::Heightmap& before, double eastTilt, double& soft,
+                             double& hard) {
+        soft = hard = 0.0;
+        int cliffs = 0;
+        for (int y = 0; y + 1 < map.height(); ++y)
+            for (int x = 1; x + 1 < map.width(); ++x)
+                for (const auto [dx, dy] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{1, 1}, std::pair{-1, 1}}) {
+                    const int nx = x + dx, ny = y + dy;
+                    const bool higher = map.at(x, y) >= map.at(nx, ny);
+                    const int ux = higher ? x : nx, uy = higher ? y : ny;
+                    const double u = (map.at(ux, uy) + eastTilt * ux) / 20.0, phase = u - std::floor(u);
+                    if (phase < 1e-2 || std::fabs(phase - 0.5) < 1e-2 || phase > 1.0 - 1e-2) continue;
+                    const bool isHard = phase < 0.5 && map.at(ux, uy) <= before.at(ux, uy) + 1e-3f;
+                    const double deg = std::atan(std::fabs(double(map.at(x, y)) - map.at(nx, ny)) /
+                                                 (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0)) * 180.0 / kPi;
+                    (isHard ? hard : soft) = std::max(isHard ? hard : soft, deg);
+                    cliffs += deg > 50.0 ? 1 : 0;
+                }
+        return cliffs;
+    };
+    double soft = 0.0, hard = 0.0;
+    const int cliffs = measure(m, cone.before, tanDip, soft, hard);
+    std::printf("tilted strata: steepest from soft %.2f deg, from hard %.2f deg; %d pairs over 50 deg\n", soft, hard,
+                cliffs);
+    EXPECT_LE(soft, 31.0);
+    EXPECT_LE(hard, 81.0);
+    EXPECT_GT(hard, 55.0);
+    EXPECT_GT(cliffs, 1000);
+    double levelSoft = 0.0, levelHard = 0.0;
+    (void)measure(m, cone.before, 0.0, levelSoft, levelHard);
+    EXPECT_GT(levelSoft, 50.0);  // level bands do not explain these cliffs
+    EXPECT_NE(m, settleCone("20").after);
+    // Dipping west: the east-dipping result mirrored (the cone is symmetric about its centre column).
+    const StrataCone west = settleCone("20", 2, "25", "270");
+    double mirroredSoft = 0.0, mirroredHard = 0.0;
+    (void)measure(west.after, west.before, -tanDip, mirroredSoft, mirroredHard);
+    EXPECT_LE(mirroredSoft, 31.0);
+    // The same bytes on any thread count.
+    EXPECT_EQ(settleCone("20", 1, "25", "90").after, m);
 }
 
 TEST(ThermalErosion, SameBytesOnOneTwoAndThreeThreads) {
