@@ -4,6 +4,7 @@
 #include "../errors.h"
 #include "../rng.h"
 #include "op_support.h"
+#include "value_noise.h"
 
 #include <algorithm>
 #include <cmath>
@@ -49,57 +50,6 @@ float floorPlateau(float u) {
     return float(k) + 0.5f;
 }
 
-float smoothstep(float f) { return f * f * (3.0f - 2.0f * f); }
-
-// One row of the noisy height: in + amount · noise, the noise interpolated between the hashes of
-// the row's cell corners above (top) and below (bottom). Sample x lies at whole-map column x0 + x;
-// top[0] is cell c0's corner.
-TERRAIN_VECTOR_CLONES
-void noisyRow(const float* in, float* out, int x0, int width, const float* top, const float* bottom, int c0, float fy,
-              double step, float amount) {
-    for (int x = 0; x < width; ++x) {
-        const double px = double(x0 + x) * step;
-        const double ix = std::floor(px);
-        const float fx = smoothstep(float(px - ix));
-        const int i = int(ix) - c0;
-        const float t = top[i] + fx * (top[i + 1] - top[i]);
-        const float b = bottom[i] + fx * (bottom[i + 1] - bottom[i]);
-        out[x] = in[x] + amount * (t + fy * (b - t));
-    }
-}
-
-// Value noise in [-1, 1) on a square lattice of `cell` metres, smoothstep-interpolated between
-// the corners' hashes. The position of sample (x, y) of the whole map is (x, y)·metresPerSample,
-// so the same world point has the same noise at every detail, and in every tile of a world.
-class EdgeNoise {
-public:
-    // For whole-map columns x0 .. x0 + width - 1.
-    EdgeNoise(std::uint64_t seed, double metresPerSample, double cell_m, int x0, int width)
-        : m_hash(seed, kTerraceEdgeStream), m_step(metresPerSample / cell_m), m_x0(x0), m_width(width),
-          m_c0(int(std::floor(double(x0) * m_step))),
-          m_cells(int(std::floor(double(x0 + width - 1) * m_step)) + 2 - m_c0) {}
-
-    // out = in + amount · noise for whole-map row y.
-    void row(int y, const float* in, float* out, float amount) const {
-        const double py = double(y) * m_step;
-        const double iy = std::floor(py);
-        const float fy = smoothstep(float(py - iy));
-        std::vector<float> top(std::size_t(m_cells) + 1), bottom(std::size_t(m_cells) + 1);
-        for (int i = 0; i <= m_cells; ++i) {
-            top[std::size_t(i)] = toSigned(m_hash(std::uint32_t(m_c0 + i), std::uint32_t(iy)));
-            bottom[std::size_t(i)] = toSigned(m_hash(std::uint32_t(m_c0 + i), std::uint32_t(iy) + 1));
-        }
-        noisyRow(in, out, m_x0, m_width, top.data(), bottom.data(), m_c0, fy, m_step, amount);
-    }
-
-private:
-    PointHash m_hash;
-    double m_step;  // cells per sample
-    int m_x0, m_width;
-    int m_c0;       // the first cell
-    int m_cells;
-};
-
 // One row: the step profile of src (the input, or the input plus edge noise) into out; NaN in
 // the input stays NaN. Heights far outside the range would overflow the int conversion; 2^22
 // steps is far enough.
@@ -140,7 +90,7 @@ void runTerrace(const TerraceParams& p, const OpCall& call) {
     const double w = 1.0 - p.sharpness;
     const Profile profile{float(0.5 * w), float(flat ? 0.0 : 1.0 / w), float(p.sharpness)};
     const MapPlace place = placeOf(call);
-    const EdgeNoise noise(call.seed, call.metresPerSample, p.edgeScale_m, place.x0, width);
+    const ValueNoise noise(call.seed, kTerraceEdgeStream, call.metresPerSample, p.edgeScale_m, place.x0, width);
 
     // The profile is a template argument so each loop is one straight, vectorisable body.
     const auto terrace = [&](auto level) {

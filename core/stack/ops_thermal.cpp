@@ -49,6 +49,7 @@
 #include "../errors.h"
 #include "coarse_to_fine.h"
 #include "op_support.h"
+#include "value_noise.h"
 
 #include <algorithm>
 #include <cmath>
@@ -59,6 +60,7 @@ namespace terrain::core {
 namespace {
 
 constexpr const char* kTypeId = "thermal-erosion";
+constexpr auto kStrataStream = static_cast<RngStream>(102);  // the strata's wandering boundaries
 
 struct ThermalParams {
     double talus_deg = 35.0;
@@ -74,6 +76,10 @@ struct ThermalParams {
     // 90 east): a band lies tan(dip) metres lower for every metre in that direction.
     double dip_deg = 0.0;
     double dipDirection_deg = 90.0;
+    // The boundaries wander: each band lies up to noise_m higher or lower, in features of
+    // noiseScale_m (smooth value noise placed by world position).
+    double noise_m = 0.0;
+    double noiseScale_m = 500.0;
 };
 
 constexpr double kPi = 3.14159265358979323846;
@@ -174,16 +180,24 @@ struct Strata {
     bool on = false;
     float rawZero = 0.0f;   // the raw height of 0 m
     float perBand = 0.0f;   // bands per raw unit
-    float perColumn = 0.0f, perRow = 0.0f;  // bands per sample east and south (the dip)
+    const float* offset = nullptr;  // per sample: bands added (the dip and the noise), or none
     float share = 0.5f;
     float tanSoft = 0.0f, tanHard = 0.0f;  // raw units per sample spacing
     float rockSlack = 0.0f;                // a sample this little above the rock is rock
 };
 TERRAIN_VECTOR_CLONES void strataRow(const float* __restrict h, const float* __restrict rock, float* __restrict out,
-                                     int n, int y, Strata s) {
-    const float rowBands = float(y) * s.perRow;
+                                     int n, Strata s) {
     for (int x = 0; x < n; ++x) {
-        const float u = (h[x] - s.rawZero) * s.perBand + (float(x) * s.perColumn + rowBands);
+        const float u = (h[x] - s.rawZero) * s.perBand;
+        const float phase = u - std::floor(u);
+        const bool hard = phase < s.share && h[x] <= rock[x] + s.rockSlack;
+        out[x] = hard ? s.tanHard : s.tanSoft;
+    }
+}
+TERRAIN_VECTOR_CLONES void tiltedStrataRow(const float* __restrict h, const float* __restrict rock,
+                                           const float* __restrict offset, float* __restrict out, int n, Strata s) {
+    for (int x = 0; x < n; ++x) {
+        const float u = (h[x] - s.rawZero) * s.perBand + offset[x];
         const float phase = u - std::floor(u);
         const bool hard = phase < s.share && h[x] <= rock[x] + s.rockSlack;
         out[x] = hard ? s.tanHard : s.tanSoft;
@@ -192,8 +206,14 @@ TERRAIN_VECTOR_CLONES void strataRow(const float* __restrict h, const float* __r
 void strataThresholds(const Grid& g, const Grid& rock, const Strata& s, std::vector<float>& out, const OpCall& call) {
     out.resize(g.size());
     parallelRows(g.side, threadsForWork(double(g.size()), call.context.threads), call.context, [&](int begin, int end) {
-        for (int y = begin; y < end; ++y)
-            strataRow(g.row(y), rock.row(y), out.data() + std::size_t(y) * std::size_t(g.side), g.side, y, s);
+        for (int y = begin; y < end; ++y) {
+            float* row = out.data() + std::size_t(y) * std::size_t(g.side);
+            if (s.offset != nullptr) {
+                tiltedStrataRow(g.row(y), rock.row(y), s.offset + std::size_t(y) * std::size_t(g.side), row, g.side, s);
+            } else {
+                strataRow(g.row(y), rock.row(y), row, g.side, s);
+            }
+        }
     });
 }
 
@@ -352,7 +372,7 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
     const auto tolerance =
         float((std::tan(talus + kToleranceDeg * kPi / 180.0) - std::tan(talus)) * spacing_m * perMetre);
     Strata strata;
-    std::vector<float> thresholds;
+    std::vector<float> thresholds, offsets;
     if (p.strata_m > 0.0 && p.hardShare > 0.0 && p.cliff_deg > p.talus_deg) {
         strata.on = true;
         strata.rawZero = float(call.heights.toRaw(0.0));
@@ -361,14 +381,28 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
         strata.tanSoft = d1;
         strata.tanHard = float(std::tan(p.cliff_deg * kPi / 180.0) * spacing_m * perMetre);
         strata.rockSlack = float(1e-3 * perMetre);  // a millimetre
-        // A sample `spacing_m` east lies tan(dip) sin(bearing) spacing_m higher in the bands, one
-        // a row south (y north falls) -tan(dip) cos(bearing) spacing_m: u = (z + tan(dip) d) / strata,
-        // d the distance along the bearing.
-        if (p.dip_deg > 0.0) {
+        // Tilted or wandering bands: each sample's offset in bands, once for the level. A sample
+        // `spacing_m` east lies tan(dip) sin(bearing) spacing_m higher in the bands, one a row
+        // south (y north falls) -tan(dip) cos(bearing) spacing_m: u = (z + tan(dip) d + noise) /
+        // strata, d the distance along the bearing.
+        if (p.dip_deg > 0.0 || p.noise_m > 0.0) {
             const double perMetreAlong = std::tan(p.dip_deg * kPi / 180.0) / p.strata_m;
             const double bearing = p.dipDirection_deg * kPi / 180.0;
-            strata.perColumn = float(perMetreAlong * std::sin(bearing) * spacing_m);
-            strata.perRow = float(-perMetreAlong * std::cos(bearing) * spacing_m);
+            const auto perColumn = float(perMetreAlong * std::sin(bearing) * spacing_m);
+            const auto perRow = float(-perMetreAlong * std::cos(bearing) * spacing_m);
+            const ValueNoise noise(call.seed, kStrataStream, spacing_m, p.noiseScale_m, 0, g.side);
+            const auto noiseBands = float(p.noise_m / p.strata_m);
+            offsets.resize(g.size());
+            parallelRows(g.side, threadsForWork(double(g.size()), call.context.threads), call.context,
+                         [&](int begin, int end) {
+                for (int y = begin; y < end; ++y) {
+                    float* row = offsets.data() + std::size_t(y) * std::size_t(g.side);
+                    const float rowBands = float(y) * perRow;
+                    for (int x = 0; x < g.side; ++x) row[x] = float(x) * perColumn + rowBands;
+                    if (noiseBands > 0.0f) noise.row(y, row, row, noiseBands);
+                }
+            });
+            strata.offset = offsets.data();
         }
     }
     const float* tr = nullptr;
@@ -395,7 +429,7 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
     // With strata, loose material runs down a cliff's face a sample per sweep: more sweeps.
     // Tilted, the cliffs run across the slopes and the scree's paths down them are longer (a cone
     // with 25-degree strata settled in about 4,100 sweeps at its finest level, level strata in 500).
-    const int maxSweeps = !strata.on ? kMaxSweeps : p.dip_deg > 0.0 ? kMaxDipSweeps : kMaxStrataSweeps;
+    const int maxSweeps = !strata.on ? kMaxSweeps : strata.offset != nullptr ? kMaxDipSweeps : kMaxStrataSweeps;
     std::vector<std::uint8_t> active(std::size_t(g.side), 1);
     for (int n = 1; n <= maxSweeps; ++n) {
         refresh();
@@ -510,7 +544,14 @@ OpType thermalErosionOpType() {
              [](ThermalParams& p, double v) { p.dip_deg = v; })
         .add({"strata_dip_direction", "Dip direction", "deg", ParamKind::Real, 0.0, 360.0, 1.0, 90.0,
               "The compass bearing the strata fall towards (0 north, 90 east, 180 south, 270 west)", {}},
-             [](ThermalParams& p, double v) { p.dipDirection_deg = v; });
+             [](ThermalParams& p, double v) { p.dipDirection_deg = v; })
+        .add({"strata_noise", "Strata noise", "m", ParamKind::Real, 0.0, 100000.0, 1.0, 0.0,
+              "How far in metres the strata's boundaries wander up and down (0: each band at one height, or one "
+              "plane with a dip)", {}, ParamScale::Vertical},
+             [](ThermalParams& p, double v) { p.noise_m = v; })
+        .add({"strata_noise_scale", "Strata noise scale", "m", ParamKind::Real, 1.0, 1000000.0, 1.0, 500.0,
+              "The size in metres of the strata noise's features", {}, ParamScale::Horizontal},
+             [](ThermalParams& p, double v) { p.noiseScale_m = v; });
     OpType type = makeOpType<ThermalParams>(
         kTypeId, "Thermal erosion",
         "Material steeper than the angle of repose slides down until it rests: smooth scree slopes, sharp ridges",

@@ -160,7 +160,8 @@ struct StrataCone {
     core::Heightmap before, after, scree;
     core::HeightScale h;
 };
-StrataCone settleCone(const char* strata, int threads = 2, const char* dip = "0", const char* direction = "90") {
+StrataCone settleCone(const char* strata, int threads = 2, const char* dip = "0", const char* direction = "90",
+                      const char* noise = "0") {
     const int side = 257, c = side / 2;
     StrataCone out{core::Heightmap(side, side), core::Heightmap(side, side), {}, {}};
     for (int y = 0; y < side; ++y)
@@ -172,7 +173,8 @@ StrataCone settleCone(const char* strata, int threads = 2, const char* dip = "0"
     const core::OpCall call{out.before, out.after, out.h, 1.0, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
     const core::OpInstance o = op(baseRecipe(), "thermal-erosion",
                                   {{"talus_angle", "30"}, {"strata", strata}, {"hard_share", "0.5"}, {"cliff_angle", "80"},
-                                   {"strata_dip", dip}, {"strata_dip_direction", direction}});
+                                   {"strata_dip", dip}, {"strata_dip_direction", direction}, {"strata_noise", noise},
+                                   {"strata_noise_scale", "60"}});
     registry().findOp("thermal-erosion")->run(o.params, call);
     out.scree = *masks.at("scree");
     return out;
@@ -253,6 +255,23 @@ TEST(ThermalErosion, TiltedStrataCarryTheirCliffsAcrossTheSlope) {
     EXPECT_LE(westHard, 81.0);
     // The same bytes on any thread count.
     EXPECT_EQ(settleCone("20", 1, "25", "90").after, m);
+}
+
+// Wandering strata: the same cone with its band boundaries moved up and down by up to 8 m in
+// features of 60 m. It still settles (nothing steeper than the cliff angle, cliffs stand), but
+// read as level bands its "soft" samples stand in cliffs: the boundaries are no longer at one
+// height all round.
+TEST(ThermalErosion, StrataBoundariesWanderWithTheirNoise) {
+    const StrataCone cone = settleCone("20", 2, "0", "90", "8");
+    double soft = 0.0, hard = 0.0;
+    const int cliffs = steepestByRock(cone, cone.after, 20.0, 0.0, 1e-2, soft, hard);
+    std::printf("wandering strata read level: steepest from soft %.2f deg, from hard %.2f deg; %d pairs over 50 deg\n",
+                soft, hard, cliffs);
+    EXPECT_GT(soft, 50.0);
+    EXPECT_GT(cliffs, 1000);
+    EXPECT_LE(steepestDeg(cone.after, cone.h, 1.0), 81.0);
+    EXPECT_NE(cone.after, settleCone("20").after);
+    EXPECT_EQ(settleCone("20", 1, "0", "90", "8").after, cone.after);
 }
 
 TEST(ThermalErosion, SameBytesOnOneTwoAndThreeThreads) {
