@@ -55,8 +55,6 @@ struct Near {
     double d = 0, s = 0, halfWidth = 0, side = 1, radius = 0, pressure = 0;
 };
 
-// The row's candidate segments (SegmentIndex::rowCandidates): a short list is searched directly,
-// a long one (a river's far-reaching banks) through the tree. Both give the same answer.
 // The row's candidate segments (SegmentIndex::rowCandidates) swept along the row: a sample at x
 // searches only the candidates whose box grown by the reach contains x (the active ones), or the
 // tree when a river's far-reaching banks make those many. Either gives the same answer.
