@@ -30,4 +30,14 @@ if [ -z "$display" ]; then
   cat "$dir/xvfb.log" >&2
   exit 1
 fi
+# Listing the cases (ctest's discovery, `--gtest_list_tests`) runs none of our code, but the Qt
+# and Mesa start-up it goes through leave 128 bytes from a driver Mesa has already unloaded (an
+# "<unknown module>" no suppression can name; seen on this Debian 12's Mesa with the sanitize
+# build): the sanitize step's leak-checked pass would fail on the listing alone. No leak check
+# there; the cases themselves run as before.
+for arg in "$@"; do
+  if [ "$arg" = --gtest_list_tests ]; then
+    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+  fi
+done
 DISPLAY=":$display" "$@"
