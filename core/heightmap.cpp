@@ -76,6 +76,10 @@ constexpr bool kKeepFreedGrids = true;
 
 class KeptGrids {
 public:
+    // Room for every buffer up front: keep() runs in a grid's (noexcept) deleter and must not
+    // allocate.
+    KeptGrids() { m_kept.reserve(kKeptGrids); }
+
     float* take(std::size_t bytes) {
         const std::lock_guard<std::mutex> lock(m_mutex);
         for (std::size_t i = m_kept.size(); i-- > 0;) {
