@@ -185,17 +185,10 @@ struct Strata {
     float tanSoft = 0.0f, tanHard = 0.0f;  // raw units per sample spacing
     float rockSlack = 0.0f;                // a sample this little above the rock is rock
 };
-TERRAIN_VECTOR_CLONES void strataRow(const float* __restrict h, const float* __restrict rock, float* __restrict out,
-                                     int n, Strata s) {
-    for (int x = 0; x < n; ++x) {
-        const float u = (h[x] - s.rawZero) * s.perBand;
-        const float phase = u - std::floor(u);
-        const bool hard = phase < s.share && h[x] <= rock[x] + s.rockSlack;
-        out[x] = hard ? s.tanHard : s.tanSoft;
-    }
-}
-TERRAIN_VECTOR_CLONES void tiltedStrataRow(const float* __restrict h, const float* __restrict rock,
-                                           const float* __restrict offset, float* __restrict out, int n, Strata s) {
+// `offset`: each sample's bands added (a dip, noise), zeros for level bands (the same bits as
+// none: only a zero's sign could change, and neither its band nor its phase depends on it).
+TERRAIN_VECTOR_CLONES void strataRow(const float* __restrict h, const float* __restrict rock,
+                                     const float* __restrict offset, float* __restrict out, int n, Strata s) {
     for (int x = 0; x < n; ++x) {
         const float u = (h[x] - s.rawZero) * s.perBand + offset[x];
         const float phase = u - std::floor(u);
@@ -205,14 +198,12 @@ TERRAIN_VECTOR_CLONES void tiltedStrataRow(const float* __restrict h, const floa
 }
 void strataThresholds(const Grid& g, const Grid& rock, const Strata& s, std::vector<float>& out, const OpCall& call) {
     out.resize(g.size());
+    const std::vector<float> level(s.offset == nullptr ? std::size_t(g.side) : 0, 0.0f);
     parallelRows(g.side, threadsForWork(double(g.size()), call.context.threads), call.context, [&](int begin, int end) {
         for (int y = begin; y < end; ++y) {
-            float* row = out.data() + std::size_t(y) * std::size_t(g.side);
-            if (s.offset != nullptr) {
-                tiltedStrataRow(g.row(y), rock.row(y), s.offset + std::size_t(y) * std::size_t(g.side), row, g.side, s);
-            } else {
-                strataRow(g.row(y), rock.row(y), row, g.side, s);
-            }
+            const std::size_t at = std::size_t(y) * std::size_t(g.side);
+            strataRow(g.row(y), rock.row(y), s.offset != nullptr ? s.offset + at : level.data(), out.data() + at, g.side,
+                      s);
         }
     });
 }
