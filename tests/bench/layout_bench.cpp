@@ -122,35 +122,25 @@ void layoutCase(benchmark::State& state, double extent, bool withMasks, int tile
 }  // namespace
 
 void registerLayoutCases() {
-    benchmark::RegisterBenchmark("layout/busy/4097x4097/threads:2", layoutCase, 4096.0, true, 0)
-        ->UseManualTime()
-        ->Iterations(9)
-        ->Unit(benchmark::kMillisecond);
-    // The same items squeezed into a 256 m corner: most samples are a copy.
-    benchmark::RegisterBenchmark("layout/corner/4097x4097/threads:2", layoutCase, 256.0, true, 0)
-        ->UseManualTime()
-        ->Iterations(9)
-        ->Unit(benchmark::kMillisecond);
-    // Heights only (the entry's masks=false): what the fill floor compares with.
-    benchmark::RegisterBenchmark("layout/corner-heights-only/4097x4097/threads:2", layoutCase, 256.0, false, 0)
-        ->UseManualTime()
-        ->Iterations(9)
-        ->Unit(benchmark::kMillisecond);
-    // The corner's items seen from a tile two tiles east and south of them: no item is near any
-    // sample, so this is what "untouched samples cost a copy" measures (heights only, and with
-    // the 7 masks, which are written as zeros: 8 grids).
-    benchmark::RegisterBenchmark("layout/far-tile-heights-only/4097x4097/threads:2", layoutCase, 256.0, false, 2)
-        ->UseManualTime()
-        ->Iterations(9)
-        ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark("layout/far-tile/4097x4097/threads:2", layoutCase, 256.0, true, 2)
-        ->UseManualTime()
-        ->Iterations(9)
-        ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark("layout/busy-heights-only/4097x4097/threads:2", layoutCase, 4096.0, false, 0)
-        ->UseManualTime()
-        ->Iterations(9)
-        ->Unit(benchmark::kMillisecond);
+    struct Case {
+        const char* name;
+        double extent;  // the items spread over [0, extent] m
+        bool masks;
+        int tile;
+    };
+    // corner: the same items squeezed into a 256 m corner, most samples a copy; heights-only: the
+    // entry's masks=false, what the fill floor compares with; far-tile: the corner's items seen
+    // from a tile two tiles east and south of them, no item near any sample, what "untouched
+    // samples cost a copy" measures (with the 7 masks, written as zeros: 8 grids).
+    for (const Case& c : {Case{"busy", 4096.0, true, 0}, Case{"corner", 256.0, true, 0},
+                          Case{"corner-heights-only", 256.0, false, 0}, Case{"far-tile-heights-only", 256.0, false, 2},
+                          Case{"far-tile", 256.0, true, 2}, Case{"busy-heights-only", 4096.0, false, 0}}) {
+        benchmark::RegisterBenchmark((std::string("layout/") + c.name + "/4097x4097/threads:2").c_str(), layoutCase,
+                                     c.extent, c.masks, c.tile)
+            ->UseManualTime()
+            ->Iterations(9)
+            ->Unit(benchmark::kMillisecond);
+    }
 }
 
 }  // namespace terrain::bench
