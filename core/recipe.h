@@ -25,10 +25,13 @@ class Registry;
 // Format 5: river-erosion drains the basins it is not asked to keep as lakes, raises rock where
 // the input is high to keep its height, and runs a longer schedule (docs/erosion.md): a recipe of
 // format 4 or older with a river-erosion entry makes another terrain, and says so when read.
-constexpr int kRecipeFormatVersion = 5;
+// Format 6: river-erosion's deposition defaults to 0.2 (it was 0): a recipe of format 5 or older
+// whose river-erosion entry leaves deposition out reads with 0 and makes the same bytes.
+constexpr int kRecipeFormatVersion = 6;
 constexpr int kLatticeRecipeVersion = 2;
 constexpr int kWorldRecipeVersion = 4;
 constexpr int kRiverRecipeVersion = 5;
+constexpr int kDepositionRecipeVersion = 6;
 
 // The one line a front end shows when it reads a recipe of `version` (empty when current).
 std::string olderRecipeNotice(int version);

@@ -262,6 +262,38 @@ void entriesFromJson(const Registry& registry, const json& array, std::size_t fi
     }
 }
 
+// Defaults a later format changed. An entry of an older recipe that leaves such a key out meant
+// the value before, so it is read with that value and makes the terrain it made.
+struct ChangedDefault {
+    int since;  // the first format with the new default
+    const char* type;
+    const char* key;
+    double before;
+};
+constexpr ChangedDefault kChangedDefaults[] = {
+    {kDepositionRecipeVersion, "river-erosion", "deposition", 0.0},
+};
+
+// Fills the values before into the entries of `stack` (a recipe of format `version`) that leave
+// them out; anything malformed is left for entriesFromJson to report.
+void fillChangedDefaults(json& stack, int version, int depth) {
+    if (!stack.is_array() || depth > kMaxGroupDepth + 1) return;
+    for (json& entry : stack) {
+        if (!entry.is_object() || !entry.contains("type") || !entry["type"].is_string()) continue;
+        const std::string type = entry["type"].get<std::string>();
+        if (type == kGroupType) {
+            if (entry.contains("stack")) fillChangedDefaults(entry["stack"], version, depth + 1);
+            continue;
+        }
+        for (const ChangedDefault& changed : kChangedDefaults) {
+            if (version >= changed.since || type != changed.type) continue;
+            if (!entry.contains("params")) entry["params"] = json::object();
+            json& params = entry["params"];
+            if (params.is_object() && !params.contains(changed.key)) params[changed.key] = changed.before;
+        }
+    }
+}
+
 void readSeed(const json& j, Recipe& recipe) {
     if (!j.contains("seed")) return;
     const auto& s = j["seed"];
@@ -371,7 +403,12 @@ Recipe recipeFromJson(const Registry& registry, const json& j, int* formatVersio
         throw InputError("stack", j.contains("stack") ? shown(j["stack"]) : "(missing)",
                          "an array whose first entry is a generator: " + registry.idList());
     }
-    const json& stack = j["stack"];
+    json filled;
+    if (version.get<int>() < kRecipeFormatVersion) {
+        filled = j["stack"];
+        fillChangedDefaults(filled, version.get<int>(), 0);
+    }
+    const json& stack = version.get<int>() < kRecipeFormatVersion ? filled : j["stack"];
     if (stack.size() > kMaxOperations + 1) {
         throw InputError("stack", std::to_string(stack.size()) + " entries",
                          "at most " + std::to_string(kMaxOperations + 1));

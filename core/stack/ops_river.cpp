@@ -42,6 +42,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <numbers>
 #include <optional>
 #include <vector>
 
@@ -74,8 +75,12 @@ struct RiverParams {
     // dh/dt = D ∇²h, which rounds the divides into convex hilltops while the rivers cut.
     double hillslope_m2 = 0.0;
     // G of the erosion-deposition law (Yuan et al. 2019; 0: none): rivers drop their load where
-    // their slope falls (alluvial fans, flood plains) and build deltas at the sea level.
-    double deposition = 0.0;
+    // their slope falls (alluvial fans, flood plains) and build deltas at the sea level. 0.2 since
+    // recipe format 6 (0 before: kChangedDefaults in core/recipe_json.cpp keeps older recipes' 0).
+    double deposition = 0.2;
+    // A delta's front (its foreset) falls to the floor at this angle (real foresets stand at 5 to
+    // 25 degrees); an angle, so a recipe moved into another world keeps its deltas' shape.
+    double deltaSlope_deg = 15.0;
 };
 constexpr const char* kUpliftMask = "uplift";
 
@@ -98,9 +103,6 @@ constexpr int kFinestSteps = 2;
 // V-grooves one sample wide between the hillslopes, where a real valley at that spacing has a
 // floor. At fine spacings the river width is wider than this anyway.
 constexpr double kMinSpreadSamples = 1.5;
-// A delta's front (its foreset) falls to the sea floor at this slope (tan 15 degrees; real
-// foresets stand at 5 to 25 degrees).
-constexpr double kForesetSlope = 0.268;
 // The flood's rise across the map, as a share of the world's relief (see step()).
 constexpr double kFloodRise = 7e-4;
 
@@ -237,7 +239,7 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
     if (carrying) {
         // A delta's plain stands one flood rise above the sea, so it is land the river crosses.
         const river::Sediment sediment{p.deposition, cellArea, float(p.channelArea_km2 * 1e6), float(seaRaw) + epsilon,
-                                       kForesetSlope * spacing_m / scale.scale, settling, epsilon};
+                                       std::tan(p.deltaSlope_deg * std::numbers::pi / 180.0) * spacing_m / scale.scale, settling, epsilon};
         eroded -= carrySediment(g, net, sediment);
     }
     net.eroded = eroded;
@@ -420,12 +422,17 @@ OpType riverErosionOpType() {
               "hilltops between the V-shaped valleys the rivers cut; 0 leaves the divides as the rivers left them",
               {}, ParamScale::Area},
              [](RiverParams& p, double v) { p.hillslope_m2 = v; })
-        .add({"deposition", "Deposition", "", ParamKind::Real, 0.0, 4.0, 0.05, 0.0,
+        .add({"deposition", "Deposition", "", ParamKind::Real, 0.0, 4.0, 0.05, 0.2,
               "How readily rivers drop their load (G of Yuan et al. 2019): where a river leaves the mountains and "
               "its slope falls it builds alluvial fans and flat flood plains, and deltas into the sea and the lakes; "
               "0 carries every grain off the map, 1 and more fills the valleys' floors",
               {}},
-             [](RiverParams& p, double v) { p.deposition = v; });
+             [](RiverParams& p, double v) { p.deposition = v; })
+        .add({"delta_slope", "Delta front", "deg", ParamKind::Real, 1.0, 60.0, 0.5, 15.0,
+              "How steeply a delta's front (its foreset) falls to the floor of the sea or lake it builds into "
+              "(real ones stand at 5 to 25 degrees); with deposition 0 there are no deltas",
+              {}, ParamScale::Slope},
+             [](RiverParams& p, double v) { p.deltaSlope_deg = v; });
     OpType type = makeOpType<RiverParams>(
         kTypeId, "River erosion",
         "Rivers cut valleys by the water draining through them (stream power, implicit): dendritic valley networks",

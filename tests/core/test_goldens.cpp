@@ -154,15 +154,29 @@ TEST(StackGoldens, SeededHydraulicErosionIsUnchanged) {
 // basins filled but for the few kept as lakes, and the uplift that keeps the height. Changed
 // 2026-11-27 when that spread came in, 2026-11-29 with the basins, the uplift and the longer
 // schedule (recipe format 5), and 2026-11-29 (later) when the sea level became the rivers' base
-// level (they cut down to it, no longer to the sea floor their mouth flows into).
+// level (they cut down to it, no longer to the sea floor their mouth flows into). Without
+// deposition (its default until recipe format 6): what a recipe of format 5 makes.
 TEST(StackGoldens, SeededRiverErosionIsUnchanged) {
     for (int threads : {1, 2}) {
         const auto [heights, flow] = erodedHashes(
-            10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}}}, 4096.0, threads);
+            10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}, {"deposition", "0"}}},
+            4096.0, threads);
         EXPECT_EQ(heights, "3eeb3e1b4d5d793c05699e74dc8d356525d5ce6a78b2adb4a97cb17c4389bf12")
             << threads << " thread(s)";
         EXPECT_EQ(flow, "5f1d9a3b5ef3a15be01cabeba0d7c526810d514eae97133da9c752622ef83342")
             << threads << " thread(s)";
+    }
+}
+
+// The same with deposition at its default (0.2 since recipe format 6): the load carried down the
+// receivers, the fans and flood plains it leaves, and the deltas into the sea (carrySediment,
+// buildDelta).
+TEST(StackGoldens, SeededRiverErosionWithDepositionIsUnchanged) {
+    for (int threads : {1, 2}) {
+        const auto [heights, flow] = erodedHashes(
+            10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}}}, 4096.0, threads);
+        EXPECT_EQ(heights, "0c4bbd82d86c0f51834cfadded1d53c2de1e320bc930053defc13bb7aedbaeaf") << threads << " thread(s)";
+        EXPECT_EQ(flow, "8fee0874c21344bfcb6d9454c9cbd33b226fa6681982fcd8d2dd81bef4580c1f") << threads << " thread(s)";
     }
 }
 

@@ -215,6 +215,41 @@ TEST(RiverBasins, ARecipeFromBeforeSaysItsRiversChanged) {
     EXPECT_TRUE(core::olderRecipeNotice(version, p).empty());
 }
 
+// Deposition's default became 0.2 in recipe format 6 (it was 0). A recipe of format 5 whose
+// river-erosion entry leaves it out meant 0, inside a group too: it reads with 0 and makes the
+// bytes it made (the same as a format 6 recipe saying 0), where one of format 6 leaving it out gets
+// 0.2 and another terrain; one that gives it keeps its value, and saved again it says its value.
+TEST(RiverBasins, ARecipeOfFormat5KeepsItsRiversWithoutDeposition) {
+    const auto text = [](int version, const std::string& params, const std::string& inner = "") {
+        return R"({"format":"terrain-recipe","version":)" + std::to_string(version) +
+               R"(,"detail":8,"seed":4,"world":{"extent_m":4096,"height_range_m":[0,600],"sea_level_m":0,"reference_detail":8},)"
+               R"("stack":[{"id":"base","type":"fbm","params":{}},{"id":"r","type":"river-erosion","params":{)" +
+               params + R"(}},{"id":"g","type":"group","stack":[{"id":"inner","type":"river-erosion")" + inner + "}]}]}";
+    };
+    const auto read = [](const std::string& t) { return core::recipeFromText(registry(), t, "r.json"); };
+    const auto deposition = [](const core::Recipe& r, std::size_t i) { return r.operations.at(i).params.at("deposition"); };
+    const auto run = [](const core::Recipe& r) {
+        core::StackEvaluator evaluator(registry(), 0);
+        return evaluator.evaluate(r, core::worldUnits(r), context());
+    };
+    const core::Recipe old = read(text(5, R"("strength":16)"));
+    ASSERT_EQ(old.operations.size(), 4U);  // r, the group, inner, the group's end
+    EXPECT_EQ(deposition(old, 0), 0.0);
+    EXPECT_EQ(deposition(old, 2), 0.0);
+    const core::Recipe saidZero = read(text(6, R"("strength":16,"deposition":0)", R"(,"params":{"deposition":0})"));
+    const core::Recipe current = read(text(6, R"("strength":16)"));
+    EXPECT_EQ(deposition(current, 0), 0.2);
+    EXPECT_EQ(deposition(current, 2), 0.2);
+    EXPECT_EQ(deposition(read(text(5, R"("strength":16,"deposition":0.5)")), 0), 0.5);
+    const core::StackResult a = run(old), b = run(saidZero), c = run(current);
+    EXPECT_EQ(*a.map, *b.map);
+    EXPECT_NE(*a.map, *c.map);
+    const core::Recipe again = read(core::recipeToText(registry(), old));
+    EXPECT_EQ(deposition(again, 0), 0.0);
+    EXPECT_EQ(deposition(again, 2), 0.0);
+    EXPECT_EQ(*run(again).map, *a.map);
+}
+
 // The eroded presets (`--recipe preset:ID`) moved into a world of 90 m per sample and 2 km of
 // relief, at a small size (257²; docs/erosion.md has 513² and 1025² at 90 m and 30 m): each
 // passes the same targets as the defaults above.

@@ -97,7 +97,7 @@ TEST(RiverErosion, FloodQueuePopsInTheOrderOfABinaryHeap) {
 
 TEST(RiverErosion, CutsValleysAndGivesTheSameBytesOnAnyThreadCount) {
     // Without the uplift that keeps the height and with every basin a lake: rivers only erode.
-    const core::Recipe r = hills(9, {{"keep_height", "0"}, {"lakes", "many"}});
+    const core::Recipe r = hills(9, {{"keep_height", "0"}, {"lakes", "many"}, {"deposition", "0"}});
     const core::StackResult a = runHills(r, 1), b = runHills(r, 3);
     EXPECT_EQ(*a.map, *b.map);
     EXPECT_EQ(*a.masks.at("river"), *b.masks.at("river"));
@@ -276,7 +276,7 @@ TEST(RiverErosion, HillslopesAreNotCutIntoParallelGullies) {
 // 2026-11-27, the floor was scored with straight lines radiating from the outlet.
 TEST(RiverErosion, ALakesFloorIsNotCut) {
     const core::Heightmap map = walledBasin(0.1);
-    const RiverRun run = riverRun(map, {{"strength", "2"}, {"lakes", "many"}, {"keep_height", "0"}});
+    const RiverRun run = riverRun(map, {{"strength", "2"}, {"lakes", "many"}, {"keep_height", "0"}, {"deposition", "0"}});
     int changed = 0;
     for (int y = 20; y <= 108; ++y)
         for (int x = 20; x <= 108; ++x) changed += run.heights.at(x, y) != map.at(x, y) ? 1 : 0;
@@ -350,7 +350,8 @@ TEST(RiverErosion, NoCreasesAlongTheCoarseGrid) {
 // cutting into the input, each nearer the result than the one before, and the result the same
 // bytes as without.
 TEST(RiverErosion, ShowsTheValleysCutSoFarWhileItRefines) {
-    const core::Recipe r = hills(10, {{"keep_height", "0"}, {"lakes", "many"}});  // rivers only lower the ground
+    // Rivers only lower the ground: no uplift, no deposits.
+    const core::Recipe r = hills(10, {{"keep_height", "0"}, {"lakes", "many"}, {"deposition", "0"}});
     core::Recipe plain = r;
     plain.operations.clear();
     const core::StackResult before = runHills(plain), quiet = runHills(r);
@@ -538,7 +539,8 @@ TEST(RiverErosion, RiversBuildFansAndDeltasWhereTheyDropTheirLoad) {
     const core::Heightmap front = mountainFront();
     const int side = front.width();
     const core::Heightmap carried =
-        riverRun(front, {{"sea_level", "0"}, {"lakes", "none"}, {"keep_height", "0"}, {"duration", "0.3"}}).heights;
+        riverRun(front, {{"sea_level", "0"}, {"lakes", "none"}, {"keep_height", "0"}, {"duration", "0.3"}, {"deposition", "0"}})
+            .heights;
     const auto dropping = [&](int threads) {
         return riverRun(front,
                         {{"sea_level", "0"}, {"lakes", "none"}, {"keep_height", "0"}, {"duration", "0.3"}, {"deposition", "1"}},
@@ -562,7 +564,7 @@ TEST(RiverErosion, RiversBuildFansAndDeltasWhereTheyDropTheirLoad) {
                 if (y > kFrontShore && m.at(x, y) > 0.0f) ++b.newLand;
                 // The delta's front: a cell the delta raised under the sea, and its lower neighbours.
                 if (y > kFrontShore && m.at(x, y) < 0.0f && change(x, y) > 1.0)
-                    for (const auto [nx, ny] : {std::pair{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}})
+                    for (const auto& [nx, ny] : {std::pair{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}})
                         b.frontSlope = std::max(b.frontSlope, (double(m.at(x, y)) - double(m.at(nx, ny))) / 10.0);
             }
         b.footRise /= foot;

@@ -31,7 +31,7 @@ check "the saved stack reproduces the bytes" cmp -s "$dir/s1.r16" "$dir/s3.r16"
 check "the saved recipe is format 5 with the whole stack and its world" $py - "$dir/stack.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
-assert r["version"] == 5, r
+assert r["version"] == 6, r
 assert r["world"]["height_range_m"] == [0.0, 100.0] and r["world"]["extent_m"] > 0, r["world"]
 s = r["stack"]
 assert [e["type"] for e in s] == ["diamond-square", "clamp", "midpoint-displacement", "normalize"], s
