@@ -38,8 +38,8 @@ for detail_spacing in "9 90" "10 30"; do
   row "fbm + river-erosion" "${world[@]}" --algorithm fbm --set feature_size_m=$size --op river-erosion
   row "diamond-square + river-erosion" "${world[@]}" --algorithm diamond-square --op river-erosion
   row "ridged + river-erosion" "${world[@]}" "${ridged[@]}" --set feature_size_m=$size --op river-erosion
-  row "fbm + river-erosion:strength=0.5,lakes=many,keep_height=0 (the old defaults)" "${world[@]}" \
-    --algorithm fbm --set feature_size_m=$size --op river-erosion:strength=0.5,lakes=many,keep_height=0
+  row "fbm + river-erosion:strength=0.5,lakes=many,keep_height=0,deposition=0 (the format 4 defaults)" "${world[@]}" \
+    --algorithm fbm --set feature_size_m=$size --op river-erosion:strength=0.5,lakes=many,keep_height=0,deposition=0
   row "fbm + thermal-erosion" "${world[@]}" --algorithm fbm --set feature_size_m=$size --op thermal-erosion
   for preset in alpine eroded-hills canyon volcanic-island island rolling-hills terraced-mesa; do
     row "preset:$preset" --recipe "preset:$preset" --detail "$1" --world-size $(( $2 * (1 << $1) )) --height-range 0:2000
