@@ -147,6 +147,20 @@ TEST(StackGoldens, SeededHydraulicErosionIsUnchanged) {
     }
 }
 
+// Drops that fill hollows with a wide brush and a large capacity (the operations page's picture):
+// there a drop's sediment can round a little below zero, and the fill it drops is then negative.
+// The branch-free brush of 2026-11-29 first assumed it never was and changed these bytes (the
+// golden above did not see it).
+TEST(StackGoldens, SeededHydraulicErosionWithAWideBrushIsUnchanged) {
+    for (int threads : {1, 2}) {
+        const auto [heights, flow] = erodedHashes(
+            8, {"hydraulic-erosion", {{"rain", "0.3"}, {"lifetime", "400"}, {"drop_width", "30"}, {"capacity", "8"}}},
+            4000.0, threads);
+        EXPECT_EQ(heights, "eb1bf2fc7b3e36a288060a0e9b6e65129beba54d399ed31e794f1b0cc41e7ecb") << threads << " thread(s)";
+        EXPECT_EQ(flow, "9b14bac1ee50c5e2304907128043ce64a26f6901479579b83ea09867a9efa51b") << threads << " thread(s)";
+    }
+}
+
 // river-erosion's floods, routing and implicit steps on four levels (129² to 1025², 4 m per sample),
 // with uplift and a sea whose cells are outlets: the heights and the flow mask. This pins the
 // arithmetic and the flood's order (FloodQueue must pop exactly as a binary heap), and the spread of
