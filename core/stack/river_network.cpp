@@ -21,7 +21,8 @@ namespace {
 // left, never a lake worth keeping.
 constexpr double kFewLakesShare = 0.02;
 constexpr double kFewLakesSmallest = 0.001;
-
+// The 8 neighbours: the 4 along the axes first, then the diagonals.
+constexpr int kDx[8] = {1, -1, 0, 0, 1, 1, -1, -1}, kDy[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 
 }  // namespace
 
@@ -91,14 +92,21 @@ void fillBasins(Grid& g, Network& net) {
 
 namespace {
 
-// A delta: the load that reaches the water at `mouth` settles as a cone around the mouth, a flat
-// top at `top` (raw; just above the water: the delta's plain, which the river crosses to the new
-// shore) out to a radius R, then a foreset falling `foreset` per cell of distance to the floor,
-// R chosen so the cone holds the load (bisection: the volume grows with R). The search takes the
-// cells at or under the top only (the sea and its deltas; in a lake, `lake` >= 0, that lake's
-// cells only, never past its outlet), by their distance from the mouth (ties by index), out to
-// where a foreset from the radius whose flat top alone would hold the load meets the deepest
-// floor seen. Returns what settled (raw units x cells).
+// A delta's plain reaches furthest in the direction the river flows in and least back up its
+// valley: at angle a from that direction its radius is R (1 + kDeltaForward cos a), a lobe pushed
+// out into the water rather than a disc around the mouth.
+constexpr double kDeltaForward = 0.6;
+constexpr double kDeltaReachMin = 1.0 - kDeltaForward, kDeltaReachMax = 1.0 + kDeltaForward;
+
+// A delta: the load that reaches the water at `mouth` settles around the mouth: a flat top at
+// `top` (raw; just above the water: the delta's plain, which the river crosses to the new shore)
+// out to the plain's edge, R (1 + kDeltaForward cos a) from the mouth (a: the angle from the
+// river's direction into the mouth, from its largest inflow), then a foreset falling `foreset` per
+// cell of distance to the floor, R chosen so the delta holds the load (bisection: the volume grows
+// with R). The search takes the cells at or under the top only (the sea and its deltas; in a
+// lake, `lake` >= 0, that lake's cells only, never past its outlet), by their distance from the
+// mouth (ties by index); once the cells' room holds the load it leaves out, and does not go on
+// through, the cells no delta holding the load can reach. Returns what settled (raw units x cells).
 double buildDelta(Grid& g, std::size_t mouth, double load, double top, std::int32_t lake, const Sediment& s,
                   Network& net) {
     const int n = g.side;
@@ -107,6 +115,28 @@ double buildDelta(Grid& g, std::size_t mouth, double load, double top, std::int3
     std::vector<std::int32_t>& seen = net.deltaSeen;
     seen.clear();
     const int mx = int(mouth % std::size_t(n)), my = int(mouth / std::size_t(n));
+    // The river's direction into the mouth: from its inflow of the largest area (the first of
+    // equal ones); none (a mouth no cell drains to): no direction, a round plain.
+    double ux = 0.0, uy = 0.0;
+    {
+        float inflow = 0.0f;
+        for (int k = 0; k < 8; ++k) {
+            const int x = mx - kDx[k], y = my - kDy[k];
+            if (x < 0 || y < 0 || x >= n || y >= n) continue;
+            const std::size_t j = std::size_t(y) * std::size_t(n) + std::size_t(x);
+            if (net.receiver[j] != std::int32_t(mouth) || !(net.area[j] > inflow)) continue;
+            inflow = net.area[j];
+            const double length = std::sqrt(double(kDx[k] * kDx[k] + kDy[k] * kDy[k]));
+            ux = double(kDx[k]) / length;
+            uy = double(kDy[k]) / length;
+        }
+    }
+    // A cell's distance from the mouth and its reach (the plain's edge this way over R).
+    const auto place = [&](std::size_t c) {
+        const double dx = double(int(c % std::size_t(n)) - mx), dy = double(int(c / std::size_t(n)) - my);
+        const double d = std::sqrt(dx * dx + dy * dy);
+        return Network::DeltaCell{d, d > 0.0 ? 1.0 + kDeltaForward * (dx * ux + dy * uy) / d : 1.0, std::int32_t(c)};
+    };
     const auto visit = [&](std::size_t c) {
         if (net.state[c] == kDeltaSeen || double(g.h[c]) > top) return;
         if (lake >= 0 && (net.state[c] != kRaised || net.lake[c] != lake)) return;
@@ -117,19 +147,25 @@ double buildDelta(Grid& g, std::size_t mouth, double load, double top, std::int3
         open.push({dx * dx + dy * dy, std::int32_t(c)});
     };
     visit(mouth);
-    std::vector<std::pair<double, std::int32_t>>& cone = net.deltaCone;  // (distance, cell)
+    std::vector<Network::DeltaCell>& cone = net.deltaCone;
     cone.clear();
-    double room = 0.0, flatRadius = -1.0, deepest = top;
+    // flatRadius: the distance within which the cells' room alone holds the load. The plain of
+    // R = flatRadius / kDeltaReachMin covers that disc, so the delta's R is at most that: `largest`.
+    double room = 0.0, flatRadius = -1.0, largest = -1.0, deepest = top;
     while (!open.empty()) {
         const auto [d2, cell] = open.top();
         const double d = std::sqrt(double(d2));
-        if (flatRadius >= 0.0 && d > flatRadius + (top - deepest) / s.foreset) break;
+        if (largest >= 0.0 && d > largest * kDeltaReachMax + (top - deepest) / s.foreset) break;
         open.pop();
         const auto c = std::size_t(cell);
-        cone.emplace_back(d, cell);
+        const Network::DeltaCell e = place(c);
+        // A cell beyond the foreset of the largest plain gets nothing, and the search does not go
+        // on through it.
+        if (largest >= 0.0 && e.distance > largest * e.reach + (top - double(g.h[c])) / s.foreset) continue;
+        cone.push_back(e);
         deepest = std::min(deepest, double(g.h[c]));
         room += top - double(g.h[c]);
-        if (flatRadius < 0.0 && room >= load) flatRadius = d;
+        if (flatRadius < 0.0 && room >= load) flatRadius = d, largest = d / kDeltaReachMin;
         const int x = int(c % std::size_t(n)), y = int(c / std::size_t(n));
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
@@ -139,28 +175,31 @@ double buildDelta(Grid& g, std::size_t mouth, double load, double top, std::int3
             }
     }
     for (std::size_t k = 0; k < seen.size(); k += 2) net.state[std::size_t(seen[k])] = std::uint8_t(seen[k + 1]);
-    const auto fill = [&](double radius, std::size_t c, double d) {
-        return std::max(0.0, std::min(top, top - s.foreset * (d - radius)) - double(g.h[c]));
+    const auto fill = [&](double radius, const Network::DeltaCell& e) {
+        return std::max(0.0, std::min(top, top - s.foreset * (e.distance - radius * e.reach)) -
+                                 double(g.h[std::size_t(e.cell)]));
     };
     const auto volume = [&](double radius) {
         double v = 0.0;
-        for (const auto& [d, cell] : cone) v += fill(radius, std::size_t(cell), d);
+        for (const auto& e : cone) v += fill(radius, e);
         return v;
     };
     // The sea holds less than the load: it all fills to the top, the rest leaves the map.
-    double radius = flatRadius >= 0.0 ? flatRadius : cone.empty() ? 0.0 : cone.back().first;
+    double radius = cone.empty() ? 0.0 : cone.back().distance / kDeltaReachMin;
     if (flatRadius >= 0.0) {
-        double lo = -(top - deepest) / s.foreset, hi = flatRadius;
-        for (int k = 0; k < 24; ++k) {  // R to within 1e-7 of the range
+        // From a radius whose plain and foreset reach no cell (R kDeltaReachMin + (top - deepest) /
+        // foreset <= 0) to the largest.
+        double lo = -(top - deepest) / (s.foreset * kDeltaReachMin), hi = largest;
+        for (int k = 0; k < 26; ++k) {  // R to within 1e-7 of the range
             const double mid = 0.5 * (lo + hi);
             (volume(mid) < load ? lo : hi) = mid;
         }
         radius = hi;
     }
     double settled = 0.0;
-    for (const auto& [d, cell] : cone) {
-        const auto c = std::size_t(cell);
-        const double put = fill(radius, c, d);
+    for (const auto& e : cone) {
+        const auto c = std::size_t(e.cell);
+        const double put = fill(radius, e);
         g.h[c] = float(double(g.h[c]) + put);
         settled += put;
     }
@@ -308,7 +347,6 @@ void drain(Grid& g, double cellArea, float channelArea, double seaLevelRaw, floa
                 open.push(FloodQueue::key(filled[std::size_t(i)], std::uint32_t(i)));
             }
         }
-    static constexpr int kDx[8] = {1, -1, 0, 0, 1, 1, -1, -1}, kDy[8] = {0, 0, 1, -1, 1, -1, 1, -1};
     while (!open.empty()) {
         const auto i = std::int32_t(FloodQueue::index(open.pop()));
         const float z = filled[std::size_t(i)];

@@ -45,7 +45,12 @@ struct Network {
     std::vector<Basin> basins;
     std::vector<float> load;             // carrySediment: the load reaching each cell
     std::vector<std::int32_t> deltaSeen;  // a delta's search: (cell, its state) pairs to restore
-    std::vector<std::pair<double, std::int32_t>> deltaCone;  // a delta's cells: (distance, cell)
+    struct DeltaCell {
+        double distance;  // from the mouth, in cells
+        double reach;     // the plain's radius this way, as a share of the delta's radius
+        std::int32_t cell;
+    };
+    std::vector<DeltaCell> deltaCone;  // a delta's cells, nearest first
     double eroded = 0.0;                 // raw units x cells the step's cut took away
 };
 // kFilled: a basin's cell the flood raised, filled with sediment to the flood's surface: it drains

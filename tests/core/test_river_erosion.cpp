@@ -587,6 +587,37 @@ TEST(RiverErosion, RiversBuildFansAndDeltasWhereTheyDropTheirLoad) {
     EXPECT_EQ(dropping(1), dropped);
 }
 
+// A delta is pushed out along its river, not a disc around the mouth: one V-shaped valley (10 m
+// per sample, falling 5 % to the shore) into a sea 6 m deep with a flat floor; how far the new
+// land reaches out from the shore against its width along the shore.
+TEST(RiverErosion, ADeltaReachesOutAlongItsRiver) {
+    constexpr int side = 129, shore = 80, centre = 64;
+    core::Heightmap map(side, side);
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x)
+            map.at(x, y) = y < shore ? float(2.0 + 0.5 * double(shore - y) + 0.8 * std::abs(x - centre)) : -6.0f;
+    const RiverRun run = riverRun(map, {{"sea_level", "0"}, {"lakes", "none"}, {"keep_height", "0"}, {"duration", "0.1"},
+                                        {"deposition", "0.3"}, {"channel_area", "0.01"}});
+    // How far out from the shore the new land reaches, and its widest row along the shore (from two
+    // samples out: the shore's own small fans left out), within 32 samples of the valley's axis.
+    int out = 0, widest = 0;
+    for (int y = shore; y < side; ++y) {
+        int row = 0;
+        for (int x = centre - 32; x <= centre + 32; ++x) {
+            if (!(run.heights.at(x, y) > 0.0f)) continue;
+            out = std::max(out, y - shore + 1);
+            ++row;
+        }
+        if (y >= shore + 2) widest = std::max(widest, row);
+    }
+    const double halfWidth = 0.5 * double(widest);
+    std::printf("the delta's new land: %d samples out from the shore, %.1f to either side\n", out, halfWidth);
+    EXPECT_GT(out, 5);                    // a delta was built
+    // Reaching out along its river: 14 out, 14.5 to either side; with a disc around the mouth
+    // (kDeltaForward 0, checked) 9 and 12.
+    EXPECT_GT(double(out), 0.87 * halfWidth);
+}
+
 // A lake that stays keeps the deltas of the rivers entering it: the mountain front of the test
 // above with the map's edge walled (8 m) around the sea, so it is a lake instead, spilling over
 // the south edge's middle at 2 m (the edge is the base level: its outlet is never cut down). The
