@@ -1,4 +1,5 @@
 #include "app/stack/stack_panel.h"
+#include "app/stack/stack_delegate.h"
 
 #include "core/registry.h"
 
@@ -15,7 +16,6 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QStyle>
-#include <QStyledItemDelegate>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -27,78 +27,7 @@ namespace terrain::app {
 
 namespace {
 
-constexpr int kIdRole = Qt::UserRole + 1;
-constexpr int kDepthRole = Qt::UserRole + 2;  // how many groups the entry is inside
-constexpr int kChipsRole = Qt::UserRole + 3;  // its references to named stages, as one chip
-constexpr int kGroupRole = Qt::UserRole + 4;  // a group's row: 1 open, 2 collapsed
-constexpr int kProgressRole = Qt::UserRole + 5;  // the running evaluation's fraction done (absent: none)
-constexpr int kProgressTextRole = Qt::UserRole + 6;
-constexpr int kIndent = 16;
-
-// The delegate: entries of a group indented under it, a group's ▾/▸, the named-stage chip at
-// the right, and the check box's place exposed (tests click it like a user).
-class StackDelegate : public QStyledItemDelegate {
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-    static QRect indented(QRect rect, const QModelIndex& index) {
-        const int depth = index.data(kDepthRole).toInt() + (index.data(kGroupRole).toInt() > 0 ? 1 : 0);
-        return rect.adjusted(depth * kIndent, 0, 0, 0);
-    }
-    // Where a group's ▾/▸ is drawn (clicking it opens or collapses the group).
-    static QRect arrowRect(QRect rect, const QModelIndex& index) {
-        const int left = rect.left() + index.data(kDepthRole).toInt() * kIndent;
-        return QRect(left, rect.top(), kIndent, rect.height());
-    }
-    QRect checkRect(QStyleOptionViewItem option, const QModelIndex& index) const {
-        initStyleOption(&option, index);
-        option.rect = indented(option.rect, index);
-        const QWidget* widget = option.widget;
-        QStyle* style = widget ? widget->style() : QApplication::style();
-        return style->subElementRect(QStyle::SE_ItemViewItemCheckIndicator, &option, widget);
-    }
-    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
-        QStyleOptionViewItem o = option;
-        o.rect = indented(option.rect, index);
-        const QVariant progress = index.data(kProgressRole);
-        const QString chips =
-            progress.isValid() ? index.data(kProgressTextRole).toString() : index.data(kChipsRole).toString();
-        QRect chip;
-        if (!chips.isEmpty()) {
-            const int width = std::min(painter->fontMetrics().horizontalAdvance(chips) + 18, o.rect.width() / 2);
-            chip = QRect(o.rect.right() - width, o.rect.top() + 2, width, o.rect.height() - 4);
-            o.rect.setRight(chip.left() - 4);
-        }
-        QStyledItemDelegate::paint(painter, o, index);
-        painter->save();
-        if (progress.isValid()) {
-            // A bar along the row's foot: how far the evaluation of this entry is.
-            const QRect foot(option.rect.left(), option.rect.bottom() - 2,
-                             int(double(option.rect.width()) * std::clamp(progress.toDouble(), 0.0, 1.0)), 3);
-            painter->fillRect(foot, option.palette.color(QPalette::Highlight));
-        }
-        if (const int group = index.data(kGroupRole).toInt(); group > 0) {
-            painter->setPen(option.palette.color(QPalette::Text));
-            painter->drawText(arrowRect(option.rect, index), Qt::AlignCenter,
-                              group == 1 ? QStringLiteral("\u25BE") : QStringLiteral("\u25B8"));
-        }
-        if (!chip.isNull()) {
-            painter->setRenderHint(QPainter::Antialiasing);
-            painter->setPen(Qt::NoPen);
-            painter->setBrush(option.palette.color(QPalette::AlternateBase).darker(110));
-            painter->drawRoundedRect(chip, 6, 6);
-            painter->setPen(option.palette.color(QPalette::Text));
-            painter->drawText(chip.adjusted(6, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                              painter->fontMetrics().elidedText(chips, Qt::ElideRight, chip.width() - 8));
-        }
-        painter->restore();
-    }
-    void updateEditorGeometry(QWidget* editor, const QStyleOptionViewItem& option,
-                              const QModelIndex& index) const override {
-        QStyleOptionViewItem o = option;
-        o.rect = indented(option.rect, index);
-        QStyledItemDelegate::updateEditorGeometry(editor, o, index);
-    }
-};
+using namespace stack_rows;
 
 // Whether every group of `ops` closes, and no end comes before its group.
 bool groupsBalance(const std::vector<core::OpInstance>& ops) {
