@@ -149,9 +149,9 @@ double buildDelta(Grid& g, std::size_t mouth, double load, double top, std::int3
     visit(mouth);
     std::vector<Network::DeltaCell>& cone = net.deltaCone;
     cone.clear();
-    // flatRadius: the distance within which the cells' room alone holds the load. The plain of
-    // R = flatRadius / kDeltaReachMin covers that disc, so the delta's R is at most that: `largest`.
-    double room = 0.0, flatRadius = -1.0, largest = -1.0, deepest = top;
+    // Once the cells within distance d hold the load, the plain of R = d / kDeltaReachMin covers
+    // that disc, so the delta's R is at most that: `largest` (-1 until then).
+    double room = 0.0, largest = -1.0, deepest = top;
     while (!open.empty()) {
         const auto [d2, cell] = open.top();
         const double d = std::sqrt(double(d2));
@@ -165,7 +165,7 @@ double buildDelta(Grid& g, std::size_t mouth, double load, double top, std::int3
         cone.push_back(e);
         deepest = std::min(deepest, double(g.h[c]));
         room += top - double(g.h[c]);
-        if (flatRadius < 0.0 && room >= load) flatRadius = d, largest = d / kDeltaReachMin;
+        if (largest < 0.0 && room >= load) largest = d / kDeltaReachMin;
         const int x = int(c % std::size_t(n)), y = int(c / std::size_t(n));
         for (int dy = -1; dy <= 1; ++dy)
             for (int dx = -1; dx <= 1; ++dx) {
@@ -186,7 +186,7 @@ double buildDelta(Grid& g, std::size_t mouth, double load, double top, std::int3
     };
     // The sea holds less than the load: it all fills to the top, the rest leaves the map.
     double radius = cone.empty() ? 0.0 : cone.back().distance / kDeltaReachMin;
-    if (flatRadius >= 0.0) {
+    if (largest >= 0.0) {
         // From a radius whose plain and foreset reach no cell (R kDeltaReachMin + (top - deepest) /
         // foreset <= 0) to the largest.
         double lo = -(top - deepest) / (s.foreset * kDeltaReachMin), hi = largest;
