@@ -10,7 +10,10 @@
 #include "kernel_targets.h"
 #include "kernel_choice.h"
 
+#include <immintrin.h>
+
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -31,6 +34,7 @@ struct NoiseKernels {
                       const float* dy, float freq, std::uint32_t key, int style, int sharpness, float offset,
                       float amp, float* acc, float* weight, int width, bool clamp);
     void (*scaleRow)(const float* acc, float scale, float* out, int width);
+    std::uint32_t (*largestMagnitudeBits)(const float* v, int width);
 };
 
 // One copy of the .inc per x86-64 level (kernel_targets.h).
@@ -196,14 +200,6 @@ private:
     std::vector<std::int64_t> m_cell;
 };
 
-// The largest |value| of a row as the bits of a float (integer max: it vectorises; a NaN's bits
-// are larger than infinity's).
-std::uint32_t largestMagnitudeBits(const float* v, int width) {
-    std::uint32_t most = 0;
-    for (int x = 0; x < width; ++x) most = std::max(most, std::bit_cast<std::uint32_t>(v[x]) & 0x7fffffffU);
-    return most;
-}
-
 // acc[x] += the field's octaves at row y, each sample displaced by (dx[x], dy[x]) metres.
 // `weight` is scratch of `width` floats.
 void accumulateWarped(const NoiseKernels& kernels, const Field& field, int y, const float* dx, const float* dy,
@@ -212,7 +208,8 @@ void accumulateWarped(const NoiseKernels& kernels, const Field& field, int y, co
     // The kernel clamps the displaced positions (in cells) to +-1e9 so their conversion to int is
     // defined; where no position of the row can reach 5e8 cells the clamp changes nothing and the
     // kernel leaves it out.
-    const double most = std::bit_cast<float>(std::max(largestMagnitudeBits(dx, width), largestMagnitudeBits(dy, width)));
+    const double most =
+        std::bit_cast<float>(std::max(kernels.largestMagnitudeBits(dx, width), kernels.largestMagnitudeBits(dy, width)));
     for (const Octave& o : field.octaves) {
         const RowPosition r = rowPosition(o, y);
         const bool clamp = !(most * o.freq + 2.0 < 5.0e8);  // a NaN clamps

@@ -168,6 +168,47 @@ TEST(GradientNoise, EveryKernelVariantGivesTheSameBytes) {
     }
 }
 
+// The AVX-512 displaced octave hashes a window of corners once for the blocks of 16 samples that
+// fit in it and each sample's own corners otherwise (gradient_noise_avx512.inc): every style and
+// sharpness, warps from none (every block of a coarse octave in one window) to ones that fold
+// the map (blocks that fit no window), octaves of 2 to 400 samples a cell, and windows of the map
+// whose width and left edge are not multiples of 16, all the bytes of the baseline.
+TEST(GradientNoise, EveryKernelVariantGivesTheSameBytesForEveryWarp) {
+    const auto kernels = allKernels();
+    ASSERT_GE(kernels.size(), 1U);
+    int cases = 0;
+    for (double strength : {0.0, 30.0, 400.0}) {
+        for (int style = 0; style < 3; ++style) {
+            for (int sharpness : {1, 2, 3, 4}) {
+                if (style != 2 && sharpness != 1) continue;
+                core::WarpedFbmParams p = warped(8, 17 + std::uint64_t(cases), 1 + cases % 2);
+                p.fbm.style = core::NoiseStyle(style);
+                p.fbm.sharpness = sharpness;
+                p.fbm.offset = style == 0 ? 0.0f : 0.15f;
+                p.fbm.featureSize_m = 400.0;
+                p.fbm.octaves = 9;
+                p.warpStrength_m = strength;
+                p.warpFeatureSize_m = 120.0;
+                const core::SampleWindow window{37, 5, 181, 40};
+                core::Heightmap whole, part;
+                core::warpedFbmIntoWith(*kernels.back(), p, 1.0, threads(2), whole);
+                core::warpedFbmWindowWith(*kernels.back(), p, 1.0, window, threads(2), part);
+                for (const core::NoiseKernels* k : kernels) {
+                    core::Heightmap out, outPart;
+                    core::warpedFbmIntoWith(*k, p, 1.0, threads(2), out);
+                    core::warpedFbmWindowWith(*k, p, 1.0, window, threads(2), outPart);
+                    EXPECT_TRUE(sameBits(whole, out)) << core::noiseKernelsName(*k) << " strength " << strength
+                                                      << " style " << style << " sharpness " << sharpness;
+                    EXPECT_TRUE(sameBits(part, outPart)) << core::noiseKernelsName(*k) << " window, strength "
+                                                         << strength << " style " << style;
+                }
+                ++cases;
+            }
+        }
+    }
+    EXPECT_EQ(cases, 18);
+}
+
 TEST(GradientNoise, SameBytesOnAnyThreadCount) {
     const core::FbmParams p = fbm(10, 11, core::NoiseStyle::Ridged);
     const core::Heightmap one = makeFbm(p, 1.0, 1);
