@@ -27,11 +27,14 @@ class Registry;
 // format 4 or older with a river-erosion entry makes another terrain, and says so when read.
 // Format 6: river-erosion's deposition defaults to 0.2 (it was 0): a recipe of format 5 or older
 // whose river-erosion entry leaves deposition out reads with 0 and makes the same bytes.
-constexpr int kRecipeFormatVersion = 6;
+// Format 7: river-erosion's map edge defaults to open (it was the base level): a recipe of format
+// 6 or older whose river-erosion entry leaves edge out reads with the base level, the same bytes.
+constexpr int kRecipeFormatVersion = 7;
 constexpr int kLatticeRecipeVersion = 2;
 constexpr int kWorldRecipeVersion = 4;
 constexpr int kRiverRecipeVersion = 5;
 constexpr int kDepositionRecipeVersion = 6;
+constexpr int kOpenEdgeRecipeVersion = 7;
 
 // The one line a front end shows when it reads a recipe of `version` (empty when current).
 std::string olderRecipeNotice(int version);

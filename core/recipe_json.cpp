@@ -269,9 +269,11 @@ struct ChangedDefault {
     const char* type;
     const char* key;
     double before;
+    const char* beforeChoice = nullptr;  // a choice's name instead of `before`
 };
 constexpr ChangedDefault kChangedDefaults[] = {
     {kDepositionRecipeVersion, "river-erosion", "deposition", 0.0},
+    {kOpenEdgeRecipeVersion, "river-erosion", "edge", 0.0, "base level"},
 };
 
 // Fills the values before into the entries of `stack` (a recipe of format `version`) that leave
@@ -289,7 +291,13 @@ void fillChangedDefaults(json& stack, int version, int depth) {
             if (version >= changed.since || type != changed.type) continue;
             if (!entry.contains("params")) entry["params"] = json::object();
             json& params = entry["params"];
-            if (params.is_object() && !params.contains(changed.key)) params[changed.key] = changed.before;
+            if (params.is_object() && !params.contains(changed.key)) {
+                if (changed.beforeChoice != nullptr) {
+                    params[changed.key] = changed.beforeChoice;
+                } else {
+                    params[changed.key] = changed.before;
+                }
+            }
         }
     }
 }

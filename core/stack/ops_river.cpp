@@ -81,6 +81,10 @@ struct RiverParams {
     // A delta's front (its foreset) falls to the floor at this angle (real foresets stand at 5 to
     // 25 degrees); an angle, so a recipe moved into another world keeps its deltas' shape.
     double deltaSlope_deg = 15.0;
+    // The map's edge: open (the land runs on past it, so rivers leave the map as they would a view
+    // cut out of a larger land) or the base level (the edge stays at its height and everything
+    // drains to it; recipe formats before 7: kChangedDefaults in core/recipe_json.cpp).
+    bool openEdge = true;
 };
 constexpr const char* kUpliftMask = "uplift";
 
@@ -191,8 +195,9 @@ void diffuseHillslopes(Grid& g, const Hillslope& hill, const GenerateContext& co
 }
 
 // One implicit step on g (raw units; metres = raw * scale + offset); `net` is left holding the
-// step's drainage network.
-void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise, const RiverParams& p,
+// step's drainage network. `stride`: world-lattice steps per cell; `origin`: the lattice steps
+// from g's first cell to the map's (the open edge's extension).
+void step(Grid& g, double spacing_m, std::uint32_t stride, std::uint32_t origin, const PointHash& rise, const RiverParams& p,
           const Spread& spread, const Hillslope* hill, const std::vector<float>& upliftWeight, double relief,
           bool finest, bool last, const HeightScale& scale, const GenerateContext& context, Network& net) {
     const double cellArea = spacing_m * spacing_m;
@@ -201,7 +206,8 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
     // a world scaled in size or height routes its flats alike (0.1 mm per metre on a 4 km world
     // of 600 m; a fixed slope, as until 2026-11-29, sent a scaled preset's water elsewhere).
     const auto epsilon = float(kFloodRise * relief / double(g.side - 1));
-    drain(g, cellArea, float(p.channelArea_km2 * 1e6), seaRaw, epsilon, rise, stride, p.lakes, last, context, net);
+    drain(g, cellArea, float(p.channelArea_km2 * 1e6), seaRaw, epsilon, rise, stride, origin, p.lakes, last, context,
+          net);
     // With every basin a lake the flood skips finding them; the deltas into the lakes need them.
     if (p.lakes == river::LakeAmount::Many && p.deposition > 0.0) river::findBasins(g, p.lakes, net);
     const double k = kErodibility * p.strength;
@@ -248,6 +254,54 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, const PointHash& rise
     balanceUplift(g, p.keepHeight, upliftWeight, context, net);
 }
 
+// The open edge: the erosion runs on the map extended past its edge by kOpenEdgeCells cells of the
+// coarsest level on every side, and the map is cut out of the result. The extension's border is
+// the base level, and next to a base level the uplifted land rises in a band about a coarse cell
+// wide, behind it a divide between the short streams that run straight out and the rivers that
+// run inland (measured on eroded-hills at 1025², where the edge was the base level: 134 m at the
+// edge, 163 m 10 samples in, 152 m 24 in): a frame around the map, which the extension keeps
+// outside it. The map is extended by point reflection, h(-k) = 2 h(0) - h(k), which keeps the
+// slope at the edge (a valley that runs out of the map runs on downhill; a mirror made it turn
+// back, a pit at the edge). 4 cells: the measured band is under 3.
+constexpr int kOpenEdgeCells = 4;
+
+// `map` extended by `pad` samples on every side: heights by point reflection (above), a mask
+// (`mirror`) by plain reflection, which keeps it within its range.
+Heightmap extendedPastTheEdge(const Heightmap& map, int pad, bool mirror) {
+    const int n = map.width(), m = n + 2 * pad;
+    const auto source = [&](int x) {  // the reflected index and whether it is outside
+        return x < 0 ? -x : x > n - 1 ? 2 * (n - 1) - x : x;
+    };
+    const auto at = [&](const float* row, int x) {
+        const int r = source(x);
+        if (mirror || r == x) return row[r];
+        const float edge = row[x < 0 ? 0 : n - 1];
+        return 2.0f * edge - row[r];
+    };
+    Heightmap across(m, n);  // along x first
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < m; ++x) across.at(x, y) = at(map.row(y), x - pad);
+    Heightmap out(m, m);
+    std::vector<float> column(static_cast<std::size_t>(n));
+    for (int x = 0; x < m; ++x) {
+        for (int y = 0; y < n; ++y) column[std::size_t(y)] = across.at(x, y);
+        for (int y = 0; y < m; ++y) out.at(x, y) = at(column.data(), y - pad);
+    }
+    return out;
+}
+
+// The map's own cells out of a level of side n + 2 pad.
+template <class T>
+std::vector<T> cutOut(const std::vector<T>& v, int n, int pad) {
+    if (pad == 0) return v;
+    const int m = n + 2 * pad;
+    std::vector<T> out(std::size_t(n) * std::size_t(n));
+    for (int y = 0; y < n; ++y)
+        std::copy_n(v.begin() + std::ptrdiff_t(std::size_t(y + pad) * std::size_t(m) + std::size_t(pad)), n,
+                    out.begin() + std::ptrdiff_t(std::size_t(y) * std::size_t(n)));
+    return out;
+}
+
 void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) {
     requireSquareInput(call, kTypeId);
     const int side = call.input.width();
@@ -268,6 +322,16 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     }
     int levels = 0;
     while (!singleScale && ((side - 1) >> (levels + 1)) + 1 >= kCoarsestSide) ++levels;
+    // The open edge's extension, in samples of the map: whole cells of the coarsest level, so every
+    // level's samples lie on the map's (and a detail's extension is twice the one below's).
+    const int pad = p.openEdge ? kOpenEdgeCells << levels : 0;
+    std::optional<Heightmap> extendedInput, extendedUplift;
+    if (pad > 0) {
+        extendedInput.emplace(extendedPastTheEdge(call.input, pad, false));
+        if (upliftMask != nullptr) extendedUplift.emplace(extendedPastTheEdge(*upliftMask, pad, true));
+    }
+    const Heightmap& input = pad > 0 ? *extendedInput : call.input;
+    if (pad > 0 && upliftMask != nullptr) upliftMask = &*extendedUplift;
     Grid settled, before;
     Network net;  // at the end, the last step's
     const PointHash rise(call.seed, RngStream::River);
@@ -283,7 +347,7 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     // The map at `stride` with the change `changed` made over `base` (one level coarser) carried
     // onto it; `base` becomes the map at `stride` as it came in.
     const auto carryDown = [&](const Grid& changed, Grid& base, int stride) {
-        Grid finer = subsampleLevel(call.input, stride);
+        Grid finer = subsampleLevel(input, stride);
         Grid input = finer;
         addSmoothChange(finer, changed, base, call.context);
         base = std::move(input);
@@ -293,7 +357,7 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         const int stride = 1 << level;
         Grid g;
         if (level == levels) {
-            g = subsampleLevel(call.input, stride);
+            g = subsampleLevel(input, stride);
             before = g;
         } else {
             g = carryDown(settled, before, stride);
@@ -317,12 +381,20 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         if (p.upliftFromMask) {
             upliftWeight = subsampleLevel(*upliftMask, stride).h;
         } else if (p.keepHeight > 0.0) {
+            // The map's own range (not the extension's), the extension clamped to it.
             const Grid& in = before;  // the input at this stride
-            const auto [lo, hi] = std::minmax_element(in.h.begin(), in.h.end());
-            const double span = double(*hi) - double(*lo);
+            const int edge = pad / stride, inner = in.side - 2 * edge;
+            float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+            for (int y = edge; y < edge + inner; ++y)
+                for (int x = edge; x < edge + inner; ++x) {
+                    lo = std::min(lo, in.row(y)[x]);
+                    hi = std::max(hi, in.row(y)[x]);
+                }
+            const double span = double(hi) - double(lo);
             upliftWeight.resize(in.h.size());
             for (std::size_t i = 0; i < in.h.size(); ++i)
-                upliftWeight[i] = span > 0.0 ? float((double(in.h[i]) - double(*lo)) / span) : 1.0f;
+                upliftWeight[i] =
+                    span > 0.0 ? float(std::clamp((double(in.h[i]) - double(lo)) / span, 0.0, 1.0)) : 1.0f;
         }
         // The editor shows the valleys cut so far, carried to full resolution as the finer levels
         // will start from them: a tenth into the coarsest level (the first valleys, within about
@@ -332,19 +404,27 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         const auto show = [&](const Grid& cut) {
             Grid shown = cut, base = before;
             for (int finer = level - 1; finer >= 0; --finer) shown = carryDown(shown, base, 1 << finer);
-            forEachRow(call, [&](int y, const float*, float* out) { std::copy_n(shown.row(y), side, out); });
+            forEachRow(call, [&](int y, const float*, float* out) { std::copy_n(shown.row(y + pad) + pad, side, out); });
             call.context.showPartial(call.output);
         };
         const int early = level == levels && level > 0 ? steps / 10 : -1;
         for (int s = 0; s < steps; ++s) {
             call.context.throwIfCancelled();
-            step(g, spacing_m, latticeStep * std::uint32_t(stride), rise, p, spread, hill ? &*hill : nullptr,
-                 upliftWeight, relief, level == 0, level == 0 && s == steps - 1, call.heights, call.context, net);
+            step(g, spacing_m, latticeStep * std::uint32_t(stride), latticeStep * std::uint32_t(pad), rise, p, spread,
+                 hill ? &*hill : nullptr, upliftWeight, relief, level == 0, level == 0 && s == steps - 1, call.heights,
+                 call.context, net);
             call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
             if (call.context.partial && s + 1 == early) show(g);
         }
         settled = std::move(g);
         if (call.context.partial && level > 0 && (level == levels || level == 1)) show(settled);
+    }
+    if (pad > 0) {  // the map cut out of the extension
+        settled.h = cutOut(settled.h, side, pad);
+        settled.side = side;
+        net.filled = cutOut(net.filled, side, pad);
+        net.area = cutOut(net.area, side, pad);
+        net.state = cutOut(net.state, side, pad);
     }
     if (p.keepHeight > 0.0) keepWithinTheInputsHeight(settled, net.filled, call.input, call.heights.toRaw(p.seaLevel_m));
     // Masks from the last step's network: flow = log drainage area (1 at 10 x the channel area),
@@ -432,7 +512,13 @@ OpType riverErosionOpType() {
               "How steeply a delta's front (its foreset) falls to the floor of the sea or lake it builds into "
               "(real ones stand at 5 to 25 degrees); with deposition 0 there are no deltas",
               {}, ParamScale::Slope},
-             [](RiverParams& p, double v) { p.deltaSlope_deg = v; });
+             [](RiverParams& p, double v) { p.deltaSlope_deg = v; })
+        .add({"edge", "Map edge", "", ParamKind::Choice, 0.0, 1.0, 1.0, 0.0,
+              "open: the land runs on past the map's edge and rivers leave the map as from a view cut out of a "
+              "larger land; base level: everything drains to the edge, which keeps its height (a rim of land a "
+              "little higher stands a few samples inside it)",
+              {"open", "base level"}},
+             [](RiverParams& p, double v) { p.openEdge = int(v) == 0; });
     OpType type = makeOpType<RiverParams>(
         kTypeId, "River erosion",
         "Rivers cut valleys by the water draining through them (stream power, implicit): dendritic valley networks",

@@ -323,7 +323,8 @@ double carrySediment(Grid& g, Network& net, const Sediment& s) {
 // drainage network rather than in rays from the outlet; the draw is fixed by the seed and the
 // cell, so the result is too.
 void drain(Grid& g, double cellArea, float channelArea, double seaLevelRaw, float epsilon, const PointHash& rise,
-           std::uint32_t stride, LakeAmount lakes, bool fillAll, const GenerateContext& context, Network& net) {
+           std::uint32_t stride, std::uint32_t origin, LakeAmount lakes, bool fillAll, const GenerateContext& context,
+           Network& net) {
     const int n = g.side;
     const std::size_t cells = std::size_t(n) * std::size_t(n);
     net.order.clear();
@@ -359,7 +360,7 @@ void drain(Grid& g, double cellArea, float channelArea, double seaLevelRaw, floa
             if (state[j] != kUnseen) continue;
             state[j] = kSeen;
             const float factor =
-                0.5f + toUnit(rise(std::uint32_t(nx) * stride, std::uint32_t(ny) * stride));
+                0.5f + toUnit(rise(std::uint32_t(nx) * stride - origin, std::uint32_t(ny) * stride - origin));
             const float level = z + epsilon * factor;
             if (level > filled[j]) {
                 filled[j] = level;
@@ -384,7 +385,7 @@ void drain(Grid& g, double cellArea, float channelArea, double seaLevelRaw, floa
             for (int x = 0; x < n; ++x) {
                 const std::size_t i = std::size_t(y) * std::size_t(n) + std::size_t(x);
                 if (state[i] == kRaised || state[i] == kFilled || outlet(x, y, i)) continue;
-                const std::uint64_t draw = rise(std::uint32_t(x) * stride, std::uint32_t(y) * stride);
+                const std::uint64_t draw = rise(std::uint32_t(x) * stride - origin, std::uint32_t(y) * stride - origin);
                 const float diagonal = 2.0f - toUnit(draw << 24);  // bits 16..39: not the rise's
                 float best = 0.0f;
                 for (int k = 0; k < 8; ++k) {

@@ -79,7 +79,9 @@ double carrySediment(Grid& g, Network& net, const Sediment& s);
 void findBasins(const Grid& g, LakeAmount amount, Network& net);
 
 // The step's drainage network into `net` (river_network.cpp says how).
+// The rise's draws are at (x * stride - origin, y * stride - origin) on the world lattice.
 void drain(Grid& g, double cellArea, float channelArea, double seaLevelRaw, float epsilon, const PointHash& rise,
-           std::uint32_t stride, LakeAmount lakes, bool fillAll, const GenerateContext& context, Network& net);
+           std::uint32_t stride, std::uint32_t origin, LakeAmount lakes, bool fillAll, const GenerateContext& context,
+           Network& net);
 
 }  // namespace terrain::core::river

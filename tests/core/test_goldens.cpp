@@ -173,7 +173,9 @@ TEST(StackGoldens, SeededHydraulicErosionWithAWideBrushIsUnchanged) {
 TEST(StackGoldens, SeededRiverErosionIsUnchanged) {
     for (int threads : {1, 2}) {
         const auto [heights, flow] = erodedHashes(
-            10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}, {"deposition", "0"}}},
+            10,
+            {"river-erosion",
+             {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}, {"deposition", "0"}, {"edge", "base level"}}},
             4096.0, threads);
         EXPECT_EQ(heights, "3eeb3e1b4d5d793c05699e74dc8d356525d5ce6a78b2adb4a97cb17c4389bf12")
             << threads << " thread(s)";
@@ -184,13 +186,26 @@ TEST(StackGoldens, SeededRiverErosionIsUnchanged) {
 
 // The same with deposition at its default (0.2 since recipe format 6): the load carried down the
 // receivers, the fans and flood plains it leaves, and the deltas into the sea, their plains
-// reaching out along the rivers (carrySediment, buildDelta).
+// reaching out along the rivers (carrySediment, buildDelta). With the map's edge the base level:
+// what a recipe of format 6 makes.
 TEST(StackGoldens, SeededRiverErosionWithDepositionIsUnchanged) {
     for (int threads : {1, 2}) {
         const auto [heights, flow] = erodedHashes(
-            10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}}}, 4096.0, threads);
+            10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}, {"edge", "base level"}}},
+            4096.0, threads);
         EXPECT_EQ(heights, "16e49d907af7ab1363415c0cb701eeb7245ec2ac1e0840aaf1220758b12a79ff") << threads << " thread(s)";
         EXPECT_EQ(flow, "b767852cfc714504b44af6b530c937c839389643fe42eb34aeb9f5a2386f799d") << threads << " thread(s)";
+    }
+}
+
+// The same at every default (recipe format 7): the map's edge open, the erosion run on the map
+// extended past it by point reflection and the map cut out of the result (ops_river.cpp).
+TEST(StackGoldens, SeededRiverErosionWithAnOpenEdgeIsUnchanged) {
+    for (int threads : {1, 2}) {
+        const auto [heights, flow] = erodedHashes(
+            10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}}}, 4096.0, threads);
+        EXPECT_EQ(heights, "b3f4e925660f20cb3d4584a416369c53a078bdbf95ce782f62c6e61057851879") << threads << " thread(s)";
+        EXPECT_EQ(flow, "e13c71cb5de48b5b0bd01b28beeb60f515110bdaceed294db07d3a6deb5d8631") << threads << " thread(s)";
     }
 }
 

@@ -266,3 +266,79 @@ TEST(RiverBasins, ErodedPresetsMeasureAsErodedRelief) {
         expectErodedRelief(r, core::worldUnits(r), 90.0, r.world.seaLevelMetres, id);
     }
 }
+
+namespace {
+
+// The mean height of the cells k samples from the map's nearest edge, k = 0 .. `depth`.
+std::vector<double> meanByDistanceFromTheEdge(const core::Heightmap& m, int depth) {
+    const int n = m.width();
+    std::vector<double> sum(std::size_t(depth) + 1, 0.0), count(std::size_t(depth) + 1, 0.0);
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const int k = std::min(std::min(x, y), std::min(n - 1 - x, n - 1 - y));
+            if (k > depth) continue;
+            sum[std::size_t(k)] += double(m.at(x, y));
+            count[std::size_t(k)] += 1.0;
+        }
+    for (std::size_t k = 0; k < sum.size(); ++k) sum[k] /= count[k];
+    return sum;
+}
+
+}  // namespace
+
+// With the map's edge the base level, the uplifted land rises in a band next to it and a divide
+// runs along the map a coarse cell in (at 513², 4 samples): a frame around the map. Open, the
+// erosion runs on the map extended past its edge and the band lies outside. Measured on the
+// eroded presets at 513² (as docs/erosion.md): the rim's height above both the edge and the
+// land 12 samples in, as a share of the map's height range.
+TEST(RiverBasins, AnOpenEdgeLeavesNoRimAlongTheMap) {
+    for (const char* id : {"eroded-hills", "alpine"}) {
+        SCOPED_TRACE(id);
+        double rim[2] = {0.0, 0.0};
+        for (int open : {0, 1}) {
+            core::Recipe r = core::loadRecipePreset(registry(), id);
+            r.detail = 9;
+            for (core::OpInstance& op : r.operations)
+                if (op.type == "river-erosion") op.params.at("edge") = open ? 0.0 : 1.0;
+            core::StackEvaluator evaluator(registry(), 0);
+            const core::StackResult result = evaluator.evaluate(r, core::worldUnits(r), context());
+            const auto [lo, hi] = std::minmax_element(result.map->samples().begin(), result.map->samples().end());
+            const std::vector<double> mean = meanByDistanceFromTheEdge(*result.map, 12);
+            const double band = *std::max_element(mean.begin() + 1, mean.begin() + 11);
+            rim[open] = (band - std::max(mean[0], mean[12])) / (double(*hi) - double(*lo));
+            std::printf("%s, edge %s: the edge %.4f, the highest of k = 1..10 %.4f, k = 12 %.4f: rim %.2f %% of the range\n",
+                        id, open ? "open" : "base level", mean[0], band, mean[12], 100.0 * rim[open]);
+        }
+        EXPECT_GT(rim[0], 0.01);   // the frame, where the edge is the base level
+        EXPECT_LT(rim[1], 0.002);  // none, open
+    }
+}
+
+// Recipe format 7 made the open edge the default: a recipe of format 6 or older that leaves
+// `edge` out reads with the base level and makes the bytes it made; saved again it says so.
+TEST(RiverBasins, ARecipeOfFormat6KeepsItsEdge) {
+    const auto text = [](int version, const std::string& params) {
+        return R"({"format":"terrain-recipe","version":)" + std::to_string(version) +
+               R"(,"detail":8,"seed":4,"world":{"extent_m":4096,"height_range_m":[0,600],"reference_detail":8},)"
+               R"("stack":[{"id":"base","type":"fbm","params":{}},{"id":"r","type":"river-erosion","params":{)" +
+               params + "}}]}";
+    };
+    const auto read = [](const std::string& t) { return core::recipeFromText(registry(), t, "r.json"); };
+    const auto edge = [](const core::Recipe& r) { return r.operations.at(0).params.at("edge"); };
+    const auto run = [](const core::Recipe& r) {
+        core::StackEvaluator evaluator(registry(), 0);
+        return evaluator.evaluate(r, core::worldUnits(r), context());
+    };
+    const core::Recipe old = read(text(6, R"("duration":0.3)"));
+    const core::Recipe said = read(text(7, R"("duration":0.3,"edge":"base level")"));
+    const core::Recipe current = read(text(7, R"("duration":0.3)"));
+    EXPECT_EQ(edge(old), 1.0);
+    EXPECT_EQ(edge(current), 0.0);
+    EXPECT_EQ(edge(read(text(6, R"("duration":0.3,"edge":"open")"))), 0.0);
+    const core::StackResult a = run(old), b = run(said), c = run(current);
+    EXPECT_EQ(*a.map, *b.map);
+    EXPECT_NE(*a.map, *c.map);
+    const core::Recipe again = read(core::recipeToText(registry(), old));
+    EXPECT_EQ(edge(again), 1.0);
+    EXPECT_EQ(*run(again).map, *a.map);
+}

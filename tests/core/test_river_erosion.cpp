@@ -620,7 +620,7 @@ TEST(RiverErosion, ADeltaReachesOutAlongItsRiver) {
 
 // A lake that stays keeps the deltas of the rivers entering it: the mountain front of the test
 // above with the map's edge walled (8 m) around the sea, so it is a lake instead, spilling over
-// the south edge's middle at 2 m (the edge is the base level: its outlet is never cut down). The
+// the south edge's middle at 2 m (the edge the base level, `edge`: its outlet is never cut down). The
 // plain ends in a lake from the old shore (0 m; 2 m deep there) to 140 m deep at the south edge.
 // Without deposition the lake's floor is untouched (no current under a lake); with G = 1 the
 // rivers build land into it from the north shore, its plain at the lake's surface, and the lake
@@ -631,7 +631,9 @@ TEST(RiverErosion, RiversBuildDeltasIntoTheLakesThatStay) {
     for (int y = kFrontShore - 15; y < side; ++y) map.at(0, y) = map.at(side - 1, y) = 8.0f;
     for (int x = 0; x < side; ++x) map.at(x, side - 1) = std::abs(x - side / 2) <= 2 ? 2.0f : 8.0f;
     const auto run = [&](const char* deposition, int threads) {
-        return riverRun(map, {{"lakes", "many"}, {"keep_height", "0"}, {"duration", "0.3"}, {"deposition", deposition}},
+        return riverRun(map,
+                        {{"lakes", "many"}, {"keep_height", "0"}, {"duration", "0.3"}, {"deposition", deposition},
+                         {"edge", "base level"}},
                         threads);
     };
     const RiverRun carried = run("0", 2), dropped = run("1", 2);
