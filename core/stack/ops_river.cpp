@@ -262,13 +262,18 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, std::uint32_t origin,
 // edge, 163 m 10 samples in, 152 m 24 in): a frame around the map, which the extension keeps
 // outside it. The map is extended by point reflection, h(-k) = 2 h(0) - h(k), which keeps the
 // slope at the edge (a valley that runs out of the map runs on downhill; a mirror made it turn
-// back, a pit at the edge). 4 cells: the measured band is under 3.
+// back, a pit at the edge), clamped to the map's range: the extension's border, the base level, is
+// then no lower than the map's lowest point, so no valley is cut below it (unclamped, eroded-hills
+// reached 42 m below its world's floor, which an export clips flat). 4 cells: the measured band is
+// under 3.
 constexpr int kOpenEdgeCells = 4;
 
 // `map` extended by `pad` samples on every side: heights by point reflection (above), a mask
-// (`mirror`) by plain reflection, which keeps it within its range.
+// (`mirror`) by plain reflection; both stay within the map's range.
 Heightmap extendedPastTheEdge(const Heightmap& map, int pad, bool mirror) {
     const int n = map.width(), m = n + 2 * pad;
+    const auto [lowest, highest] = std::minmax_element(map.samples().begin(), map.samples().end());
+    const float lo = *lowest, hi = *highest;
     const auto source = [&](int x) {  // the reflected index and whether it is outside
         return x < 0 ? -x : x > n - 1 ? 2 * (n - 1) - x : x;
     };
@@ -276,7 +281,7 @@ Heightmap extendedPastTheEdge(const Heightmap& map, int pad, bool mirror) {
         const int r = source(x);
         if (mirror || r == x) return row[r];
         const float edge = row[x < 0 ? 0 : n - 1];
-        return 2.0f * edge - row[r];
+        return std::clamp(2.0f * edge - row[r], lo, hi);
     };
     Heightmap across(m, n);  // along x first
     for (int y = 0; y < n; ++y)

@@ -596,8 +596,10 @@ TEST(RiverErosion, ADeltaReachesOutAlongItsRiver) {
     for (int y = 0; y < side; ++y)
         for (int x = 0; x < side; ++x)
             map.at(x, y) = y < shore ? float(2.0 + 0.5 * double(shore - y) + 0.8 * std::abs(x - centre)) : -6.0f;
+    // The map's top edge a divide (the base level): with an open edge the valley also drains the
+    // land past it, a larger load and another delta.
     const RiverRun run = riverRun(map, {{"sea_level", "0"}, {"lakes", "none"}, {"keep_height", "0"}, {"duration", "0.1"},
-                                        {"deposition", "0.3"}, {"channel_area", "0.01"}});
+                                        {"deposition", "0.3"}, {"channel_area", "0.01"}, {"edge", "base level"}});
     // How far out from the shore the new land reaches, and its widest row along the shore (from two
     // samples out: the shore's own small fans left out), within 32 samples of the valley's axis.
     int out = 0, widest = 0;
