@@ -274,7 +274,7 @@ Heightmap extendedPastTheEdge(const Heightmap& map, int pad, bool mirror) {
     const int n = map.width(), m = n + 2 * pad;
     const auto [lowest, highest] = std::minmax_element(map.samples().begin(), map.samples().end());
     const float lo = *lowest, hi = *highest;
-    const auto source = [&](int x) {  // the reflected index and whether it is outside
+    const auto source = [&](int x) {  // the sample reflected onto x (|x| and 2 (n - 1) - x within the map)
         return x < 0 ? -x : x > n - 1 ? 2 * (n - 1) - x : x;
     };
     const auto at = [&](const float* row, int x) {
@@ -328,8 +328,10 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     int levels = 0;
     while (!singleScale && ((side - 1) >> (levels + 1)) + 1 >= kCoarsestSide) ++levels;
     // The open edge's extension, in samples of the map: whole cells of the coarsest level, so every
-    // level's samples lie on the map's (and a detail's extension is twice the one below's).
-    const int pad = p.openEdge ? kOpenEdgeCells << levels : 0;
+    // level's samples lie on the map's (and a detail's extension is twice the one below's). A map
+    // of under 5 samples (with one level only) is extended by its side less one, all a reflection
+    // can reach.
+    const int pad = p.openEdge ? std::min(kOpenEdgeCells << levels, side - 1) : 0;
     std::optional<Heightmap> extendedInput, extendedUplift;
     if (pad > 0) {
         extendedInput.emplace(extendedPastTheEdge(call.input, pad, false));
@@ -425,6 +427,12 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         if (call.context.partial && level > 0 && (level == levels || level == 1)) show(settled);
     }
     if (pad > 0) {  // the map cut out of the extension
+        // No lower than the map's lowest point, the extension's lowest outlet: a cell cuts down to its
+        // receiver only, but the cut's spread across the river's width can take a cell next to a
+        // deep channel below it where the map is a few samples wide (a 3² to 17² map went tens of
+        // metres below its floor, open; a map of the presets' sizes stays above it by itself).
+        const float floor = *std::min_element(call.input.samples().begin(), call.input.samples().end());
+        for (float& h : settled.h) h = std::max(h, floor);
         settled.h = cutOut(settled.h, side, pad);
         settled.side = side;
         net.filled = cutOut(net.filled, side, pad);

@@ -667,6 +667,26 @@ TEST(RiverErosion, RiversBuildDeltasIntoTheLakesThatStay) {
     EXPECT_EQ(run("1", 1).heights, dropped.heights);
 }
 
+// The open edge extends a map by 4 samples a side where it has one level; a map of 2 or 3 samples
+// has fewer to reflect, and is extended by what it has (the sanitizer build checks the reads). Its
+// heights stay within the map's range (the cut's spread took a map this small tens of metres below
+// its floor before the floor was kept).
+TEST(RiverErosion, TheSmallestMapsErodeWithAnOpenEdge) {
+    for (int side : {2, 3, 5, 9}) {
+        core::Heightmap map(side, side);
+        for (int y = 0; y < side; ++y)
+            for (int x = 0; x < side; ++x) map.at(x, y) = float(0.1 + 0.05 * x + 0.07 * ((x * 7 + y * 3) % 5));
+        const auto [lo, hi] = std::minmax_element(map.samples().begin(), map.samples().end());
+        const RiverRun run = riverRun(map, {{"uplift", "1"}}), again = riverRun(map, {{"uplift", "1"}}, 1);
+        for (const float h : run.heights.samples()) {
+            EXPECT_TRUE(std::isfinite(h)) << side;
+            EXPECT_GE(h, *lo) << side;
+            EXPECT_LE(h, *hi) << side;
+        }
+        EXPECT_EQ(run.heights, again.heights) << side;
+    }
+}
+
 TEST(RiverErosion, BadValuesAreRefused) {
     for (auto [key, value] : {std::pair{"strength", "-1"}, {"duration", "11"}, {"channel_area", "0"}, {"uplift", "-2"},
                               {"river_width", "-1"}, {"river_width", "1001"}, {"lakes", "some"}, {"keep_height", "-0.5"},
