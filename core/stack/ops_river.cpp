@@ -432,9 +432,9 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         // deep channel below it where the map is a few samples wide (a 3² to 17² map went tens of
         // metres below its floor, open; a map of the presets' sizes stays above it by itself).
         const float floor = *std::min_element(call.input.samples().begin(), call.input.samples().end());
-        for (float& h : settled.h) h = std::max(h, floor);
         settled.h = cutOut(settled.h, side, pad);
         settled.side = side;
+        for (float& h : settled.h) h = std::max(h, floor);
         net.filled = cutOut(net.filled, side, pad);
         net.area = cutOut(net.area, side, pad);
         net.state = cutOut(net.state, side, pad);
