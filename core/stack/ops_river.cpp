@@ -283,10 +283,10 @@ Heightmap extendedPastTheEdge(const Heightmap& map, int pad, bool mirror) {
         const float edge = row[x < 0 ? 0 : n - 1];
         return std::clamp(2.0f * edge - row[r], lo, hi);
     };
-    Heightmap across(m, n);  // along x first
+    Heightmap across = Heightmap::uninitialized(m, n);  // along x first (every sample written)
     for (int y = 0; y < n; ++y)
         for (int x = 0; x < m; ++x) across.at(x, y) = at(map.row(y), x - pad);
-    Heightmap out(m, m);
+    Heightmap out = Heightmap::uninitialized(m, m);
     std::vector<float> column(static_cast<std::size_t>(n));
     for (int x = 0; x < m; ++x) {
         for (int y = 0; y < n; ++y) column[std::size_t(y)] = across.at(x, y);
