@@ -29,12 +29,15 @@ class Registry;
 // whose river-erosion entry leaves deposition out reads with 0 and makes the same bytes.
 // Format 7: river-erosion's map edge defaults to open (it was the base level): a recipe of format
 // 6 or older whose river-erosion entry leaves edge out reads with the base level, the same bytes.
-constexpr int kRecipeFormatVersion = 7;
+// Format 8: river-erosion's main rivers meander (meander 0.8; there were none): a recipe of format
+// 7 or older whose river-erosion entry leaves meander out reads with 0, the same bytes.
+constexpr int kRecipeFormatVersion = 8;
 constexpr int kLatticeRecipeVersion = 2;
 constexpr int kWorldRecipeVersion = 4;
 constexpr int kRiverRecipeVersion = 5;
 constexpr int kDepositionRecipeVersion = 6;
 constexpr int kOpenEdgeRecipeVersion = 7;
+constexpr int kMeanderRecipeVersion = 8;
 
 // The one line a front end shows when it reads a recipe of `version` (empty when current).
 std::string olderRecipeNotice(int version);

@@ -274,6 +274,7 @@ struct ChangedDefault {
 constexpr ChangedDefault kChangedDefaults[] = {
     {kDepositionRecipeVersion, "river-erosion", "deposition", 0.0},
     {kOpenEdgeRecipeVersion, "river-erosion", "edge", 0.0, "base level"},
+    {kMeanderRecipeVersion, "river-erosion", "meander", 0.0},
 };
 
 // Fills the values before into the entries of `stack` (a recipe of format `version`) that leave

@@ -17,6 +17,7 @@ enum class RngStream : std::uint32_t {
     Worley = 6,  // cellular noise: the feature point of every cell
     Hydraulic = 7,  // hydraulic erosion: where each rain drop starts
     River = 8,      // river erosion: the rise across each lake cell (how a lake drains to its outlet)
+    Meander = 9,    // river erosion: each main river's meanders (their lengths and widths)
 };
 
 constexpr std::uint64_t mix64(std::uint64_t z) {

@@ -36,6 +36,7 @@
 #include "coarse_to_fine.h"
 #include "flood_queue.h"
 #include "op_support.h"
+#include "river_meanders.h"
 #include "river_network.h"
 
 #include <algorithm>
@@ -85,6 +86,10 @@ struct RiverParams {
     // cut out of a larger land) or the base level (the edge stays at its height and everything
     // drains to it; recipe formats before 7: kChangedDefaults in core/recipe_json.cpp).
     bool openEdge = true;
+    // How far the main rivers swing into meanders where their valley floor is wide (0: none, their
+    // course the coarse valley's; 1: loops up to 3 channel widths out). 0.8 since recipe format 8
+    // (0 before: kChangedDefaults in core/recipe_json.cpp).
+    double meander = 0.8;
 };
 constexpr const char* kUpliftMask = "uplift";
 
@@ -268,6 +273,12 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, std::uint32_t origin,
 // under 3.
 constexpr int kOpenEdgeCells = 4;
 
+// Main rivers (the ones that meander) drain at least this share of the map's area, and at least
+// this many times the channel area; their channel is the river width wide, or wider where their
+// area asks (river_meanders.cpp).
+constexpr double kMainRiverShare = 0.01;
+constexpr double kMainRiverChannels = 20.0;
+
 // `map` extended by `pad` samples on every side: heights by point reflection (above), a mask
 // (`mirror`) by plain reflection; both stay within the map's range.
 Heightmap extendedPastTheEdge(const Heightmap& map, int pad, bool mirror) {
@@ -341,6 +352,7 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     if (pad > 0 && upliftMask != nullptr) upliftMask = &*extendedUplift;
     Grid settled, before;
     Network net;  // at the end, the last step's
+    std::vector<river::MeanderPath> meanders;
     const PointHash rise(call.seed, RngStream::River);
     // World-lattice steps per sample, so a cell draws the same rise at every detail (a map of a
     // side that is not 2^d + 1 has no lattice: its samples are numbered as they are).
@@ -368,6 +380,7 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
             before = g;
         } else {
             g = carryDown(settled, before, stride);
+            river::carveMeanders(g, call.metresPerSample * stride, meanders, call.heights.scale);
         }
         const int below = levels - level;  // levels below the coarsest
         const int steps = std::max(1, int(std::lround(
@@ -422,6 +435,21 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
                  call.context, net);
             call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
             if (call.context.partial && s + 1 == early) show(g);
+        }
+        if (level == levels && level > 0 && p.meander > 0.0) {
+            // The main rivers' courses, from the coarsest level's network (the same world grid at
+            // every detail); each finer level has their channels cut in after its carry.
+            const double extent = call.metresPerSample * double(side - 1);
+            const river::MeanderSettings settings{p.meander,
+                                                  std::max(kMainRiverShare * extent * extent,
+                                                           kMainRiverChannels * p.channelArea_km2 * 1e6),
+                                                  p.riverWidth_m,
+                                                  spacing_m,
+                                                  call.heights.toRaw(p.seaLevel_m),
+                                                  call.heights.scale,
+                                                  p.lakes == LakeAmount::Many};
+            meanders = river::traceMeanders(g, net, settings, PointHash(call.seed, RngStream::Meander),
+                                            latticeStep * std::uint32_t(stride), latticeStep * std::uint32_t(pad));
         }
         settled = std::move(g);
         if (call.context.partial && level > 0 && (level == levels || level == 1)) show(settled);
@@ -531,7 +559,13 @@ OpType riverErosionOpType() {
               "larger land; base level: everything drains to the edge, which keeps its height (a rim of land a "
               "little higher stands a few samples inside it)",
               {"open", "base level"}},
-             [](RiverParams& p, double v) { p.openEdge = int(v) == 0; });
+             [](RiverParams& p, double v) { p.openEdge = int(v) == 0; })
+        .add({"meander", "Meander", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.8,
+              "How far the main rivers swing into meanders where their valley floor is wide (flood plains, "
+              "coastal plains): 0 leaves them on their valley's course, 1 swings loops up to 3 channel widths "
+              "out; in a V-shaped valley a river runs straight down it whatever this says",
+              {}},
+             [](RiverParams& p, double v) { p.meander = v; });
     OpType type = makeOpType<RiverParams>(
         kTypeId, "River erosion",
         "Rivers cut valleys by the water draining through them (stream power, implicit): dendritic valley networks",

@@ -175,7 +175,8 @@ TEST(StackGoldens, SeededRiverErosionIsUnchanged) {
         const auto [heights, flow] = erodedHashes(
             10,
             {"river-erosion",
-             {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}, {"deposition", "0"}, {"edge", "base level"}}},
+             {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}, {"deposition", "0"}, {"edge", "base level"},
+              {"meander", "0"}}},
             4096.0, threads);
         EXPECT_EQ(heights, "3eeb3e1b4d5d793c05699e74dc8d356525d5ce6a78b2adb4a97cb17c4389bf12")
             << threads << " thread(s)";
@@ -191,19 +192,22 @@ TEST(StackGoldens, SeededRiverErosionIsUnchanged) {
 TEST(StackGoldens, SeededRiverErosionWithDepositionIsUnchanged) {
     for (int threads : {1, 2}) {
         const auto [heights, flow] = erodedHashes(
-            10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}, {"edge", "base level"}}},
+            10,
+            {"river-erosion",
+             {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}, {"edge", "base level"}, {"meander", "0"}}},
             4096.0, threads);
         EXPECT_EQ(heights, "16e49d907af7ab1363415c0cb701eeb7245ec2ac1e0840aaf1220758b12a79ff") << threads << " thread(s)";
         EXPECT_EQ(flow, "b767852cfc714504b44af6b530c937c839389643fe42eb34aeb9f5a2386f799d") << threads << " thread(s)";
     }
 }
 
-// The same at every default (recipe format 7): the map's edge open, the erosion run on the map
-// extended past it by point reflection and the map cut out of the result (ops_river.cpp).
+// The same with the map's edge open (recipe format 7): the erosion run on the map extended past it
+// by point reflection and the map cut out of the result (ops_river.cpp).
 TEST(StackGoldens, SeededRiverErosionWithAnOpenEdgeIsUnchanged) {
     for (int threads : {1, 2}) {
         const auto [heights, flow] = erodedHashes(
-            10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}}}, 4096.0, threads);
+            10, {"river-erosion", {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}, {"meander", "0"}}},
+            4096.0, threads);
         EXPECT_EQ(heights, "d556f67bbcc5ab9f9c2dbcde5c4bc53246da7a55f9520feafa911243c0bb7ee5") << threads << " thread(s)";
         EXPECT_EQ(flow, "bc33e2d1aaa6c05d6ad6821e3daf2725b022c6c953c4424788e8a6fa6754b5ff") << threads << " thread(s)";
     }

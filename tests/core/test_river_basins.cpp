@@ -317,28 +317,19 @@ TEST(RiverBasins, AnOpenEdgeLeavesNoRimAlongTheMap) {
 // Recipe format 7 made the open edge the default: a recipe of format 6 or older that leaves
 // `edge` out reads with the base level and makes the bytes it made; saved again it says so.
 TEST(RiverBasins, ARecipeOfFormat6KeepsItsEdge) {
-    const auto text = [](int version, const std::string& params) {
-        return R"({"format":"terrain-recipe","version":)" + std::to_string(version) +
-               R"(,"detail":8,"seed":4,"world":{"extent_m":4096,"height_range_m":[0,600],"reference_detail":8},)"
-               R"("stack":[{"id":"base","type":"fbm","params":{}},{"id":"r","type":"river-erosion","params":{)" +
-               params + "}}]}";
-    };
-    const auto read = [](const std::string& t) { return core::recipeFromText(registry(), t, "r.json"); };
+    const auto read = [](int version, const std::string& params) { return riverRecipeOfFormat(version, params); };
     const auto edge = [](const core::Recipe& r) { return r.operations.at(0).params.at("edge"); };
-    const auto run = [](const core::Recipe& r) {
-        core::StackEvaluator evaluator(registry(), 0);
-        return evaluator.evaluate(r, core::worldUnits(r), context());
-    };
-    const core::Recipe old = read(text(6, R"("duration":0.3)"));
-    const core::Recipe said = read(text(7, R"("duration":0.3,"edge":"base level")"));
-    const core::Recipe current = read(text(7, R"("duration":0.3)"));
+    const auto run = [](const core::Recipe& r) { return runRecipe(r); };
+    const core::Recipe old = read(6, R"("duration":0.3)");
+    const core::Recipe said = read(7, R"("duration":0.3,"edge":"base level")");
+    const core::Recipe current = read(7, R"("duration":0.3)");
     EXPECT_EQ(edge(old), 1.0);
     EXPECT_EQ(edge(current), 0.0);
-    EXPECT_EQ(edge(read(text(6, R"("duration":0.3,"edge":"open")"))), 0.0);
+    EXPECT_EQ(edge(read(6, R"("duration":0.3,"edge":"open")")), 0.0);
     const core::StackResult a = run(old), b = run(said), c = run(current);
     EXPECT_EQ(*a.map, *b.map);
     EXPECT_NE(*a.map, *c.map);
-    const core::Recipe again = read(core::recipeToText(registry(), old));
+    const core::Recipe again = core::recipeFromText(registry(), core::recipeToText(registry(), old), "r.json");
     EXPECT_EQ(edge(again), 1.0);
     EXPECT_EQ(*run(again).map, *a.map);
 }

@@ -28,10 +28,10 @@ check "the stack changes the map" sh -c "! cmp -s '$dir/plain.r16' '$dir/s1.r16'
 check "stack: 1 and 2 threads give the same bytes" cmp -s "$dir/s1.r16" "$dir/s2.r16"
 gen --recipe "$dir/stack.json" --threads 2 --output "$dir/s3.r16" || fail "from the saved stack"
 check "the saved stack reproduces the bytes" cmp -s "$dir/s1.r16" "$dir/s3.r16"
-check "the saved recipe is the current format (7) with the whole stack and its world" $py - "$dir/stack.json" <<'PY'
+check "the saved recipe is the current format (8) with the whole stack and its world" $py - "$dir/stack.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
-assert r["version"] == 7, r
+assert r["version"] == 8, r
 assert r["world"]["height_range_m"] == [0.0, 100.0] and r["world"]["extent_m"] > 0, r["world"]
 s = r["stack"]
 assert [e["type"] for e in s] == ["diamond-square", "clamp", "midpoint-displacement", "normalize"], s
