@@ -33,6 +33,7 @@ constexpr double kMaxTurn = 1.9;             // radians: the sine-generated curv
 // Bankfull width against drainage area, w = c sqrt(A) (hydraulic geometry: Leopold and Maddock
 // 1953, w ~ Q^0.5, with the discharge Q about proportional to A): 2.5 m at 1 km², 25 m at 100 km².
 constexpr double kWidthPerRootKm2 = 2.5;
+constexpr double kMaxWidthCells = 2.0;
 constexpr double kDepthPerWidth = 0.15;      // bankfull depth over width
 constexpr double kFloorRisePerWidth = 0.05;  // the floor: within this share of a width above the axis
 constexpr double kLeastSwingWidths = 1.0;    // a narrower swing is no meander (the floor is a V)
@@ -185,7 +186,9 @@ std::vector<MeanderPath> traceMeanders(const Grid& coarse, const Network& net, c
             ax[j] = px[seg] + (px[seg + 1] - px[seg]) * t;
             ay[j] = py[seg] + (py[seg + 1] - py[seg]) * t;
             const double a = area[seg] + (area[seg + 1] - area[seg]) * t;
-            width[j] = std::max(settings.width_m, kWidthPerRootKm2 * std::sqrt(a * 1e-6));
+            // At most two coarse cells: wider is a valley, not a channel (and a river width at the
+            // top of its range would make each cut's window and each floor search the whole map).
+            width[j] = std::min(std::max(settings.width_m, kWidthPerRootKm2 * std::sqrt(a * 1e-6)), kMaxWidthCells * S);
         }
         const double step = length / double(count - 1);
         // The axis' unit normal at j, from its neighbours a coarse cell away either side.

@@ -121,3 +121,4 @@ TEST(RiverMeanders, GoldenOfAMeanderingValley) {
         EXPECT_EQ(hash(*run.masks.at("flow")), "1baf39203b6fc75e490b199c5e3add0eaf0aff97ed49498cb3e265bcff5e1769") << threads << " thread(s)";
     }
 }
+
