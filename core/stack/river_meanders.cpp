@@ -296,6 +296,11 @@ std::vector<MeanderPath> traceMeanders(const Grid& coarse, const Network& net, c
 }
 
 void carveMeanders(Grid& g, double spacing_m, const std::vector<MeanderPath>& paths, double metresPerRaw) {
+    // Nothing to cut (meander 0, no main river, or no floor wide enough): no copy of the level.
+    const bool swings = std::any_of(paths.begin(), paths.end(), [](const MeanderPath& p) {
+        return std::any_of(p.swing.begin(), p.swing.end(), [](float v) { return v > 0.0f; });
+    });
+    if (!swings) return;
     const int n = g.side;
     const std::vector<float> ground = g.h;  // each course carves the ground as it came: order-free
     const double none = std::numeric_limits<double>::infinity();

@@ -37,9 +37,9 @@ std::vector<MeanderPath> traceMeanders(const Grid& coarse, const Network& net, c
 
 // The channels cut into `g` (spacing_m apart, the same origin as the coarsest level) where they
 // are at least a sample wide (a narrower channel is not drawn: at 30 to 90 m per sample only the
-// great rivers'): each cell within reach of a course is lowered to the bed (the valley floor's lowest height along the axis
-// so far, less the channel's depth) plus a parabolic bank; never raised. Serial and order-free
-// (each cell takes the lowest of what the courses ask).
+// great rivers'): each cell within reach of a course is lowered to the bed (the valley floor's
+// lowest height along the axis so far, less the channel's depth) plus a parabolic bank; never
+// raised. Serial and order-free (each cell takes the lowest of what the courses ask).
 void carveMeanders(Grid& g, double spacing_m, const std::vector<MeanderPath>& paths, double metresPerRaw);
 
 }  // namespace terrain::core::river
