@@ -1,6 +1,6 @@
 #pragma once
 // What the river-erosion tests share: the operation run on a map of 10 m per sample, 0..1000 m
-// (so raw units are metres; another spacing and seed when asked), with its heights and masks.
+// (so raw units are metres; another spacing when asked), with its heights and masks.
 #include "core/heightmap.h"
 #include "core/recipe.h"
 #include "core/stack/evaluator.h"
@@ -8,7 +8,6 @@
 
 #include "stack_test_support.h"
 
-#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -22,13 +21,13 @@ struct RiverRun {
 
 inline RiverRun riverRun(const core::Heightmap& map,
                          std::initializer_list<std::pair<const char*, const char*>> params, int threads = 2,
-                         double metresPerSample = 10.0, std::uint64_t seed = 7) {
+                         double metresPerSample = 10.0) {
     RiverRun run{core::Heightmap(map.width(), map.height()), {}};
     core::MaskSet below;
     core::HeightScale h;
     h.hiMetres = 1000.0;
     const core::GenerateContext c = context(threads);
-    const core::OpCall call{map, run.heights, h, metresPerSample, 7, seed, c, {}, &below, &run.masks, {}, {}, nullptr, {}, 0.0};
+    const core::OpCall call{map, run.heights, h, metresPerSample, 7, 7, c, {}, &below, &run.masks, {}, {}, nullptr, {}, 0.0};
     const core::OpInstance o = op(baseRecipe(), "river-erosion", params);
     registry().findOp("river-erosion")->run(o.params, call);
     return run;
