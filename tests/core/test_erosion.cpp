@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -161,7 +162,7 @@ struct StrataCone {
     core::HeightScale h;
 };
 StrataCone settleCone(const char* strata, int threads = 2, const char* dip = "0", const char* direction = "90",
-                      const char* noise = "0") {
+                      const char* noise = "0", const char* fold = "0", const char* foldAxis = "0") {
     const int side = 257, c = side / 2;
     StrataCone out{core::Heightmap(side, side), core::Heightmap(side, side), {}, {}};
     for (int y = 0; y < side; ++y)
@@ -174,16 +175,21 @@ StrataCone settleCone(const char* strata, int threads = 2, const char* dip = "0"
     const core::OpInstance o = op(baseRecipe(), "thermal-erosion",
                                   {{"talus_angle", "30"}, {"strata", strata}, {"hard_share", "0.5"}, {"cliff_angle", "80"},
                                    {"strata_dip", dip}, {"strata_dip_direction", direction}, {"strata_noise", noise},
-                                   {"strata_noise_scale", "60"}});
+                                   {"strata_noise_scale", "60"}, {"strata_fold", fold}, {"strata_fold_wavelength", "100"},
+                                   {"strata_fold_axis", foldAxis}});
     registry().findOp("thermal-erosion")->run(o.params, call);
     out.scree = *masks.at("scree");
     return out;
 }
 
+// How many metres higher in the bands sample (x, y) lies than its height: 0 for level bands.
+using BandShift = std::function<double(int x, int y)>;
+double level(int, int) { return 0.0; }
+
 // The steepest slope from each kind of sample (of every pair of neighbours, the higher one's),
-// bands `band` m thick read with a tilt of `eastTilt` m per m (a sample x m east lies that much
-// higher in them), samples within `edge` of a band's boundary left out; returns the pairs over 50°.
-int steepestByRock(const StrataCone& cone, const core::Heightmap& map, double band, double eastTilt, double edge,
+// bands `band` m thick read with `shift` added to each height, samples within `edge` of a band's
+// boundary left out; returns the pairs over 50°.
+int steepestByRock(const StrataCone& cone, const core::Heightmap& map, double band, const BandShift& shift, double edge,
                    double& soft, double& hard) {
     soft = hard = 0.0;
     int cliffs = 0;
@@ -193,7 +199,7 @@ int steepestByRock(const StrataCone& cone, const core::Heightmap& map, double ba
                 const int nx = x + dx, ny = y + dy;
                 const bool higher = map.at(x, y) >= map.at(nx, ny);
                 const int ux = higher ? x : nx, uy = higher ? y : ny;
-                const double u = (map.at(ux, uy) + eastTilt * ux) / band, phase = u - std::floor(u);
+                const double u = (map.at(ux, uy) + shift(ux, uy)) / band, phase = u - std::floor(u);
                 if (phase < edge || std::fabs(phase - 0.5) < edge || phase > 1.0 - edge) continue;
                 const bool isHard = phase < 0.5 && map.at(ux, uy) <= cone.before.at(ux, uy) + 1e-3f;
                 const double deg = std::atan(std::fabs(double(map.at(x, y)) - map.at(nx, ny)) /
@@ -209,7 +215,7 @@ TEST(ThermalErosion, HardStrataStandInCliffsOverScree) {
     const StrataCone cone = settleCone("20");
     const core::Heightmap& m = cone.after;
     double steepestSoft = 0.0, steepestHard = 0.0;
-    const int cliffs = steepestByRock(cone, m, 20.0, 0.0, 1e-3, steepestSoft, steepestHard);
+    const int cliffs = steepestByRock(cone, m, 20.0, level, 1e-3, steepestSoft, steepestHard);
     double deposited = 0.0;
     for (float v : cone.scree.samples()) deposited += v;
     std::printf("strata: steepest from soft %.2f deg, from hard rock %.2f deg; %d pairs over 50 deg; scree %.0f\n",
@@ -236,7 +242,7 @@ TEST(ThermalErosion, TiltedStrataCarryTheirCliffsAcrossTheSlope) {
     const core::Heightmap& m = cone.after;
     const double tanDip = std::tan(25.0 * kPi / 180.0);
     double soft = 0.0, hard = 0.0;
-    const int cliffs = steepestByRock(cone, m, 20.0, tanDip, 1e-2, soft, hard);
+    const int cliffs = steepestByRock(cone, m, 20.0, [&](int x, int) { return tanDip * x; }, 1e-2, soft, hard);
     std::printf("tilted strata: steepest from soft %.2f deg, from hard %.2f deg; %d pairs over 50 deg\n", soft, hard,
                 cliffs);
     EXPECT_LE(soft, 31.0);
@@ -244,13 +250,13 @@ TEST(ThermalErosion, TiltedStrataCarryTheirCliffsAcrossTheSlope) {
     EXPECT_GT(hard, 55.0);
     EXPECT_GT(cliffs, 1000);
     double levelSoft = 0.0, levelHard = 0.0;
-    (void)steepestByRock(cone, m, 20.0, 0.0, 1e-2, levelSoft, levelHard);
+    (void)steepestByRock(cone, m, 20.0, level, 1e-2, levelSoft, levelHard);
     EXPECT_GT(levelSoft, 50.0);  // level bands do not explain these cliffs
     EXPECT_NE(m, settleCone("20").after);
     // Dipping west: read with the tilt the other way, the same holds.
     const StrataCone west = settleCone("20", 2, "25", "270");
     double westSoft = 0.0, westHard = 0.0;
-    (void)steepestByRock(west, west.after, 20.0, -tanDip, 1e-2, westSoft, westHard);
+    (void)steepestByRock(west, west.after, 20.0, [&](int x, int) { return -tanDip * x; }, 1e-2, westSoft, westHard);
     EXPECT_LE(westSoft, 31.0);
     EXPECT_LE(westHard, 81.0);
     // The same bytes on any thread count.
@@ -264,7 +270,7 @@ TEST(ThermalErosion, TiltedStrataCarryTheirCliffsAcrossTheSlope) {
 TEST(ThermalErosion, StrataBoundariesWanderWithTheirNoise) {
     const StrataCone cone = settleCone("20", 2, "0", "90", "8");
     double soft = 0.0, hard = 0.0;
-    const int cliffs = steepestByRock(cone, cone.after, 20.0, 0.0, 1e-2, soft, hard);
+    const int cliffs = steepestByRock(cone, cone.after, 20.0, level, 1e-2, soft, hard);
     std::printf("wandering strata read level: steepest from soft %.2f deg, from hard %.2f deg; %d pairs over 50 deg\n",
                 soft, hard, cliffs);
     EXPECT_GT(soft, 50.0);
@@ -272,6 +278,40 @@ TEST(ThermalErosion, StrataBoundariesWanderWithTheirNoise) {
     EXPECT_LE(steepestDeg(cone.after, cone.h, 1.0), 81.0);
     EXPECT_NE(cone.after, settleCone("20").after);
     EXPECT_EQ(settleCone("20", 1, "0", "90", "8").after, cone.after);
+}
+
+// Folded strata: the same cone with its bands rising and falling 12 m in folds 100 m apart whose
+// axis runs east-west (an anticline's crest along the row through the centre). Read through the
+// fold (a sample's band lies 12 cos(2 pi (y - centre) / 100) m higher), nothing soft stands steeper
+// than the angle of repose and the hard bands keep cliffs; read level, or through the same fold
+// turned north-south, "soft" samples stand in cliffs: the folds are where the cliffs are.
+TEST(ThermalErosion, FoldedStrataWindTheirCliffsAlongTheFolds) {
+    const StrataCone cone = settleCone("20", 2, "0", "90", "0", "12", "90");
+    const core::Heightmap& m = cone.after;
+    const double centre = 0.5 * (m.height() - 1);
+    const auto fold = [&](double along) { return -12.0 * std::cos(2.0 * kPi * (along - centre) / 100.0); };
+    double soft = 0.0, hard = 0.0;
+    const int cliffs = steepestByRock(cone, m, 20.0, [&](int, int y) { return fold(y); }, 1e-2, soft, hard);
+    double levelSoft = 0.0, levelHard = 0.0, turnedSoft = 0.0, turnedHard = 0.0;
+    (void)steepestByRock(cone, m, 20.0, level, 1e-2, levelSoft, levelHard);
+    (void)steepestByRock(cone, m, 20.0, [&](int x, int) { return fold(x); }, 1e-2, turnedSoft, turnedHard);
+    std::printf("folded strata: steepest from soft %.2f deg, from hard %.2f deg, %d pairs over 50 deg; "
+                "read level: soft %.2f deg; read with the fold turned: soft %.2f deg\n",
+                soft, hard, cliffs, levelSoft, turnedSoft);
+    EXPECT_LE(soft, 31.0);
+    EXPECT_LE(hard, 81.0);
+    EXPECT_GT(hard, 55.0);
+    EXPECT_GT(cliffs, 1000);
+    EXPECT_GT(levelSoft, 50.0);
+    EXPECT_GT(turnedSoft, 50.0);
+    // The fold's axis north-south: read through that fold, the same holds.
+    const StrataCone turned = settleCone("20", 2, "0", "90", "0", "12", "0");
+    double nsSoft = 0.0, nsHard = 0.0;
+    (void)steepestByRock(turned, turned.after, 20.0, [&](int x, int) { return fold(x); }, 1e-2, nsSoft, nsHard);
+    EXPECT_LE(nsSoft, 31.0);
+    EXPECT_GT(nsHard, 55.0);
+    // The same bytes on any thread count.
+    EXPECT_EQ(settleCone("20", 1, "0", "90", "0", "12", "90").after, m);
 }
 
 TEST(ThermalErosion, SameBytesOnOneTwoAndThreeThreads) {
