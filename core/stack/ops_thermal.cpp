@@ -49,7 +49,7 @@
 #include "../errors.h"
 #include "coarse_to_fine.h"
 #include "op_support.h"
-#include "value_noise.h"
+#include "strata_bands.h"
 
 #include <algorithm>
 #include <cmath>
@@ -60,7 +60,6 @@ namespace terrain::core {
 namespace {
 
 constexpr const char* kTypeId = "thermal-erosion";
-constexpr auto kStrataStream = static_cast<RngStream>(102);  // the strata's wandering boundaries
 
 struct ThermalParams {
     double talus_deg = 35.0;
@@ -72,20 +71,8 @@ struct ThermalParams {
     double strata_m = 0.0;
     double hardShare = 0.5;
     double cliff_deg = 75.0;
-    // The bands tilt by dip_deg, falling towards the compass bearing dipDirection_deg (0 north,
-    // 90 east): a band lies tan(dip) metres lower for every metre in that direction.
-    double dip_deg = 0.0;
-    double dipDirection_deg = 90.0;
-    // The boundaries wander: each band lies up to noise_m higher or lower, in features of
-    // noiseScale_m (smooth value noise placed by world position).
-    double noise_m = 0.0;
-    double noiseScale_m = 500.0;
-    // The bands fold: they rise and fall by fold_m in waves foldWavelength_m long across the fold
-    // axis (compass bearing foldAxis_deg), an anticline's crest along the axis through the map's
-    // centre: a band lies fold_m cos(2 pi s / wavelength) higher at a distance s across the axis.
-    double fold_m = 0.0;
-    double foldWavelength_m = 2000.0;
-    double foldAxis_deg = 0.0;
+    // How the bands tilt, fold and wander (strata_bands.h).
+    StrataShape shape;
 };
 
 constexpr double kPi = 3.14159265358979323846;
@@ -98,41 +85,6 @@ constexpr float kStep = 0.24f;         // of an edge's excess moved per sweep (s
 constexpr float kMomentum = 0.5f;      // of an edge's last flux kept while its excess lasts
 constexpr double kHandOver = 0.01;     // of the edges still over the talus: on to the pair sweeps
 constexpr float kOmega = 1.9f;         // over-relaxation of a pair's move (1: exactly to the talus)
-
-// Folded strata in bands, per column and per row of a level (ThermalParams::fold_m): a band lies
-// fold_m cos(2 pi s / wavelength) higher at s metres across the axis from the map's centre, so a
-// sample there lies that much lower in the bands. The centre is the same world point at every
-// level and detail.
-class FoldWaves {
-public:
-    FoldWaves(const ThermalParams& p, int side, double spacing_m) {
-        if (!(p.fold_m > 0.0)) return;
-        const double bearing = p.foldAxis_deg * kPi / 180.0;
-        const double perMetre = 2.0 * kPi / p.foldWavelength_m;
-        const double centre = 0.5 * double(side - 1);
-        m_bands = p.fold_m / p.strata_m;
-        // s = east cos(bearing) - north sin(bearing); east = (x - c) spacing, north = -(y - c) spacing.
-        for (int i = 0; i < side; ++i) {
-            const double a = perMetre * (double(i) - centre) * spacing_m * std::cos(bearing);
-            const double b = perMetre * (double(i) - centre) * spacing_m * std::sin(bearing);
-            m_cosColumn.push_back(std::cos(a));
-            m_sinColumn.push_back(std::sin(a));
-            m_cosRow.push_back(std::cos(b));
-            m_sinRow.push_back(std::sin(b));
-        }
-    }
-    bool on() const { return !m_cosColumn.empty(); }
-    void subtractRow(int y, float* row) const {
-        const double cb = m_cosRow[std::size_t(y)], sb = m_sinRow[std::size_t(y)];
-        for (std::size_t x = 0; x < m_cosColumn.size(); ++x) {
-            row[x] -= float(m_bands * (m_cosColumn[x] * cb - m_sinColumn[x] * sb));
-        }
-    }
-
-private:
-    double m_bands = 0.0;
-    std::vector<double> m_cosColumn, m_sinColumn, m_cosRow, m_sinRow;
-};
 
 // A square map being settled: a level's LevelMap, or at full resolution the output itself.
 struct Grid {
@@ -413,31 +365,9 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
         strata.tanSoft = d1;
         strata.tanHard = float(std::tan(p.cliff_deg * kPi / 180.0) * spacing_m * perMetre);
         strata.rockSlack = float(1e-3 * perMetre);  // a millimetre
-        // Tilted or wandering bands: each sample's offset in bands, once for the level. A sample
-        // `spacing_m` east lies tan(dip) sin(bearing) spacing_m higher in the bands, one a row
-        // south (y north falls) -tan(dip) cos(bearing) spacing_m: u = (z + tan(dip) d + noise) /
-        // strata, d the distance along the bearing.
-        if (p.dip_deg > 0.0 || p.noise_m > 0.0 || p.fold_m > 0.0) {
-            const double perMetreAlong = std::tan(p.dip_deg * kPi / 180.0) / p.strata_m;
-            const double bearing = p.dipDirection_deg * kPi / 180.0;
-            const auto perColumn = float(perMetreAlong * std::sin(bearing) * spacing_m);
-            const auto perRow = float(-perMetreAlong * std::cos(bearing) * spacing_m);
-            const ValueNoise noise(call.seed, kStrataStream, spacing_m, p.noiseScale_m, 0, g.side);
-            const auto noiseBands = float(p.noise_m / p.strata_m);
-            // The fold: cos(a + b) = cos a cos b - sin a sin b, a from the column and b from the
-            // row, so each sample costs two products (the same bits on any thread count).
-            const FoldWaves fold(p, g.side, spacing_m);
-            offsets.resize(g.size());
-            parallelRows(g.side, threadsForWork(double(g.size()), call.context.threads), call.context,
-                         [&](int begin, int end) {
-                for (int y = begin; y < end; ++y) {
-                    float* row = offsets.data() + std::size_t(y) * std::size_t(g.side);
-                    const float rowBands = float(y) * perRow;
-                    for (int x = 0; x < g.side; ++x) row[x] = float(x) * perColumn + rowBands;
-                    if (fold.on()) fold.subtractRow(y, row);
-                    if (noiseBands > 0.0f) noise.row(y, row, row, noiseBands);
-                }
-            });
+        // Tilted, folded or wandering bands: each sample's offset in bands, once for the level.
+        if (!p.shape.level()) {
+            strataOffsets(p.shape, p.strata_m, g.side, spacing_m, call.seed, call.context, offsets);
             strata.offset = offsets.data();
         }
     }
@@ -577,29 +507,29 @@ OpType thermalErosionOpType() {
         .add({"strata_dip", "Strata dip", "deg", ParamKind::Real, 0.0, 80.0, 0.5, 0.0,
               "How steeply the strata tilt (0: level bands): their cliffs then run across the slopes, facing away "
               "from the dip (cuestas, hogbacks)", {}, ParamScale::Slope},
-             [](ThermalParams& p, double v) { p.dip_deg = v; })
+             [](ThermalParams& p, double v) { p.shape.dip_deg = v; })
         .add({"strata_dip_direction", "Dip direction", "deg", ParamKind::Real, 0.0, 360.0, 1.0, 90.0,
               "The compass bearing the strata fall towards (0 north, 90 east, 180 south, 270 west)", {}},
-             [](ThermalParams& p, double v) { p.dipDirection_deg = v; })
+             [](ThermalParams& p, double v) { p.shape.dipDirection_deg = v; })
         .add({"strata_noise", "Strata noise", "m", ParamKind::Real, 0.0, 100000.0, 1.0, 0.0,
               "How far in metres the strata's boundaries wander up and down (0: each band at one height, or one "
               "plane with a dip)", {}, ParamScale::Vertical},
-             [](ThermalParams& p, double v) { p.noise_m = v; })
+             [](ThermalParams& p, double v) { p.shape.noise_m = v; })
         .add({"strata_noise_scale", "Strata noise scale", "m", ParamKind::Real, 1.0, 1000000.0, 1.0, 500.0,
               "The size in metres of the strata noise's features", {}, ParamScale::Horizontal},
-             [](ThermalParams& p, double v) { p.noiseScale_m = v; })
+             [](ThermalParams& p, double v) { p.shape.noiseScale_m = v; })
         .add({"strata_fold", "Strata fold", "m", ParamKind::Real, 0.0, 100000.0, 1.0, 0.0,
               "How far in metres the strata rise and fall in folds (0: none): anticlines and synclines whose "
               "cliffs wind along the slopes; an anticline's crest runs along the fold axis through the map's centre",
               {}, ParamScale::Vertical},
-             [](ThermalParams& p, double v) { p.fold_m = v; })
+             [](ThermalParams& p, double v) { p.shape.fold_m = v; })
         .add({"strata_fold_wavelength", "Fold wavelength", "m", ParamKind::Real, 1.0, 1000000.0, 1.0, 2000.0,
               "The distance in metres from one anticline's crest to the next, across the fold axis", {},
               ParamScale::Horizontal},
-             [](ThermalParams& p, double v) { p.foldWavelength_m = v; })
+             [](ThermalParams& p, double v) { p.shape.foldWavelength_m = v; })
         .add({"strata_fold_axis", "Fold axis", "deg", ParamKind::Real, 0.0, 180.0, 1.0, 0.0,
               "The compass bearing the folds run along (0: north-south, 90: east-west)", {}},
-             [](ThermalParams& p, double v) { p.foldAxis_deg = v; });
+             [](ThermalParams& p, double v) { p.shape.foldAxis_deg = v; });
     OpType type = makeOpType<ThermalParams>(
         kTypeId, "Thermal erosion",
         "Material steeper than the angle of repose slides down until it rests: smooth scree slopes, sharp ridges",

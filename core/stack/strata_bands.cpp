@@ -1,0 +1,78 @@
+#include "strata_bands.h"
+
+#include <cmath>
+
+#include "../cancel.h"
+#include "../parallel.h"
+#include "../rng.h"
+#include "value_noise.h"
+
+namespace terrain::core {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr auto kStrataStream = static_cast<RngStream>(102);  // the strata's wandering boundaries
+
+// The folds in bands, per column and per row of a level: cos(a + b) = cos a cos b - sin a sin b,
+// a from the column and b from the row, so each sample costs two products. The centre is the
+// same world point at every level and detail.
+class FoldWaves {
+public:
+    FoldWaves(const StrataShape& shape, double strata_m, int side, double spacing_m) {
+        if (!(shape.fold_m > 0.0)) return;
+        const double bearing = shape.foldAxis_deg * kPi / 180.0;
+        const double perMetre = 2.0 * kPi / shape.foldWavelength_m;
+        const double centre = 0.5 * double(side - 1);
+        m_bands = shape.fold_m / strata_m;
+        // s = east cos(bearing) - north sin(bearing); east = (x - c) spacing, north = -(y - c) spacing.
+        for (int i = 0; i < side; ++i) {
+            const double a = perMetre * (double(i) - centre) * spacing_m * std::cos(bearing);
+            const double b = perMetre * (double(i) - centre) * spacing_m * std::sin(bearing);
+            m_cosColumn.push_back(std::cos(a));
+            m_sinColumn.push_back(std::sin(a));
+            m_cosRow.push_back(std::cos(b));
+            m_sinRow.push_back(std::sin(b));
+        }
+    }
+    bool on() const { return !m_cosColumn.empty(); }
+    // A band lies fold cos(...) higher, so the sample lies that much lower in the bands.
+    void subtractRow(int y, float* row) const {
+        const double cb = m_cosRow[std::size_t(y)], sb = m_sinRow[std::size_t(y)];
+        for (std::size_t x = 0; x < m_cosColumn.size(); ++x) {
+            row[x] -= float(m_bands * (m_cosColumn[x] * cb - m_sinColumn[x] * sb));
+        }
+    }
+
+private:
+    double m_bands = 0.0;
+    std::vector<double> m_cosColumn, m_sinColumn, m_cosRow, m_sinRow;
+};
+
+}  // namespace
+
+void strataOffsets(const StrataShape& shape, double strata_m, int side, double spacing_m, std::uint64_t seed,
+                   const GenerateContext& context, std::vector<float>& out) {
+    // A sample `spacing_m` east lies tan(dip) sin(bearing) spacing_m higher in the bands, one a row
+    // south (y north falls) -tan(dip) cos(bearing) spacing_m.
+    const double perMetreAlong = std::tan(shape.dip_deg * kPi / 180.0) / strata_m;
+    const double bearing = shape.dipDirection_deg * kPi / 180.0;
+    const auto perColumn = float(perMetreAlong * std::sin(bearing) * spacing_m);
+    const auto perRow = float(-perMetreAlong * std::cos(bearing) * spacing_m);
+    const ValueNoise noise(seed, kStrataStream, spacing_m, shape.noiseScale_m, 0, side);
+    const auto noiseBands = float(shape.noise_m / strata_m);
+    const FoldWaves fold(shape, strata_m, side, spacing_m);
+    const auto cells = std::size_t(side) * std::size_t(side);
+    out.resize(cells);
+    parallelRows(side, threadsForWork(double(cells), context.threads), context, [&](int begin, int end) {
+        for (int y = begin; y < end; ++y) {
+            float* row = out.data() + std::size_t(y) * std::size_t(side);
+            const float rowBands = float(y) * perRow;
+            for (int x = 0; x < side; ++x) row[x] = float(x) * perColumn + rowBands;
+            if (fold.on()) fold.subtractRow(y, row);
+            if (noiseBands > 0.0f) noise.row(y, row, row, noiseBands);
+        }
+    });
+}
+
+}  // namespace terrain::core
