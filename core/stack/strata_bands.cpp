@@ -1,6 +1,7 @@
 #include "strata_bands.h"
 
 #include <cmath>
+#include <numbers>
 
 #include "../cancel.h"
 #include "../parallel.h"
@@ -11,7 +12,7 @@ namespace terrain::core {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+constexpr double kPi = std::numbers::pi;
 constexpr auto kStrataStream = static_cast<RngStream>(102);  // the strata's wandering boundaries
 
 // The folds in bands, per column and per row of a level: cos(a + b) = cos a cos b - sin a sin b,
