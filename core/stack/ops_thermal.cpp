@@ -79,7 +79,7 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kToleranceDeg = 0.5;  // a settled slope exceeds the talus by at most this
 constexpr int kMaxSweeps = 200;        // per level, of each kind
 constexpr int kMaxStrataSweeps = 1000; // pair sweeps per level with strata (scree runs down cliffs)
-constexpr int kMaxDipSweeps = 8000;    // with tilted strata: their cliffs cross the slopes, scree runs longer
+constexpr int kMaxDipSweeps = 16000;   // strata tilted, folded or faulted: cliffs cross the slopes, scree runs longer
 constexpr int kCoarsestSide = 65;      // the first level settled
 constexpr float kStep = 0.24f;         // of an edge's excess moved per sweep (stable below 1/4)
 constexpr float kMomentum = 0.5f;      // of an edge's last flux kept while its excess lasts
@@ -394,7 +394,8 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
     // row finds no pair over.
     // With strata, loose material runs down a cliff's face a sample per sweep: more sweeps.
     // Tilted, the cliffs run across the slopes and the scree's paths down them are longer (a cone
-    // with 25-degree strata settled in about 4,100 sweeps at its finest level, level strata in 500).
+    // with 25-degree strata settled in about 4,100 sweeps at its finest level, level strata in 500;
+    // with one fault 5,800, with step faults 8,100).
     const int maxSweeps = !strata.on ? kMaxSweeps : strata.offset != nullptr ? kMaxDipSweeps : kMaxStrataSweeps;
     std::vector<std::uint8_t> active(std::size_t(g.side), 1);
     for (int n = 1; n <= maxSweeps; ++n) {
@@ -529,7 +530,24 @@ OpType thermalErosionOpType() {
              [](ThermalParams& p, double v) { p.shape.foldWavelength_m = v; })
         .add({"strata_fold_axis", "Fold axis", "deg", ParamKind::Real, 0.0, 180.0, 1.0, 0.0,
               "The compass bearing the folds run along (0: north-south, 90: east-west)", {}},
-             [](ThermalParams& p, double v) { p.shape.foldAxis_deg = v; });
+             [](ThermalParams& p, double v) { p.shape.foldAxis_deg = v; })
+        .add({"strata_fault_throw", "Fault throw", "m", ParamKind::Real, -100000.0, 100000.0, 1.0, 0.0,
+              "How far in metres the strata drop across a fault (0: no fault; below 0 they rise): the bands and "
+              "their cliffs step across the fault line",
+              {}, ParamScale::Vertical},
+             [](ThermalParams& p, double v) { p.shape.faultThrow_m = v; })
+        .add({"strata_fault_strike", "Fault strike", "deg", ParamKind::Real, 0.0, 180.0, 1.0, 0.0,
+              "The compass bearing the fault line runs along (0: north-south, its east side dropped; 90: "
+              "east-west, its south side dropped)", {}},
+             [](ThermalParams& p, double v) { p.shape.faultStrike_deg = v; })
+        .add({"strata_fault_offset", "Fault offset", "m", ParamKind::Real, -1000000.0, 1000000.0, 1.0, 0.0,
+              "How far in metres the fault line passes from the map's centre, towards its dropped side", {},
+              ParamScale::Horizontal},
+             [](ThermalParams& p, double v) { p.shape.faultOffset_m = v; })
+        .add({"strata_fault_spacing", "Fault spacing", "m", ParamKind::Real, 0.0, 1000000.0, 1.0, 0.0,
+              "The distance in metres between parallel faults of the same throw (0: one fault): step faults, "
+              "each dropping the strata further", {}, ParamScale::Horizontal},
+             [](ThermalParams& p, double v) { p.shape.faultSpacing_m = v; });
     OpType type = makeOpType<ThermalParams>(
         kTypeId, "Thermal erosion",
         "Material steeper than the angle of repose slides down until it rests: smooth scree slopes, sharp ridges",

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <utility>
 
 #include "../cancel.h"
 #include "../parallel.h"
@@ -50,6 +51,53 @@ private:
     std::vector<double> m_cosColumn, m_sinColumn, m_cosRow, m_sinRow;
 };
 
+// cos and sin of a compass bearing in degrees, exact at multiples of 90 (std::cos(pi / 2) is
+// 6e-17): a fault along a row or a column then has all of that row or column on one side.
+std::pair<double, double> cosSinOfBearing(double deg) {
+    const double quarters = deg / 90.0;
+    if (quarters == std::floor(quarters)) {
+        static constexpr double kCos[4] = {1.0, 0.0, -1.0, 0.0}, kSin[4] = {0.0, 1.0, 0.0, -1.0};
+        const auto q = std::size_t(std::fmod(std::fmod(quarters, 4.0) + 4.0, 4.0));
+        return {kCos[q], kSin[q]};
+    }
+    return {std::cos(deg * kPi / 180.0), std::sin(deg * kPi / 180.0)};
+}
+
+// The faults, per column and per row of a level: a sample's distance across the strike from the
+// map's centre is the sum of a column's share and a row's, each (i - centre) spacing times the
+// strike's cosine or sine. At a level twice as coarse (i - centre) halves as the spacing doubles,
+// exactly, so a sample lies on the same side of a fault at every level and detail.
+class FaultSteps {
+public:
+    FaultSteps(const StrataShape& shape, double strata_m, int side, double spacing_m) {
+        if (!(shape.faultThrow_m != 0.0)) return;
+        const auto [cosStrike, sinStrike] = cosSinOfBearing(shape.faultStrike_deg);
+        const double centre = 0.5 * double(side - 1);
+        m_bands = shape.faultThrow_m / strata_m;
+        m_offset = shape.faultOffset_m;
+        m_spacing = shape.faultSpacing_m;
+        // Across the strike, to its right: east cos(strike) - north sin(strike); north = -(y - c) spacing.
+        for (int i = 0; i < side; ++i) {
+            m_column.push_back((double(i) - centre) * spacing_m * cosStrike);
+            m_row.push_back((double(i) - centre) * spacing_m * sinStrike);
+        }
+    }
+    bool on() const { return !m_column.empty(); }
+    // Beyond each fault crossed the bands lie `throw` lower, so the sample lies higher in them.
+    void addRow(int y, float* row) const {
+        const double across = m_row[std::size_t(y)] - m_offset;
+        for (std::size_t x = 0; x < m_column.size(); ++x) {
+            const double s = m_column[x] + across;
+            const double crossed = m_spacing > 0.0 ? std::floor(s / m_spacing) + 1.0 : (s >= 0.0 ? 1.0 : 0.0);
+            row[x] += float(crossed * m_bands);
+        }
+    }
+
+private:
+    double m_bands = 0.0, m_offset = 0.0, m_spacing = 0.0;
+    std::vector<double> m_column, m_row;
+};
+
 }  // namespace
 
 void strataOffsets(const StrataShape& shape, double strata_m, int side, double spacing_m, std::uint64_t seed,
@@ -63,6 +111,7 @@ void strataOffsets(const StrataShape& shape, double strata_m, int side, double s
     const ValueNoise noise(seed, kStrataStream, spacing_m, shape.noiseScale_m, 0, side);
     const auto noiseBands = float(shape.noise_m / strata_m);
     const FoldWaves fold(shape, strata_m, side, spacing_m);
+    const FaultSteps faults(shape, strata_m, side, spacing_m);
     const auto cells = std::size_t(side) * std::size_t(side);
     out.resize(cells);
     parallelRows(side, threadsForWork(double(cells), context.threads), context, [&](int begin, int end) {
@@ -71,6 +120,7 @@ void strataOffsets(const StrataShape& shape, double strata_m, int side, double s
             const float rowBands = float(y) * perRow;
             for (int x = 0; x < side; ++x) row[x] = float(x) * perColumn + rowBands;
             if (fold.on()) fold.subtractRow(y, row);
+            if (faults.on()) faults.addRow(y, row);
             if (noiseBands > 0.0f) noise.row(y, row, row, noiseBands);
         }
     });

@@ -24,13 +24,21 @@ struct StrataShape {
     double fold_m = 0.0;
     double foldWavelength_m = 2000.0;
     double foldAxis_deg = 0.0;
+    // The bands are faulted: on the far side of a fault (to the right, facing along its strike,
+    // compass bearing faultStrike_deg: east of a north-south fault) they lie faultThrow_m lower
+    // (< 0: higher). The fault passes faultOffset_m from the map's centre across its strike; with
+    // faultSpacing_m > 0 another follows every faultSpacing_m, each with the same throw (step faults).
+    double faultThrow_m = 0.0;
+    double faultStrike_deg = 0.0;
+    double faultOffset_m = 0.0;
+    double faultSpacing_m = 0.0;
 
-    bool level() const { return !(dip_deg > 0.0 || noise_m > 0.0 || fold_m > 0.0); }
+    bool level() const { return !(dip_deg > 0.0 || noise_m > 0.0 || fold_m > 0.0 || faultThrow_m != 0.0); }
 };
 
 // out[y * side + x]: the bands (each strata_m thick) sample (x, y) of a level `side` samples
 // wide at `spacing_m` lies higher in them than its height says (u = (z + tan(dip) d + noise -
-// fold) / strata). Rows in parallel, each sample on its own: the same bits on any thread count.
+// fold + throw x faults crossed) / strata). Rows in parallel, each sample on its own: the same bits on any thread count.
 void strataOffsets(const StrataShape& shape, double strata_m, int side, double spacing_m, std::uint64_t seed,
                    const GenerateContext& context, std::vector<float>& out);
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <numbers>
 #include <string>
 #include <utility>
 
@@ -63,6 +64,23 @@ inline double rmsOfRelief(const core::Heightmap& coarse, const core::Heightmap& 
             hi = std::max(hi, a);
         }
     return std::sqrt(sum / double(coarse.sampleCount())) / (hi - lo);
+}
+
+// The steepest slope between 8-neighbours, in degrees.
+inline double steepestDeg(const core::Heightmap& m, const core::HeightScale& h, double spacing_m) {
+    double worst = 0.0;
+    for (int y = 0; y < m.height(); ++y)
+        for (int x = 0; x < m.width(); ++x)
+            for (int dy = 0; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    if (dy == 0 && dx <= 0) continue;
+                    const int nx = x + dx, ny = y + dy;
+                    if (nx < 0 || nx >= m.width() || ny >= m.height()) continue;
+                    const double rise = std::fabs(double(m.at(x, y)) - double(m.at(nx, ny))) * h.scale;
+                    const double run = spacing_m * (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0);
+                    worst = std::max(worst, std::atan(rise / run) * 180.0 / std::numbers::pi);
+                }
+    return worst;
 }
 
 }  // namespace stack_test

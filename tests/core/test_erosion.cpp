@@ -1,7 +1,7 @@
 // Erosion operations: thermal-erosion moves material (volume kept), leaves no slope
 // steeper than its angle of repose, settles a heap into a round cone, gives the same bytes on any
 // thread count and the same terrain at every detail, and writes its scree mask; hydraulic-erosion
-// likewise. river-erosion's tests are in test_river_erosion.cpp.
+// likewise. river-erosion's tests are in test_river_erosion.cpp, the strata's in test_strata.cpp.
 #include "core/cancel.h"
 #include "core/errors.h"
 #include "core/recipe.h"
@@ -16,7 +16,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <functional>
 #include <random>
 #include <vector>
 
@@ -43,23 +42,6 @@ double sumOf(const core::Heightmap& m) {
     double s = 0.0;
     for (float v : m.samples()) s += v;
     return s;
-}
-
-// The steepest slope between 8-neighbours, in degrees.
-double steepestDeg(const core::Heightmap& m, const core::HeightScale& h, double spacing_m) {
-    double worst = 0.0;
-    for (int y = 0; y < m.height(); ++y)
-        for (int x = 0; x < m.width(); ++x)
-            for (int dy = 0; dy <= 1; ++dy)
-                for (int dx = -1; dx <= 1; ++dx) {
-                    if (dy == 0 && dx <= 0) continue;
-                    const int nx = x + dx, ny = y + dy;
-                    if (nx < 0 || nx >= m.width() || ny >= m.height()) continue;
-                    const double rise = std::fabs(double(m.at(x, y)) - double(m.at(nx, ny))) * h.scale;
-                    const double run = spacing_m * (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0);
-                    worst = std::max(worst, std::atan(rise / run) * 180.0 / kPi);
-                }
-    return worst;
 }
 
 }  // namespace
@@ -149,169 +131,6 @@ TEST(ThermalErosion, APileIsRound) {
     const double coneHeight = std::cbrt(3.0 * volume / (kPi * slope)) * slope;
     std::printf("a 30-degree cone of the same volume: %.1f m high\n", coneHeight);
     EXPECT_GT(pile.at(c, c), 0.9 * coneHeight);
-}
-
-// Strata: a 60-degree cone (1 m samples, raw = metres) in bands 20 m thick whose lower half is hard
-// rock. Every slope falls from a sample that is loose or soft rock at no more than the angle of
-// repose (30), from hard rock at no more than the cliff angle (80); the hard bands keep cliffs as
-// steep as they were, the soft bands between them fall back as scree, which collects at the cliffs'
-// feet. Without strata the same cone has no slope over 30.
-namespace {
-struct StrataCone {
-    core::Heightmap before, after, scree;
-    core::HeightScale h;
-};
-StrataCone settleCone(const char* strata, int threads = 2, const char* dip = "0", const char* direction = "90",
-                      const char* noise = "0", const char* fold = "0", const char* foldAxis = "0") {
-    const int side = 257, c = side / 2;
-    StrataCone out{core::Heightmap(side, side), core::Heightmap(side, side), {}, {}};
-    for (int y = 0; y < side; ++y)
-        for (int x = 0; x < side; ++x)
-            out.before.at(x, y) = float(std::max(0.0, 110.0 - std::hypot(x - c, y - c)) * std::tan(60.0 * kPi / 180.0));
-    core::MaskSet below, masks;
-    out.h.hiMetres = 200.0;
-    const core::GenerateContext ctx = context(threads);
-    const core::OpCall call{out.before, out.after, out.h, 1.0, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
-    const core::OpInstance o = op(baseRecipe(), "thermal-erosion",
-                                  {{"talus_angle", "30"}, {"strata", strata}, {"hard_share", "0.5"}, {"cliff_angle", "80"},
-                                   {"strata_dip", dip}, {"strata_dip_direction", direction}, {"strata_noise", noise},
-                                   {"strata_noise_scale", "60"}, {"strata_fold", fold}, {"strata_fold_wavelength", "100"},
-                                   {"strata_fold_axis", foldAxis}});
-    registry().findOp("thermal-erosion")->run(o.params, call);
-    out.scree = *masks.at("scree");
-    return out;
-}
-
-// How many metres higher in the bands sample (x, y) lies than its height: 0 for level bands.
-using BandShift = std::function<double(int x, int y)>;
-double level(int, int) { return 0.0; }
-
-// The steepest slope from each kind of sample (of every pair of neighbours, the higher one's),
-// bands `band` m thick read with `shift` added to each height, samples within `edge` of a band's
-// boundary left out; returns the pairs over 50°.
-int steepestByRock(const StrataCone& cone, const core::Heightmap& map, double band, const BandShift& shift, double edge,
-                   double& soft, double& hard) {
-    soft = hard = 0.0;
-    int cliffs = 0;
-    for (int y = 0; y + 1 < map.height(); ++y)
-        for (int x = 1; x + 1 < map.width(); ++x)
-            for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{1, 1}, std::pair{-1, 1}}) {
-                const int nx = x + dx, ny = y + dy;
-                const bool higher = map.at(x, y) >= map.at(nx, ny);
-                const int ux = higher ? x : nx, uy = higher ? y : ny;
-                const double u = (map.at(ux, uy) + shift(ux, uy)) / band, phase = u - std::floor(u);
-                if (phase < edge || std::fabs(phase - 0.5) < edge || phase > 1.0 - edge) continue;
-                const bool isHard = phase < 0.5 && map.at(ux, uy) <= cone.before.at(ux, uy) + 1e-3f;
-                const double deg = std::atan(std::fabs(double(map.at(x, y)) - map.at(nx, ny)) /
-                                             (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0)) * 180.0 / kPi;
-                (isHard ? hard : soft) = std::max(isHard ? hard : soft, deg);
-                cliffs += deg > 50.0 ? 1 : 0;
-            }
-    return cliffs;
-}
-}  // namespace
-
-TEST(ThermalErosion, HardStrataStandInCliffsOverScree) {
-    const StrataCone cone = settleCone("20");
-    const core::Heightmap& m = cone.after;
-    double steepestSoft = 0.0, steepestHard = 0.0;
-    const int cliffs = steepestByRock(cone, m, 20.0, level, 1e-3, steepestSoft, steepestHard);
-    double deposited = 0.0;
-    for (float v : cone.scree.samples()) deposited += v;
-    std::printf("strata: steepest from soft %.2f deg, from hard rock %.2f deg; %d pairs over 50 deg; scree %.0f\n",
-                steepestSoft, steepestHard, cliffs, deposited);
-    EXPECT_LE(steepestSoft, 31.0);
-    EXPECT_LE(steepestHard, 81.0);
-    EXPECT_GT(steepestHard, 55.0);  // the cliffs keep the cone's 60 degrees
-    EXPECT_GT(cliffs, 1000);
-    EXPECT_GT(deposited, 100.0);
-    // Without strata nothing stands steeper than the angle of repose.
-    const StrataCone loose = settleCone("0");
-    EXPECT_LE(steepestDeg(loose.after, loose.h, 1.0), 31.0);
-    // The same bytes on any thread count.
-    EXPECT_EQ(settleCone("20", 1).after, m);
-    EXPECT_EQ(settleCone("20", 3).after, m);
-}
-
-// Tilted strata: the same cone with its bands dipping 25 degrees to the east. Judged by the tilted
-// bands (a sample x metres east lies tan(25) x metres higher in them), nothing soft stands steeper
-// than the angle of repose and the hard bands keep cliffs; judged by level bands, "soft" samples
-// stand in cliffs: the tilt is where the cliffs are. A dip towards the west mirrors them.
-TEST(ThermalErosion, TiltedStrataCarryTheirCliffsAcrossTheSlope) {
-    const StrataCone cone = settleCone("20", 2, "25", "90");
-    const core::Heightmap& m = cone.after;
-    const double tanDip = std::tan(25.0 * kPi / 180.0);
-    double soft = 0.0, hard = 0.0;
-    const int cliffs = steepestByRock(cone, m, 20.0, [&](int x, int) { return tanDip * x; }, 1e-2, soft, hard);
-    std::printf("tilted strata: steepest from soft %.2f deg, from hard %.2f deg; %d pairs over 50 deg\n", soft, hard,
-                cliffs);
-    EXPECT_LE(soft, 31.0);
-    EXPECT_LE(hard, 81.0);
-    EXPECT_GT(hard, 55.0);
-    EXPECT_GT(cliffs, 1000);
-    double levelSoft = 0.0, levelHard = 0.0;
-    (void)steepestByRock(cone, m, 20.0, level, 1e-2, levelSoft, levelHard);
-    EXPECT_GT(levelSoft, 50.0);  // level bands do not explain these cliffs
-    EXPECT_NE(m, settleCone("20").after);
-    // Dipping west: read with the tilt the other way, the same holds.
-    const StrataCone west = settleCone("20", 2, "25", "270");
-    double westSoft = 0.0, westHard = 0.0;
-    (void)steepestByRock(west, west.after, 20.0, [&](int x, int) { return -tanDip * x; }, 1e-2, westSoft, westHard);
-    EXPECT_LE(westSoft, 31.0);
-    EXPECT_LE(westHard, 81.0);
-    // The same bytes on any thread count.
-    EXPECT_EQ(settleCone("20", 1, "25", "90").after, m);
-}
-
-// Wandering strata: the same cone with its band boundaries moved up and down by up to 8 m in
-// features of 60 m. It still settles (nothing steeper than the cliff angle, cliffs stand), but
-// read as level bands its "soft" samples stand in cliffs: the boundaries are no longer at one
-// height all round.
-TEST(ThermalErosion, StrataBoundariesWanderWithTheirNoise) {
-    const StrataCone cone = settleCone("20", 2, "0", "90", "8");
-    double soft = 0.0, hard = 0.0;
-    const int cliffs = steepestByRock(cone, cone.after, 20.0, level, 1e-2, soft, hard);
-    std::printf("wandering strata read level: steepest from soft %.2f deg, from hard %.2f deg; %d pairs over 50 deg\n",
-                soft, hard, cliffs);
-    EXPECT_GT(soft, 50.0);
-    EXPECT_GT(cliffs, 1000);
-    EXPECT_LE(steepestDeg(cone.after, cone.h, 1.0), 81.0);
-    EXPECT_NE(cone.after, settleCone("20").after);
-    EXPECT_EQ(settleCone("20", 1, "0", "90", "8").after, cone.after);
-}
-
-// Folded strata: the same cone with its bands rising and falling 12 m in folds 100 m apart whose
-// axis runs east-west (an anticline's crest along the row through the centre). Read through the
-// fold (a sample's band lies 12 cos(2 pi (y - centre) / 100) m higher), nothing soft stands steeper
-// than the angle of repose and the hard bands keep cliffs; read level, or through the same fold
-// turned north-south, "soft" samples stand in cliffs: the folds are where the cliffs are.
-TEST(ThermalErosion, FoldedStrataWindTheirCliffsAlongTheFolds) {
-    const StrataCone cone = settleCone("20", 2, "0", "90", "0", "12", "90");
-    const core::Heightmap& m = cone.after;
-    const double centre = 0.5 * (m.height() - 1);
-    const auto fold = [&](double along) { return -12.0 * std::cos(2.0 * kPi * (along - centre) / 100.0); };
-    double soft = 0.0, hard = 0.0;
-    const int cliffs = steepestByRock(cone, m, 20.0, [&](int, int y) { return fold(y); }, 1e-2, soft, hard);
-    double levelSoft = 0.0, levelHard = 0.0, turnedSoft = 0.0, turnedHard = 0.0;
-    (void)steepestByRock(cone, m, 20.0, level, 1e-2, levelSoft, levelHard);
-    (void)steepestByRock(cone, m, 20.0, [&](int x, int) { return fold(x); }, 1e-2, turnedSoft, turnedHard);
-    std::printf("folded strata: steepest from soft %.2f deg, from hard %.2f deg, %d pairs over 50 deg; "
-                "read level: soft %.2f deg; read with the fold turned: soft %.2f deg\n",
-                soft, hard, cliffs, levelSoft, turnedSoft);
-    EXPECT_LE(soft, 31.0);
-    EXPECT_LE(hard, 81.0);
-    EXPECT_GT(hard, 55.0);
-    EXPECT_GT(cliffs, 1000);
-    EXPECT_GT(levelSoft, 50.0);
-    EXPECT_GT(turnedSoft, 50.0);
-    // The fold's axis north-south: read through that fold, the same holds.
-    const StrataCone turned = settleCone("20", 2, "0", "90", "0", "12", "0");
-    double nsSoft = 0.0, nsHard = 0.0;
-    (void)steepestByRock(turned, turned.after, 20.0, [&](int x, int) { return fold(x); }, 1e-2, nsSoft, nsHard);
-    EXPECT_LE(nsSoft, 31.0);
-    EXPECT_GT(nsHard, 55.0);
-    // The same bytes on any thread count.
-    EXPECT_EQ(settleCone("20", 1, "0", "90", "0", "12", "90").after, m);
 }
 
 TEST(ThermalErosion, SameBytesOnOneTwoAndThreeThreads) {

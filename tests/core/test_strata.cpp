@@ -1,0 +1,271 @@
+// thermal-erosion's strata: a 60-degree cone settled in bands of hard and soft rock that lie level,
+// dip, wander, fold and are faulted. Each test reads the settled cone through the bands' shape it
+// was made with (soft rock and loose material at no more than the angle of repose, hard rock in
+// cliffs) and through other shapes (where "soft" samples then stand in cliffs): the cliffs are
+// where that shape puts the hard bands. The rest of thermal-erosion's tests are in test_erosion.cpp.
+#include "core/recipe.h"
+#include "core/registry.h"
+#include "core/stack/evaluator.h"
+
+#include "stack_test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <numbers>
+#include <utility>
+
+namespace core = terrain::core;
+using namespace stack_test;
+
+namespace {
+constexpr double kPi = std::numbers::pi;
+}  // namespace
+
+// Strata: a 60-degree cone (1 m samples, raw = metres) in bands 20 m thick whose lower half is hard
+// rock. Every slope falls from a sample that is loose or soft rock at no more than the angle of
+// repose (30), from hard rock at no more than the cliff angle (80); the hard bands keep cliffs as
+// steep as they were, the soft bands between them fall back as scree, which collects at the cliffs'
+// feet. Without strata the same cone has no slope over 30.
+namespace {
+struct StrataCone {
+    core::Heightmap before, after, scree;
+    core::HeightScale h;
+};
+// The cone settled with strata `strata` m thick (half hard, talus 30, cliffs 80) and the
+// thermal-erosion parameters `shape` (the strata's dip, noise, fold and faults) set on top.
+using Params = std::initializer_list<std::pair<const char*, const char*>>;
+StrataCone settleCone(const char* strata, Params shape = {}, int threads = 2) {
+    const int side = 257, c = side / 2;
+    StrataCone out{core::Heightmap(side, side), core::Heightmap(side, side), {}, {}};
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x)
+            out.before.at(x, y) = float(std::max(0.0, 110.0 - std::hypot(x - c, y - c)) * std::tan(60.0 * kPi / 180.0));
+    core::MaskSet below, masks;
+    out.h.hiMetres = 200.0;
+    const core::GenerateContext ctx = context(threads);
+    const core::OpCall call{out.before, out.after, out.h, 1.0, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
+    core::OpInstance o = op(baseRecipe(), "thermal-erosion",
+                            {{"talus_angle", "30"}, {"strata", strata}, {"hard_share", "0.5"}, {"cliff_angle", "80"},
+                             {"strata_noise_scale", "60"}, {"strata_fold_wavelength", "100"}});
+    for (const auto& [k, v] : shape) core::setOperationParamFromText(registry(), o, k, v, k);
+    registry().findOp("thermal-erosion")->run(o.params, call);
+    out.scree = *masks.at("scree");
+    return out;
+}
+
+// How many metres higher in the bands sample (x, y) lies than its height: 0 for level bands.
+using BandShift = std::function<double(int x, int y)>;
+double level(int, int) { return 0.0; }
+
+// The steepest slope from each kind of sample (of every pair of neighbours, the higher one's),
+// bands `band` m thick read with `shift` added to each height, samples within `edge` of a band's
+// boundary left out; returns the pairs over 50°.
+int steepestByRock(const StrataCone& cone, const core::Heightmap& map, double band, const BandShift& shift, double edge,
+                   double& soft, double& hard) {
+    soft = hard = 0.0;
+    int cliffs = 0;
+    for (int y = 0; y + 1 < map.height(); ++y)
+        for (int x = 1; x + 1 < map.width(); ++x)
+            for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{1, 1}, std::pair{-1, 1}}) {
+                const int nx = x + dx, ny = y + dy;
+                const bool higher = map.at(x, y) >= map.at(nx, ny);
+                const int ux = higher ? x : nx, uy = higher ? y : ny;
+                const double u = (map.at(ux, uy) + shift(ux, uy)) / band, phase = u - std::floor(u);
+                if (phase < edge || std::fabs(phase - 0.5) < edge || phase > 1.0 - edge) continue;
+                const bool isHard = phase < 0.5 && map.at(ux, uy) <= cone.before.at(ux, uy) + 1e-3f;
+                const double deg = std::atan(std::fabs(double(map.at(x, y)) - map.at(nx, ny)) /
+                                             (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0)) * 180.0 / kPi;
+                (isHard ? hard : soft) = std::max(isHard ? hard : soft, deg);
+                cliffs += deg > 50.0 ? 1 : 0;
+            }
+    return cliffs;
+}
+}  // namespace
+
+TEST(ThermalErosion, HardStrataStandInCliffsOverScree) {
+    const StrataCone cone = settleCone("20");
+    const core::Heightmap& m = cone.after;
+    double steepestSoft = 0.0, steepestHard = 0.0;
+    const int cliffs = steepestByRock(cone, m, 20.0, level, 1e-3, steepestSoft, steepestHard);
+    double deposited = 0.0;
+    for (float v : cone.scree.samples()) deposited += v;
+    std::printf("strata: steepest from soft %.2f deg, from hard rock %.2f deg; %d pairs over 50 deg; scree %.0f\n",
+                steepestSoft, steepestHard, cliffs, deposited);
+    EXPECT_LE(steepestSoft, 31.0);
+    EXPECT_LE(steepestHard, 81.0);
+    EXPECT_GT(steepestHard, 55.0);  // the cliffs keep the cone's 60 degrees
+    EXPECT_GT(cliffs, 1000);
+    EXPECT_GT(deposited, 100.0);
+    // Without strata nothing stands steeper than the angle of repose.
+    const StrataCone loose = settleCone("0");
+    EXPECT_LE(steepestDeg(loose.after, loose.h, 1.0), 31.0);
+    // The same bytes on any thread count.
+    EXPECT_EQ(settleCone("20", {}, 1).after, m);
+    EXPECT_EQ(settleCone("20", {}, 3).after, m);
+}
+
+// Tilted strata: the same cone with its bands dipping 25 degrees to the east. Judged by the tilted
+// bands (a sample x metres east lies tan(25) x metres higher in them), nothing soft stands steeper
+// than the angle of repose and the hard bands keep cliffs; judged by level bands, "soft" samples
+// stand in cliffs: the tilt is where the cliffs are. A dip towards the west mirrors them.
+TEST(ThermalErosion, TiltedStrataCarryTheirCliffsAcrossTheSlope) {
+    const StrataCone cone = settleCone("20", {{"strata_dip", "25"}, {"strata_dip_direction", "90"}});
+    const core::Heightmap& m = cone.after;
+    const double tanDip = std::tan(25.0 * kPi / 180.0);
+    double soft = 0.0, hard = 0.0;
+    const int cliffs = steepestByRock(cone, m, 20.0, [&](int x, int) { return tanDip * x; }, 1e-2, soft, hard);
+    std::printf("tilted strata: steepest from soft %.2f deg, from hard %.2f deg; %d pairs over 50 deg\n", soft, hard,
+                cliffs);
+    EXPECT_LE(soft, 31.0);
+    EXPECT_LE(hard, 81.0);
+    EXPECT_GT(hard, 55.0);
+    EXPECT_GT(cliffs, 1000);
+    double levelSoft = 0.0, levelHard = 0.0;
+    (void)steepestByRock(cone, m, 20.0, level, 1e-2, levelSoft, levelHard);
+    EXPECT_GT(levelSoft, 50.0);  // level bands do not explain these cliffs
+    EXPECT_NE(m, settleCone("20").after);
+    // Dipping west: read with the tilt the other way, the same holds.
+    const StrataCone west = settleCone("20", {{"strata_dip", "25"}, {"strata_dip_direction", "270"}});
+    double westSoft = 0.0, westHard = 0.0;
+    (void)steepestByRock(west, west.after, 20.0, [&](int x, int) { return -tanDip * x; }, 1e-2, westSoft, westHard);
+    EXPECT_LE(westSoft, 31.0);
+    EXPECT_LE(westHard, 81.0);
+    // The same bytes on any thread count.
+    EXPECT_EQ(settleCone("20", {{"strata_dip", "25"}, {"strata_dip_direction", "90"}}, 1).after, m);
+}
+
+// Wandering strata: the same cone with its band boundaries moved up and down by up to 8 m in
+// features of 60 m. It still settles (nothing steeper than the cliff angle, cliffs stand), but
+// read as level bands its "soft" samples stand in cliffs: the boundaries are no longer at one
+// height all round.
+TEST(ThermalErosion, StrataBoundariesWanderWithTheirNoise) {
+    const StrataCone cone = settleCone("20", {{"strata_noise", "8"}});
+    double soft = 0.0, hard = 0.0;
+    const int cliffs = steepestByRock(cone, cone.after, 20.0, level, 1e-2, soft, hard);
+    std::printf("wandering strata read level: steepest from soft %.2f deg, from hard %.2f deg; %d pairs over 50 deg\n",
+                soft, hard, cliffs);
+    EXPECT_GT(soft, 50.0);
+    EXPECT_GT(cliffs, 1000);
+    EXPECT_LE(steepestDeg(cone.after, cone.h, 1.0), 81.0);
+    EXPECT_NE(cone.after, settleCone("20").after);
+    EXPECT_EQ(settleCone("20", {{"strata_noise", "8"}}, 1).after, cone.after);
+}
+
+// Folded strata: the same cone with its bands rising and falling 12 m in folds 100 m apart whose
+// axis runs east-west (an anticline's crest along the row through the centre). Read through the
+// fold (a sample's band lies 12 cos(2 pi (y - centre) / 100) m higher), nothing soft stands steeper
+// than the angle of repose and the hard bands keep cliffs; read level, or through the same fold
+// turned north-south, "soft" samples stand in cliffs: the folds are where the cliffs are.
+TEST(ThermalErosion, FoldedStrataWindTheirCliffsAlongTheFolds) {
+    const StrataCone cone = settleCone("20", {{"strata_fold", "12"}, {"strata_fold_axis", "90"}});
+    const core::Heightmap& m = cone.after;
+    const double centre = 0.5 * (m.height() - 1);
+    const auto fold = [&](double along) { return -12.0 * std::cos(2.0 * kPi * (along - centre) / 100.0); };
+    double soft = 0.0, hard = 0.0;
+    const int cliffs = steepestByRock(cone, m, 20.0, [&](int, int y) { return fold(y); }, 1e-2, soft, hard);
+    double levelSoft = 0.0, levelHard = 0.0, turnedSoft = 0.0, turnedHard = 0.0;
+    (void)steepestByRock(cone, m, 20.0, level, 1e-2, levelSoft, levelHard);
+    (void)steepestByRock(cone, m, 20.0, [&](int x, int) { return fold(x); }, 1e-2, turnedSoft, turnedHard);
+    std::printf("folded strata: steepest from soft %.2f deg, from hard %.2f deg, %d pairs over 50 deg; "
+                "read level: soft %.2f deg; read with the fold turned: soft %.2f deg\n",
+                soft, hard, cliffs, levelSoft, turnedSoft);
+    EXPECT_LE(soft, 31.0);
+    EXPECT_LE(hard, 81.0);
+    EXPECT_GT(hard, 55.0);
+    EXPECT_GT(cliffs, 1000);
+    EXPECT_GT(levelSoft, 50.0);
+    EXPECT_GT(turnedSoft, 50.0);
+    // The fold's axis north-south: read through that fold, the same holds.
+    const StrataCone turned = settleCone("20", {{"strata_fold", "12"}, {"strata_fold_axis", "0"}});
+    double nsSoft = 0.0, nsHard = 0.0;
+    (void)steepestByRock(turned, turned.after, 20.0, [&](int x, int) { return fold(x); }, 1e-2, nsSoft, nsHard);
+    EXPECT_LE(nsSoft, 31.0);
+    EXPECT_GT(nsHard, 55.0);
+    // The same bytes on any thread count.
+    EXPECT_EQ(settleCone("20", {{"strata_fold", "12"}, {"strata_fold_axis", "90"}}, 1).after, m);
+}
+
+
+// Faulted strata: the same cone with an east-west fault 20 m south of its centre, beyond which
+// (to the south) the bands lie 6 m lower, 0.3 of a band. Read through that fault (a sample south
+// of it lies 6 m higher in the bands), nothing soft stands steeper than the angle of repose and the
+// hard bands keep cliffs; read level, or with the north side dropped instead, "soft" samples
+// stand in cliffs. Faults every 40 m (step faults, each dropping the bands 6 m further) read
+// through as one fault do not hold, read through as steps they do.
+namespace {
+// How many metres higher in the bands sample (x, y) lies beyond the faults of `throwM` striking
+// `strikeDeg`, `offsetM` from the centre, `spacingM` apart (0: one).
+BandShift faulted(double throwM, double strikeDeg, double offsetM, double spacingM) {
+    return [=](int x, int y) {
+        const double c = 0.5 * (257 - 1), strike = strikeDeg * kPi / 180.0;
+        const bool right = strikeDeg == 0.0 || strikeDeg == 90.0;  // the tests' strikes: cos and sin exact
+        const double cs = right ? (strikeDeg == 0.0 ? 1.0 : 0.0) : std::cos(strike);
+        const double sn = right ? (strikeDeg == 0.0 ? 0.0 : 1.0) : std::sin(strike);
+        const double s = (x - c) * cs + ((y - c) * sn - offsetM);
+        const double crossed = spacingM > 0.0 ? std::floor(s / spacingM) + 1.0 : (s >= 0.0 ? 1.0 : 0.0);
+        return crossed * throwM;
+    };
+}
+}  // namespace
+
+TEST(ThermalErosion, FaultsStepTheStrataAndTheirCliffs) {
+    const StrataCone cone = settleCone(
+        "20", {{"strata_fault_throw", "6"}, {"strata_fault_strike", "90"}, {"strata_fault_offset", "20"}});
+    const core::Heightmap& m = cone.after;
+    double soft = 0.0, hard = 0.0, levelSoft = 0.0, levelHard = 0.0, upSoft = 0.0, upHard = 0.0;
+    const int cliffs = steepestByRock(cone, m, 20.0, faulted(6.0, 90.0, 20.0, 0.0), 1e-2, soft, hard);
+    (void)steepestByRock(cone, m, 20.0, level, 1e-2, levelSoft, levelHard);
+    // The north side dropped instead (a sample north of the fault reads 6 m higher in the bands).
+    const BandShift south = faulted(6.0, 90.0, 20.0, 0.0);
+    (void)steepestByRock(cone, m, 20.0, [&](int x, int y) { return 6.0 - south(x, y); }, 1e-2, upSoft, upHard);
+    std::printf("faulted strata: steepest from soft %.2f deg, from hard %.2f deg, %d pairs over 50 deg; read level: "
+                "soft %.2f deg; read with the north side dropped: soft %.2f deg\n",
+                soft, hard, cliffs, levelSoft, upSoft);
+    EXPECT_LE(soft, 31.0);
+    EXPECT_LE(hard, 81.0);
+    EXPECT_GT(hard, 55.0);
+    EXPECT_GT(cliffs, 1000);
+    EXPECT_GT(levelSoft, 50.0);
+    EXPECT_GT(upSoft, 50.0);
+    // Step faults 40 m apart, north-south, the first 10 m west of the centre.
+    const StrataCone steps = settleCone("20", {{"strata_fault_throw", "6"}, {"strata_fault_offset", "-10"},
+                                               {"strata_fault_spacing", "40"}});
+    double stepSoft = 0.0, stepHard = 0.0, oneSoft = 0.0, oneHard = 0.0;
+    (void)steepestByRock(steps, steps.after, 20.0, faulted(6.0, 0.0, -10.0, 40.0), 1e-2, stepSoft, stepHard);
+    (void)steepestByRock(steps, steps.after, 20.0, faulted(6.0, 0.0, -10.0, 0.0), 1e-2, oneSoft, oneHard);
+    std::printf("step faults: steepest from soft %.2f deg, from hard %.2f deg; read as one fault: soft %.2f deg\n",
+                stepSoft, stepHard, oneSoft);
+    EXPECT_LE(stepSoft, 31.0);
+    EXPECT_GT(stepHard, 55.0);
+    EXPECT_GT(oneSoft, 50.0);
+    // The same bytes on any thread count.
+    EXPECT_EQ(settleCone("20", {{"strata_fault_throw", "6"}, {"strata_fault_strike", "90"},
+                                {"strata_fault_offset", "20"}}, 1).after,
+              m);
+}
+
+// A plunging fold is a fold with a dip along its axis: folds 12 m high, 100 m apart, their axis
+// east-west, the bands falling 10 degrees to the east. Read through the fold and the dip together
+// the soft rock rests at the angle of repose; read through the fold alone it does not.
+TEST(ThermalErosion, AFoldWithADipAlongItsAxisPlunges) {
+    const StrataCone cone = settleCone("20", {{"strata_fold", "12"}, {"strata_fold_axis", "90"}, {"strata_dip", "10"},
+                                              {"strata_dip_direction", "90"}});
+    const core::Heightmap& m = cone.after;
+    const double centre = 0.5 * (m.height() - 1), tanDip = std::tan(10.0 * kPi / 180.0);
+    const auto fold = [&](int y) { return -12.0 * std::cos(2.0 * kPi * (y - centre) / 100.0); };
+    double soft = 0.0, hard = 0.0, foldSoft = 0.0, foldHard = 0.0;
+    const int cliffs = steepestByRock(cone, m, 20.0, [&](int x, int y) { return fold(y) + tanDip * x; }, 1e-2,
+                                      soft, hard);
+    (void)steepestByRock(cone, m, 20.0, [&](int, int y) { return fold(y); }, 1e-2, foldSoft, foldHard);
+    std::printf("plunging fold: steepest from soft %.2f deg, from hard %.2f deg, %d pairs over 50 deg; read without "
+                "the plunge: soft %.2f deg\n",
+                soft, hard, cliffs, foldSoft);
+    EXPECT_LE(soft, 31.0);
+    EXPECT_GT(hard, 55.0);
+    EXPECT_GT(cliffs, 1000);
+    EXPECT_GT(foldSoft, 50.0);
+}
