@@ -44,6 +44,15 @@
 // samples it reads, so the edges go on moving the bulk and leave the cliffs' tops and feet to the
 // pairs. Loose material runs down a cliff's face one sample per pair sweep: with strata a level
 // may take up to kMaxStrataSweeps.
+//
+// A level whose samples are too far apart for the bands (a band's run at the angle of repose
+// under kBandRunSamples samples) settles without them, at the bands' mean resting slope: a flank
+// of whole bands, each a cliff over soft rock, rises strata metres in share / tan(cliff) + (1 -
+// share) / tan(talus) strata metres of run. The bands are the finer levels' to draw (and always
+// the full resolution's). Until stop 54 every level read each sample's band from its height, so a
+// coarse level drew bands two or three samples apart as a checkerboard of cliff and soft cells,
+// and the finer levels carried its pattern down: scree streaked along the grid's axes and the
+// foot of a settled dome was a 12-sided polygon (ThermalErosion.ThinStrataLeaveNoMarkOfTheGrid).
 #include "ops.h"
 
 #include "../errors.h"
@@ -61,6 +70,8 @@ namespace {
 
 constexpr const char* kTypeId = "thermal-erosion";
 
+constexpr double kPi = 3.14159265358979323846;
+
 struct ThermalParams {
     double talus_deg = 35.0;
     double amount = 1.0;
@@ -73,9 +84,17 @@ struct ThermalParams {
     double cliff_deg = 75.0;
     // How the bands tilt, fold and wander (strata_bands.h).
     StrataShape shape;
+
+    bool hasStrata() const { return strata_m > 0.0 && hardShare > 0.0 && cliff_deg > talus_deg; }
+    // The mean slope of a flank of whole bands, each a cliff at cliff_deg over soft rock at
+    // talus_deg: the bands' rise over their runs, 1 / (share / tan(cliff) + (1 - share) / tan(talus)).
+    double strataRestingSlope() const {
+        return 1.0 / (hardShare / std::tan(cliff_deg * kPi / 180.0) +
+                      (1.0 - hardShare) / std::tan(talus_deg * kPi / 180.0));
+    }
 };
 
-constexpr double kPi = 3.14159265358979323846;
+constexpr double kBandRunSamples = 4.0;  // a level draws the bands when one spans this many samples
 constexpr double kToleranceDeg = 0.5;  // a settled slope exceeds the talus by at most this
 constexpr int kMaxSweeps = 200;        // per level, of each kind
 constexpr int kMaxStrataSweeps = 1000; // pair sweeps per level with strata (scree runs down cliffs)
@@ -348,8 +367,10 @@ std::int64_t sweep(const Grid& g, const float* tr, float d1, float d2, float tol
 // Settles `g` (spacing `spacing_m`) in place: edge sweeps until at most kHandOver of the edges
 // exceed the talus by more than the tolerance, then pair sweeps until no pair does. `rock`: the
 // level's input, under which the ground is rock (strata).
-void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalParams& p, const OpCall& call) {
-    const double talus = p.talus_deg * kPi / 180.0;
+void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalParams& p, bool bands,
+            const OpCall& call) {
+    const bool withStrata = bands && p.hasStrata();
+    const double talus = p.hasStrata() && !bands ? std::atan(p.strataRestingSlope()) : p.talus_deg * kPi / 180.0;
     const double perMetre = 1.0 / call.heights.scale;  // raw units per metre of height
     const auto d1 = float(std::tan(talus) * spacing_m * perMetre);
     const auto d2 = float(std::tan(talus) * spacing_m * std::sqrt(2.0) * perMetre);
@@ -357,7 +378,7 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
         float((std::tan(talus + kToleranceDeg * kPi / 180.0) - std::tan(talus)) * spacing_m * perMetre);
     Strata strata;
     std::vector<float> thresholds, offsets;
-    if (p.strata_m > 0.0 && p.hardShare > 0.0 && p.cliff_deg > p.talus_deg) {
+    if (withStrata) {
         strata.on = true;
         strata.rawZero = float(call.heights.toRaw(0.0));
         strata.perBand = float(call.heights.scale / p.strata_m);
@@ -461,7 +482,9 @@ void runThermal(const ThermalParams& p, const OpCall& call) {
                   call.context);
         // The rock: the level's input (the output starts as a copy of call.input, which is const).
         const Grid rock = level > 0 ? view(input) : Grid{const_cast<float*>(call.input.row(0)), side};
-        settle(grid, rock, call.metresPerSample * step, p, call);
+        const double spacing_m = call.metresPerSample * step;
+        const bool bands = level == 0 || p.strata_m / tanTalus >= kBandRunSamples * spacing_m;
+        settle(grid, rock, spacing_m, p, bands, call);
         before = std::move(input);
         if (level > 0) settled = std::move(g);
         call.context.report(float(coarsest - level + 1) / float(coarsest + 1));
