@@ -16,10 +16,11 @@
 // pairs and over-relaxed (each pair moved 0.95 of its excess). That let a slope whose fall line
 // lies between an axis and a diagonal stand 8 % steeper, and the sets swept first took the most:
 // a column settled into a lozenge 1.5 times as long one way as the other, a steep world's scree
-// into planes facing the grid's eight directions. Those sweeps still finish each level, once the
+// into planes facing the grid's eight directions. Those sweeps still follow the edges, once the
 // edges have settled all but kHandOver of their excess: over-relaxed, they clear the last few
 // fast, and the pairs' check adds the kinks the edge gradient cannot see (a V across a diagonal
-// whose sides cancel across the edge). By then the moves are small, too small to leave a shape.
+// whose sides cancel across the edge). They settle to the talus plus the tolerance, and the edges
+// run again after them, in rounds (settle() below): no direction is settled by the pairs alone.
 // In a sweep what one sample loses its neighbour gains (the sum of heights changes by float
 // rounding alone) and nothing crosses the map's border; the carry between levels (below) moves
 // the sum by about 1e-4 of relief times area. Rows in parallel, each sum in a fixed order: the
@@ -102,6 +103,8 @@ constexpr int kMaxDipSweeps = 16000;   // strata tilted, folded or faulted: clif
 constexpr int kCoarsestSide = 65;      // the first level settled
 constexpr float kStep = 0.24f;         // of an edge's excess moved per sweep (stable below 1/4)
 constexpr float kMomentum = 0.5f;      // of an edge's last flux kept while its excess lasts
+constexpr int kMaxRounds = 4;         // of edge sweeps then pair sweeps, a level
+constexpr float kPairTolerance = 0.1f; // of the tolerance: a pair over talus + tolerance by more is unsettled
 constexpr double kHandOver = 0.01;     // of the edges still over the talus: on to the pair sweeps
 constexpr float kOmega = 1.9f;         // over-relaxation of a pair's move (1: exactly to the talus)
 
@@ -299,8 +302,10 @@ TERRAIN_VECTOR_CLONES PairCounts settlePairs(float* __restrict a, float* __restr
 // odd rows), one set after the other, each set row-parallel. The order of the sets is fixed and
 // the pairs of a set share no sample, so the result does not depend on the thread count.
 // Nothing crosses the border. Only rows marked in `active` are swept (a row pair if either is);
-// on return `active` marks the rows next to (or at) a pair that moved. Returns how many pairs
-// exceeded the talus by more than `tolerance`.
+// on return `active` marks the rows next to (or at) a pair that moved. `d1`, `d2`: the largest
+// difference a pair along an axis and along a diagonal keeps (raw units), or with strata (`tr`)
+// the factors of each sample's own talus. Returns how many pairs exceeded it by more than
+// `tolerance`.
 std::int64_t sweep(const Grid& g, const float* tr, float d1, float d2, float tolerance,
                    std::vector<std::uint8_t>& active, const OpCall& call) {
     const int side = g.side;
@@ -317,7 +322,6 @@ std::int64_t sweep(const Grid& g, const float* tr, float d1, float d2, float tol
         over[std::size_t(y)] += c.over;
         if (c.moved > 0) moved[std::size_t(y)] = 1;
     };
-    constexpr float kDiagonal = 1.41421356f;
     for (int parity = 0; parity < 2; ++parity) {  // horizontal: (x, x + 1), x of this parity
         rows(side, [&](int y) {
             if (active[std::size_t(y)] == 0) return;
@@ -325,7 +329,7 @@ std::int64_t sweep(const Grid& g, const float* tr, float d1, float d2, float tol
             const int n = (side - parity) / 2;
             if (tr != nullptr) {
                 const float* t = tr + std::size_t(y) * s + parity;
-                add(y, settlePairs<2, true>(r + parity, r + parity + 1, n, 1.0f, tolerance, t, t + 1));
+                add(y, settlePairs<2, true>(r + parity, r + parity + 1, n, d1, tolerance, t, t + 1));
             } else {
                 add(y, settlePairs<2>(r + parity, r + parity + 1, n, d1, tolerance));
             }
@@ -340,9 +344,9 @@ std::int64_t sweep(const Grid& g, const float* tr, float d1, float d2, float tol
             if (tr != nullptr) {
                 const float* ta = tr + std::size_t(y) * s;
                 const float* tb = ta + s;
-                c = settlePairs<1, true>(g.row(y), g.row(y + 1), side, 1.0f, tolerance, ta, tb);
-                c2 = settlePairs<1, true>(g.row(y), g.row(y + 1) + 1, side - 1, kDiagonal, tolerance, ta, tb + 1);
-                c3 = settlePairs<1, true>(g.row(y) + 1, g.row(y + 1), side - 1, kDiagonal, tolerance, ta + 1, tb);
+                c = settlePairs<1, true>(g.row(y), g.row(y + 1), side, d1, tolerance, ta, tb);
+                c2 = settlePairs<1, true>(g.row(y), g.row(y + 1) + 1, side - 1, d2, tolerance, ta, tb + 1);
+                c3 = settlePairs<1, true>(g.row(y) + 1, g.row(y + 1), side - 1, d2, tolerance, ta + 1, tb);
             } else {
                 c = settlePairs<1>(g.row(y), g.row(y + 1), side, d1, tolerance);
                 c2 = settlePairs<1>(g.row(y), g.row(y + 1) + 1, side - 1, d2, tolerance);
@@ -364,9 +368,22 @@ std::int64_t sweep(const Grid& g, const float* tr, float d1, float d2, float tol
     return total;
 }
 
-// Settles `g` (spacing `spacing_m`) in place: edge sweeps until at most kHandOver of the edges
-// exceed the talus by more than the tolerance, then pair sweeps until no pair does. `rock`: the
-// level's input, under which the ground is rock (strata).
+// Settles `g` (spacing `spacing_m`) in place, in rounds: edge sweeps until at most kHandOver of
+// the edges exceed the talus by more than the tolerance, then pair sweeps until no pair exceeds
+// the talus plus the tolerance; again (at most kMaxRounds) until a round's first edge sweep finds
+// the level settled. `rock`: the level's input, under which the ground is rock (strata). `bands`:
+// whether this level draws the strata (else it settles at their mean slope).
+//
+// The pairs see only the difference along their own direction, so they hold a slope whose fall
+// line runs along an axis or a diagonal, and leave one between (up to 1 / cos 22.5 steeper) to the
+// edges. Until stop 54 they settled to the talus itself and a level took one round: the edges
+// stopped within the tolerance, the pairs then pulled the slopes along the grid's eight directions
+// down to the talus and left the others up to 0.5 degrees steeper, and a settled cone was 8-fold
+// faceted (a 600 m dome's cone 800 m out: 126 m high along an axis, 120 m at 22.5 degrees).
+// Settling to the talus plus the tolerance, the pairs catch kinks and long runs the edges would
+// take hundreds of sweeps for, and leave every direction to the edges alike; the next round's edges
+// take what the pairs could not see. A settled level then starts the next finer one settled, so the
+// finer levels take a sweep or two. (Drawing strata a level takes one round; see below.)
 void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalParams& p, bool bands,
             const OpCall& call) {
     const bool withStrata = bands && p.hasStrata();
@@ -402,30 +419,46 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
     Fluxes f;
     f.fx.assign(g.size(), 0.0f);
     f.fy.assign(g.size() + std::size_t(g.side), 0.0f);
-    int edgeSweeps = 0;
-    while (edgeSweeps < kMaxSweeps) {
-        ++edgeSweeps;
-        refresh();
-        const std::int64_t over = strata.on ? edgeSweep<true>(g, f, tr, d1, tolerance, call)
-                                            : edgeSweep<false>(g, f, nullptr, d1, tolerance, call);
-        if (double(over) <= kHandOver * edges) break;
-    }
+    // The pairs settle to the talus plus the tolerance (each sample's own talus so loosened, with
+    // strata); they count a pair over by more than kPairTolerance of the tolerance as unsettled.
+    const double loosen = std::tan(talus + kToleranceDeg * kPi / 180.0) / std::tan(talus);
+    const float p1 = strata.on ? float(loosen) : float(d1 * loosen);
+    const float p2 = strata.on ? float(loosen * std::sqrt(2.0)) : float(d2 * loosen);
+    // Drawing strata, one round: the pairs do most of the work there (loose material runs down the
+    // cliffs pair by pair), and with more rounds the strata tests' cones took twice the time.
+    const float ptol = kPairTolerance * tolerance;
+    const int rounds = strata.on ? 1 : kMaxRounds;
     // Pair sweeps skip the rows where nothing moved in the last sweep and nothing moved next to
     // them (a pair only moves once one of its samples did); settled only once a sweep of every
     // row finds no pair over.
     // With strata, loose material runs down a cliff's face a sample per sweep: more sweeps.
     // Tilted, the cliffs run across the slopes and the scree's paths down them are longer (a cone
-    // with 25-degree strata settled in about 4,100 sweeps at its finest level, level strata in 500;
-    // with one fault 5,800, with step faults 8,100).
+    // with 25-degree strata settled in about 4,000 sweeps at its finest level, level strata in 300;
+    // with one fault 11,800, with step faults 10,500).
     const int maxSweeps = !strata.on ? kMaxSweeps : strata.offset != nullptr ? kMaxDipSweeps : kMaxStrataSweeps;
     std::vector<std::uint8_t> active(std::size_t(g.side), 1);
-    for (int n = 1; n <= maxSweeps; ++n) {
-        refresh();
-        if (sweep(g, tr, d1, d2, tolerance, active, call) != 0) continue;
+    for (int round = 0; round < rounds; ++round) {
+        int edgeSweeps = 0;
+        bool settledAtOnce = false;
+        std::fill(f.fx.begin(), f.fx.end(), 0.0f);
+        std::fill(f.fy.begin(), f.fy.end(), 0.0f);
+        while (edgeSweeps < kMaxSweeps) {
+            ++edgeSweeps;
+            refresh();
+            const std::int64_t over = strata.on ? edgeSweep<true>(g, f, tr, d1, tolerance, call)
+                                                : edgeSweep<false>(g, f, nullptr, d1, tolerance, call);
+            if (double(over) <= kHandOver * edges) { settledAtOnce = edgeSweeps == 1; break; }
+        }
+        if (round > 0 && settledAtOnce) break;
         std::fill(active.begin(), active.end(), 1);
-        refresh();
-        if (n == maxSweeps || sweep(g, tr, d1, d2, tolerance, active, call) == 0) return;
-        ++n;
+        for (int n = 1; n <= maxSweeps; ++n) {
+            refresh();
+            if (sweep(g, tr, p1, p2, ptol, active, call) != 0) continue;
+            std::fill(active.begin(), active.end(), 1);
+            refresh();
+            if (n == maxSweeps || sweep(g, tr, p1, p2, ptol, active, call) == 0) break;
+            ++n;
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 #include "core/io/world_units.h"
 #include "core/recipe.h"
 #include "core/registry.h"
+#include "core/stack/operation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,6 +82,51 @@ inline double steepestDeg(const core::Heightmap& m, const core::HeightScale& h, 
                     worst = std::max(worst, std::atan(rise / run) * 180.0 / std::numbers::pi);
                 }
     return worst;
+}
+
+// A smooth dome (257² at 8 m, 600 m high, flanks up to 41°) settled by thermal-erosion at 30° with
+// `params` set on top (strata and their shape).
+inline core::Heightmap settleDome(std::initializer_list<std::pair<const char*, const char*>> params) {
+    const int side = 257;
+    const double spacing = 8.0, c = 0.5 * (side - 1);
+    core::Heightmap before(side, side), after(side, side);
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x) {
+            const double r = std::hypot(x - c, y - c) * spacing;
+            before.at(x, y) = float(600.0 * std::exp(-(r / 600.0) * (r / 600.0)));
+        }
+    core::MaskSet below, masks;
+    core::HeightScale h;
+    h.hiMetres = 700.0;
+    const core::GenerateContext ctx = context(2);
+    const core::OpCall call{before, after, h, spacing, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
+    core::OpInstance o = op(baseRecipe(), "thermal-erosion", {{"talus_angle", "30"}});
+    for (const auto& [k, v] : params) core::setOperationParamFromText(registry(), o, k, v, k);
+    registry().findOp("thermal-erosion")->run(o.params, call);
+    return after;
+}
+
+// The RMS change of `m`'s heights from r0 to r1 metres from its centre (samples spacing_m apart)
+// when it is turned by `deg` about its centre (bilinear): 0 for a map with no direction of its own.
+inline double changeWhenTurned(const core::Heightmap& m, double spacing_m, double deg, double r0, double r1) {
+    const int n = m.width();
+    const double c = 0.5 * (n - 1), a = deg * std::numbers::pi / 180.0;
+    double sum = 0.0;
+    int count = 0;
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const double r = std::hypot(x - c, y - c) * spacing_m;
+            if (r < r0 || r > r1) continue;
+            const double tx = c + (x - c) * std::cos(a) - (y - c) * std::sin(a);
+            const double ty = c + (x - c) * std::sin(a) + (y - c) * std::cos(a);
+            const int x0 = int(std::floor(tx)), y0 = int(std::floor(ty));
+            const double fx = tx - x0, fy = ty - y0;
+            const double turned = (m.at(x0, y0) * (1 - fx) + m.at(x0 + 1, y0) * fx) * (1 - fy) +
+                                  (m.at(x0, y0 + 1) * (1 - fx) + m.at(x0 + 1, y0 + 1) * fx) * fy;
+            sum += (m.at(x, y) - turned) * (m.at(x, y) - turned);
+            ++count;
+        }
+    return count > 0 ? std::sqrt(sum / count) : 0.0;
 }
 
 }  // namespace stack_test
