@@ -187,42 +187,6 @@ TERRAIN_VECTOR_CLONES void applyFluxes(float* __restrict r, const float* __restr
     for (int x = 1; x < n; ++x) r[x] += (fx[x] - fx[x - 1]) + (below[x] - above[x]);
 }
 
-// Each sample's talus in raw units per `unit` of distance, with strata (ThermalParams): loose
-// material (above the rock, the level's input) and soft rock rest at the talus, hard rock at the
-// cliff angle; a band's rock is hard where the height, in metres, lies in the lowest hardShare of
-// its band. Rows in parallel: the same bytes on any thread count.
-struct Strata {
-    bool on = false;
-    float rawZero = 0.0f;   // the raw height of 0 m
-    float perBand = 0.0f;   // bands per raw unit
-    const float* offset = nullptr;  // per sample: bands added (the dip and the noise), or none
-    float share = 0.5f;
-    float tanSoft = 0.0f, tanHard = 0.0f;  // raw units per sample spacing
-    float rockSlack = 0.0f;                // a sample this little above the rock is rock
-};
-// `offset`: each sample's bands added (a dip, noise), zeros for level bands (the same bits as
-// none: only a zero's sign could change, and neither its band nor its phase depends on it).
-TERRAIN_VECTOR_CLONES void strataRow(const float* __restrict h, const float* __restrict rock,
-                                     const float* __restrict offset, float* __restrict out, int n, Strata s) {
-    for (int x = 0; x < n; ++x) {
-        const float u = (h[x] - s.rawZero) * s.perBand + offset[x];
-        const float phase = u - std::floor(u);
-        const bool hard = phase < s.share && h[x] <= rock[x] + s.rockSlack;
-        out[x] = hard ? s.tanHard : s.tanSoft;
-    }
-}
-void strataThresholds(const Grid& g, const Grid& rock, const Strata& s, std::vector<float>& out, const OpCall& call) {
-    out.resize(g.size());
-    const std::vector<float> level(s.offset == nullptr ? std::size_t(g.side) : 0, 0.0f);
-    parallelRows(g.side, threadsForWork(double(g.size()), call.context.threads), call.context, [&](int begin, int end) {
-        for (int y = begin; y < end; ++y) {
-            const std::size_t at = std::size_t(y) * std::size_t(g.side);
-            strataRow(g.row(y), rock.row(y), s.offset != nullptr ? s.offset + at : level.data(), out.data() + at, g.side,
-                      s);
-        }
-    });
-}
-
 // One sweep of the edges, all from the same heights, then the heights; returns how many edges
 // exceeded the talus by more than `tolerance`. Rows in parallel, each row's sums in a fixed
 // order: the same bytes on any thread count. `tr`: each sample's talus (strata), else null.
@@ -393,7 +357,7 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
     const auto d2 = float(std::tan(talus) * spacing_m * std::sqrt(2.0) * perMetre);
     const auto tolerance =
         float((std::tan(talus + kToleranceDeg * kPi / 180.0) - std::tan(talus)) * spacing_m * perMetre);
-    Strata strata;
+    StrataTalus strata;
     std::vector<float> thresholds, offsets;
     if (withStrata) {
         strata.on = true;
@@ -412,7 +376,7 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
     const float* tr = nullptr;
     const auto refresh = [&] {
         if (!strata.on) return;
-        strataThresholds(g, rock, strata, thresholds, call);
+        strataThresholds(g.h, rock.h, g.side, strata, thresholds, call.context);
         tr = thresholds.data();
     };
     const auto edges = 2.0 * double(g.side) * double(g.side);

@@ -7,6 +7,7 @@
 #include "../cancel.h"
 #include "../parallel.h"
 #include "../rng.h"
+#include "op_support.h"
 #include "value_noise.h"
 
 namespace terrain::core {
@@ -98,7 +99,33 @@ private:
     std::vector<double> m_column, m_row;
 };
 
+// One row's talus. `offset`: each sample's bands added, zeros for level bands (the same bits as
+// none: only a zero's sign could change, and neither its band nor its phase depends on it).
+TERRAIN_VECTOR_CLONES void strataRow(const float* __restrict h, const float* __restrict rock,
+                                     const float* __restrict offset, float* __restrict out, int n, StrataTalus s) {
+    for (int x = 0; x < n; ++x) {
+        const float u = (h[x] - s.rawZero) * s.perBand + offset[x];
+        const float phase = u - std::floor(u);
+        const bool hard = phase < s.share && h[x] <= rock[x] + s.rockSlack;
+        out[x] = hard ? s.tanHard : s.tanSoft;
+    }
+}
+
 }  // namespace
+
+void strataThresholds(const float* heights, const float* rock, int side, const StrataTalus& s, std::vector<float>& out,
+                      const GenerateContext& context) {
+    const auto cells = std::size_t(side) * std::size_t(side);
+    out.resize(cells);
+    const std::vector<float> level(s.offset == nullptr ? std::size_t(side) : 0, 0.0f);
+    parallelRows(side, threadsForWork(double(cells), context.threads), context, [&](int begin, int end) {
+        for (int y = begin; y < end; ++y) {
+            const std::size_t at = std::size_t(y) * std::size_t(side);
+            strataRow(heights + at, rock + at, s.offset != nullptr ? s.offset + at : level.data(), out.data() + at, side,
+                      s);
+        }
+    });
+}
 
 void strataOffsets(const StrataShape& shape, double strata_m, int side, double spacing_m, std::uint64_t seed,
                    const GenerateContext& context, std::vector<float>& out) {

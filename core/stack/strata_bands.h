@@ -1,7 +1,8 @@
 #pragma once
-// The shape of thermal-erosion's strata (internal to core/stack): how far each sample lies
-// higher in the bands than its height says, from a dip, folds and wandering boundaries, all
-// placed by world position so every level and detail sees the same bands.
+// thermal-erosion's strata (internal to core/stack): their shape, how far each sample lies higher
+// in the bands than its height says, from a dip, folds, faults and wandering boundaries, all
+// placed by world position so every level and detail sees the same bands; and each sample's
+// talus, from the band its height lies in.
 #include <cstdint>
 #include <vector>
 
@@ -41,5 +42,24 @@ struct StrataShape {
 // fold + throw x faults crossed) / strata). Rows in parallel, each sample on its own: the same bits on any thread count.
 void strataOffsets(const StrataShape& shape, double strata_m, int side, double spacing_m, std::uint64_t seed,
                    const GenerateContext& context, std::vector<float>& out);
+
+// How a level reads the bands: loose material (above the rock, the level's input) and soft rock
+// rest at the talus, hard rock at the cliff angle; a band's rock is hard where the height, in
+// metres, lies in the lowest `share` of its band.
+struct StrataTalus {
+    bool on = false;
+    float rawZero = 0.0f;   // the raw height of 0 m
+    float perBand = 0.0f;   // bands per raw unit
+    const float* offset = nullptr;  // per sample: bands added (strataOffsets), or none (level bands)
+    float share = 0.5f;
+    float tanSoft = 0.0f, tanHard = 0.0f;  // raw units per sample spacing
+    float rockSlack = 0.0f;                // a sample this little above the rock is rock
+};
+
+// out[y * side + x]: the talus of sample (x, y) of `heights` (raw units per sample spacing), over
+// `rock` (both side x side). Rows in parallel, each sample on its own: the same bytes on any thread
+// count.
+void strataThresholds(const float* heights, const float* rock, int side, const StrataTalus& s, std::vector<float>& out,
+                      const GenerateContext& context);
 
 }  // namespace terrain::core
