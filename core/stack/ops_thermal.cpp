@@ -381,8 +381,6 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
     };
     const auto edges = 2.0 * double(g.side) * double(g.side);
     Fluxes f;
-    f.fx.assign(g.size(), 0.0f);
-    f.fy.assign(g.size() + std::size_t(g.side), 0.0f);
     // The pairs settle to the talus plus the tolerance (each sample's own talus so loosened, with
     // strata); they count a pair over by more than kPairTolerance of the tolerance as unsettled.
     const double loosen = std::tan(talus + kToleranceDeg * kPi / 180.0) / std::tan(talus);
@@ -400,12 +398,12 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
     // with 25-degree strata settled in about 4,000 sweeps at its finest level, level strata in 300;
     // with one fault 11,800, with step faults 10,500).
     const int maxSweeps = !strata.on ? kMaxSweeps : strata.offset != nullptr ? kMaxDipSweeps : kMaxStrataSweeps;
-    std::vector<std::uint8_t> active(std::size_t(g.side), 1);
+    std::vector<std::uint8_t> active;
     for (int round = 0; round < rounds; ++round) {
         int edgeSweeps = 0;
         bool settledAtOnce = false;
-        std::fill(f.fx.begin(), f.fx.end(), 0.0f);
-        std::fill(f.fy.begin(), f.fy.end(), 0.0f);
+        f.fx.assign(g.size(), 0.0f);  // each round's edges start at rest
+        f.fy.assign(g.size() + std::size_t(g.side), 0.0f);
         while (edgeSweeps < kMaxSweeps) {
             ++edgeSweeps;
             refresh();
@@ -414,7 +412,7 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
             if (double(over) <= kHandOver * edges) { settledAtOnce = edgeSweeps == 1; break; }
         }
         if (round > 0 && settledAtOnce) break;
-        std::fill(active.begin(), active.end(), 1);
+        active.assign(std::size_t(g.side), 1);
         for (int n = 1; n <= maxSweeps; ++n) {
             refresh();
             if (sweep(g, tr, p1, p2, ptol, active, call) != 0) continue;
