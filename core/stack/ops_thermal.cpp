@@ -64,6 +64,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace terrain::core {
@@ -85,6 +86,7 @@ struct ThermalParams {
     double cliff_deg = 75.0;
     // How the bands tilt, fold and wander (strata_bands.h).
     StrataShape shape;
+    double faultScarp = 0.0;  // the ground's drop across the faults, a share of their throw (0: level)
 
     bool hasStrata() const { return strata_m > 0.0 && hardShare > 0.0 && cliff_deg > talus_deg; }
     // The mean slope of a flank of whole bands, each a cliff at cliff_deg over soft rock at
@@ -450,8 +452,22 @@ void carry(const Grid& fine, const LevelMap& after, const LevelMap& before, floa
 void runThermal(const ThermalParams& p, const OpCall& call) {
     const int side = call.input.width();
     std::shared_ptr<Heightmap> scree = addMask(call, "scree");
+    // A fault scarp: the ground beyond the faults dropped by fault_scarp of their throw, then settled.
+    std::optional<Heightmap> faulted;
+    if (p.faultScarp > 0.0 && p.shape.faultThrow_m != 0.0 && side >= 3 && call.input.height() == side) {
+        faulted.emplace(call.input);
+        dropBeyondFaults(p.shape, p.faultScarp * p.shape.faultThrow_m / call.heights.scale, side,
+                         call.metresPerSample, call.context, faulted->row(0));
+    }
+    const Heightmap& input = faulted ? *faulted : call.input;
+    const auto rowsOf = [&](const auto& body) {  // body(y, input row, output row), rows in parallel
+        parallelRows(call.input.height(), threadsForWork(double(input.sampleCount()), call.context.threads),
+                     call.context, [&](int begin, int end) {
+                         for (int y = begin; y < end; ++y) body(y, input.row(y), call.output.row(y));
+                     });
+    };
     if (p.amount == 0.0 || side < 3 || call.input.height() != side) {
-        copyInput(call);
+        rowsOf([&](int, const float* in, float* out) { std::copy_n(in, call.input.width(), out); });
         for (int y = 0; y < scree->height(); ++y) std::fill(scree->row(y), scree->row(y) + scree->width(), 0.0f);
         return;
     }
@@ -463,30 +479,30 @@ void runThermal(const ThermalParams& p, const OpCall& call) {
     LevelMap settled, before;
     for (int level = coarsest; level >= 0; --level) {
         const int step = 1 << level;
-        LevelMap g, input;  // the level's input before the carry: the next level's `before`
+        LevelMap g, levelInput;  // the level's input before the carry: the next level's `before`
         Grid grid{call.output.row(0), side};
         if (level > 0) {
-            g = subsampleLevel(call.input, step);
-            input = g;
+            g = subsampleLevel(input, step);
+            levelInput = g;
             grid = view(g);
         } else {
-            forEachRow(call, [&](int, const float* in, float* out) { std::copy_n(in, side, out); });
+            rowsOf([&](int, const float* in, float* out) { std::copy_n(in, side, out); });
         }
         if (level < coarsest)
             carry(grid, settled, before, float(tanTalus * call.metresPerSample * step / call.heights.scale),
                   call.context);
-        // The rock: the level's input (the output starts as a copy of call.input, which is const).
-        const Grid rock = level > 0 ? view(input) : Grid{const_cast<float*>(call.input.row(0)), side};
+        // The rock: the level's input (the output starts as a copy of the input, which is const).
+        const Grid rock = level > 0 ? view(levelInput) : Grid{const_cast<float*>(input.row(0)), side};
         const double spacing_m = call.metresPerSample * step;
         const bool bands = level == 0 || p.strata_m / tanTalus >= kBandRunSamples * spacing_m;
         settle(grid, rock, spacing_m, p, bands, call);
-        before = std::move(input);
+        before = std::move(levelInput);
         if (level > 0) settled = std::move(g);
         call.context.report(float(coarsest - level + 1) / float(coarsest + 1));
     }
     const auto amount = float(p.amount);
     const auto toMask = float(call.heights.scale / p.screeDepth_m);  // raw change -> depth / scree depth
-    forEachRow(call, [&](int y, const float* in, float* out) {
+    rowsOf([&](int y, const float* in, float* out) {
         float* mask = scree->row(y);
         for (int x = 0; x < side; ++x) {
             const float change = amount * (out[x] - in[x]);
@@ -565,7 +581,12 @@ OpType thermalErosionOpType() {
         .add({"strata_fault_spacing", "Fault spacing", "m", ParamKind::Real, 0.0, 1000000.0, 1.0, 0.0,
               "The distance in metres between parallel faults of the same throw (0: one fault): step faults, "
               "each dropping the strata further", {}, ParamScale::Horizontal},
-             [](ThermalParams& p, double v) { p.shape.faultSpacing_m = v; });
+             [](ThermalParams& p, double v) { p.shape.faultSpacing_m = v; })
+        .add({"strata_fault_scarp", "Fault scarp", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.0,
+              "How far the ground itself drops across the faults, as a share of their throw (0: it runs level "
+              "across them, worn flat; 1: a fresh fault): a scarp along each fault line, its hard bands standing "
+              "as cliffs over scree", {}},
+             [](ThermalParams& p, double v) { p.faultScarp = v; });
     OpType type = makeOpType<ThermalParams>(
         kTypeId, "Thermal erosion",
         "Material steeper than the angle of repose slides down until it rests: smooth scree slopes, sharp ridges",

@@ -70,11 +70,14 @@ std::pair<double, double> cosSinOfBearing(double deg) {
 // exactly, so a sample lies on the same side of a fault at every level and detail.
 class FaultSteps {
 public:
-    FaultSteps(const StrataShape& shape, double strata_m, int side, double spacing_m) {
+    // `perFault`: what a row gains per fault crossed (bands, or raw heights for the ground); `from`:
+    // the faults crossed counted from this (the ground: half of one, half its scarp either side).
+    FaultSteps(const StrataShape& shape, double perFault, int side, double spacing_m, double from = 0.0) {
         if (!(shape.faultThrow_m != 0.0)) return;
         const auto [cosStrike, sinStrike] = cosSinOfBearing(shape.faultStrike_deg);
         const double centre = 0.5 * double(side - 1);
-        m_bands = shape.faultThrow_m / strata_m;
+        m_bands = perFault;
+        m_from = from;
         m_offset = shape.faultOffset_m;
         m_spacing = shape.faultSpacing_m;
         // Across the strike, to its right: east cos(strike) - north sin(strike); north = -(y - c) spacing.
@@ -84,18 +87,19 @@ public:
         }
     }
     bool on() const { return !m_column.empty(); }
-    // Beyond each fault crossed the bands lie `throw` lower, so the sample lies higher in them.
+    // Beyond each fault crossed the bands lie `throw` lower, so the sample lies higher in them
+    // (perFault = throw / strata); the ground, perFault = -(the scarp in raw units).
     void addRow(int y, float* row) const {
         const double across = m_row[std::size_t(y)] - m_offset;
         for (std::size_t x = 0; x < m_column.size(); ++x) {
             const double s = m_column[x] + across;
             const double crossed = m_spacing > 0.0 ? std::floor(s / m_spacing) + 1.0 : (s >= 0.0 ? 1.0 : 0.0);
-            row[x] += float(crossed * m_bands);
+            row[x] += float((crossed - m_from) * m_bands);
         }
     }
 
 private:
-    double m_bands = 0.0, m_offset = 0.0, m_spacing = 0.0;
+    double m_bands = 0.0, m_offset = 0.0, m_spacing = 0.0, m_from = 0.0;
     std::vector<double> m_column, m_row;
 };
 
@@ -138,7 +142,7 @@ void strataOffsets(const StrataShape& shape, double strata_m, int side, double s
     const ValueNoise noise(seed, kStrataStream, spacing_m, shape.noiseScale_m, 0, side);
     const auto noiseBands = float(shape.noise_m / strata_m);
     const FoldWaves fold(shape, strata_m, side, spacing_m);
-    const FaultSteps faults(shape, strata_m, side, spacing_m);
+    const FaultSteps faults(shape, shape.faultThrow_m / strata_m, side, spacing_m);
     const auto cells = std::size_t(side) * std::size_t(side);
     out.resize(cells);
     parallelRows(side, threadsForWork(double(cells), context.threads), context, [&](int begin, int end) {
@@ -150,6 +154,16 @@ void strataOffsets(const StrataShape& shape, double strata_m, int side, double s
             if (faults.on()) faults.addRow(y, row);
             if (noiseBands > 0.0f) noise.row(y, row, row, noiseBands);
         }
+    });
+}
+
+void dropBeyondFaults(const StrataShape& shape, double drop, int side, double spacing_m, const GenerateContext& context,
+                      float* heights) {
+    const FaultSteps faults(shape, -drop, side, spacing_m, 0.5);
+    if (!faults.on() || drop == 0.0) return;
+    const auto cells = std::size_t(side) * std::size_t(side);
+    parallelRows(side, threadsForWork(double(cells), context.threads), context, [&](int begin, int end) {
+        for (int y = begin; y < end; ++y) faults.addRow(y, heights + std::size_t(y) * std::size_t(side));
     });
 }
 

@@ -43,6 +43,14 @@ struct StrataShape {
 void strataOffsets(const StrataShape& shape, double strata_m, int side, double spacing_m, std::uint64_t seed,
                    const GenerateContext& context, std::vector<float>& out);
 
+// The ground beyond each fault of `shape` dropped by `drop` (raw units; the throw for a fresh
+// fault, whose scarp cuts the bands as they stand either side): a scarp `drop` high along each
+// fault line, the ground moved half of it either way from the fault at the offset (the map's
+// heights stay centred; only the sides' relative move shows). Heights side x side at spacing_m;
+// rows in parallel: the same bits on any thread count.
+void dropBeyondFaults(const StrataShape& shape, double drop, int side, double spacing_m, const GenerateContext& context,
+                      float* heights);
+
 // How a level reads the bands: loose material (above the rock, the level's input) and soft rock
 // rest at the talus, hard rock at the cliff angle; a band's rock is hard where the height, in
 // metres, lies in the lowest `share` of its band.

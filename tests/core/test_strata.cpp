@@ -17,6 +17,7 @@
 #include <functional>
 #include <numbers>
 #include <utility>
+#include <vector>
 
 namespace core = terrain::core;
 using namespace stack_test;
@@ -244,6 +245,115 @@ TEST(ThermalErosion, FaultsStepTheStrataAndTheirCliffs) {
     EXPECT_GT(oneSoft, 50.0);
     // (The same bytes on any thread count: the folds' test; the faults' offsets are computed per
     // row like the folds'.)
+}
+
+// A fault scarp: a plain at 100 m (1 m samples) cut by an east-west fault through its centre that
+// drops the strata 30 m to the south, the ground dropped with them (`strata_fault_scarp` 1, a fresh
+// fault). Far from the fault the plain stands 15 m higher to the north and 15 m lower to the south
+// (half the scarp either way: the mean height stays but for the fault's own row); between, the scarp is settled as the bands
+// say, read through the fault: soft rock at the angle of repose, hard rock in cliffs. Half a scarp
+// drops the ground half as far; none leaves the bytes of a run without the parameter.
+namespace {
+StrataCone settlePlain(Params params, int threads = 2) {
+    const int side = 257;
+    StrataCone out{core::Heightmap(side, side), core::Heightmap(side, side), {}, {}};
+    for (float& v : out.before.samples()) v = 100.0f;
+    core::MaskSet below, masks;
+    out.h.hiMetres = 200.0;
+    const core::GenerateContext ctx = context(threads);
+    const core::OpCall call{out.before, out.after, out.h, 1.0, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
+    core::OpInstance o = op(baseRecipe(), "thermal-erosion",
+                            {{"talus_angle", "30"}, {"strata", "20"}, {"hard_share", "0.5"}, {"cliff_angle", "80"},
+                             {"strata_fault_throw", "30"}, {"strata_fault_strike", "90"}});
+    for (const auto& [k, v] : params) core::setOperationParamFromText(registry(), o, k, v, k);
+    registry().findOp("thermal-erosion")->run(o.params, call);
+    out.scree = *masks.at("scree");
+    return out;
+}
+// The mean height of rows [y0, y1], and the largest distance of any of their samples from it.
+std::pair<double, double> rowsMean(const core::Heightmap& m, int y0, int y1) {
+    double sum = 0.0, lo = 1e30, hi = -1e30;
+    for (int y = y0; y <= y1; ++y)
+        for (int x = 0; x < m.width(); ++x) {
+            sum += m.at(x, y);
+            lo = std::min(lo, double(m.at(x, y)));
+            hi = std::max(hi, double(m.at(x, y)));
+        }
+    const double mean = sum / double((y1 - y0 + 1) * m.width());
+    return {mean, std::max(hi - mean, mean - lo)};
+}
+}  // namespace
+
+TEST(ThermalErosion, AFaultScarpDropsTheGroundAndStandsInTheBandsCliffs) {
+    StrataCone fresh = settlePlain({{"strata_fault_scarp", "1"}});
+    const core::Heightmap& m = fresh.after;
+    const auto [north, northSpread] = rowsMean(m, 0, 40);
+    const auto [south, southSpread] = rowsMean(m, 216, 256);
+    double mean = 0.0;
+    for (float v : m.samples()) mean += v;
+    mean /= double(m.sampleCount());
+    // Read through the fault: the bands and the ground south of it 30 m lower (the rock as the
+    // scarp left it, before it settled: 115 m north, 85 m south; the fault's own row is south).
+    for (int y = 0; y < m.height(); ++y)
+        for (int x = 0; x < m.width(); ++x) fresh.before.at(x, y) = y < 128 ? 115.0f : 85.0f;
+    double soft = 0.0, hard = 0.0;
+    const int cliffs = steepestByRock(fresh, m, 20.0, faulted(30.0, 90.0, 0.0, 0.0), 1e-2, soft, hard);
+    double deposited = 0.0;
+    for (float v : fresh.scree.samples()) deposited += v;
+    std::printf("fault scarp: north %.3f m (within %.3f), south %.3f m (within %.3f), mean %.4f m; steepest from "
+                "soft %.2f deg, from hard %.2f deg, %d pairs over 50 deg; scree %.0f\n",
+                north, northSpread, south, southSpread, mean, soft, hard, cliffs, deposited);
+    EXPECT_NEAR(north, 115.0, 1e-3);
+    EXPECT_NEAR(south, 85.0, 1e-3);
+    EXPECT_LT(northSpread + southSpread, 1e-3);
+    EXPECT_NEAR(mean, 100.0, 0.1);  // less 15 m on the fault's own row: 0.06 m
+    EXPECT_LE(soft, 31.0);
+    EXPECT_LE(hard, 81.0);
+    EXPECT_GT(hard, 55.0);
+    EXPECT_GT(cliffs, 200);  // along the 257 m scarp
+    EXPECT_GT(deposited, 100.0);
+    // Half a scarp: half the drop.
+    const StrataCone half = settlePlain({{"strata_fault_scarp", "0.5"}});
+    EXPECT_NEAR(rowsMean(half.after, 0, 40).first - rowsMean(half.after, 216, 256).first, 15.0, 1e-3);
+    // None: the ground runs level across the fault, the bytes of a run without the parameter.
+    const StrataCone none = settlePlain({{"strata_fault_scarp", "0"}});
+    EXPECT_EQ(none.after, settlePlain({}).after);
+    EXPECT_NEAR(rowsMean(none.after, 0, 40).first, 100.0, 1e-3);
+    // The same bytes on any thread count.
+    EXPECT_EQ(settlePlain({{"strata_fault_scarp", "1"}}, 1).after, m);
+}
+
+// A scarp across the grid: loose ground (no strata) dropped 30 m across a fault striking 30 degrees
+// and settled at 30. Away from the map's border its heights depend on the distance across the fault
+// alone, within 0.15 m (RMS) of the mean profile binned by tenths of a sample: the scarp runs along
+// the fault line, its foot and top straight, not stepped with the grid's rows.
+TEST(ThermalErosion, AFaultScarpAcrossTheGridIsStraight) {
+    const StrataCone scarp = settlePlain({{"strata", "0"}, {"strata_fault_strike", "30"}, {"strata_fault_scarp", "1"}});
+    const core::Heightmap& m = scarp.after;
+    const double c = 0.5 * (m.width() - 1), cs = std::cos(30.0 * kPi / 180.0), sn = std::sin(30.0 * kPi / 180.0);
+    const auto across = [&](int x, int y) { return (x - c) * cs + (y - c) * sn; };  // metres, to the dropped side
+    std::vector<double> sum(1000, 0.0), count(1000, 0.0);
+    const auto bin = [](double s) { return std::size_t(std::lround(s * 10.0) + 500); };
+    for (int y = 40; y < 217; ++y)
+        for (int x = 40; x < 217; ++x)
+            if (std::fabs(across(x, y)) < 45.0) {
+                sum[bin(across(x, y))] += m.at(x, y);
+                count[bin(across(x, y))] += 1.0;
+            }
+    double squares = 0.0, n = 0.0;
+    for (int y = 40; y < 217; ++y)
+        for (int x = 40; x < 217; ++x)
+            if (std::fabs(across(x, y)) < 45.0) {
+                const std::size_t b = bin(across(x, y));
+                const double d = m.at(x, y) - sum[b] / count[b];
+                squares += d * d;
+                n += 1.0;
+            }
+    const double rms = std::sqrt(squares / n);
+    std::printf("scarp striking 30 deg: %.3f m RMS from its mean profile; steepest %.2f deg\n", rms,
+                steepestDeg(m, scarp.h, 1.0));
+    EXPECT_LT(rms, 0.15);
+    EXPECT_LE(steepestDeg(m, scarp.h, 1.0), 31.0);
 }
 
 // A plunging fold is a fold with a dip along its axis: folds 12 m high, 100 m apart, their axis
