@@ -254,14 +254,13 @@ TEST(ThermalErosion, FaultsStepTheStrataAndTheirCliffs) {
 // say, read through the fault: soft rock at the angle of repose, hard rock in cliffs. Half a scarp
 // drops the ground half as far; none leaves the bytes of a run without the parameter.
 namespace {
-StrataCone settlePlain(Params params, int threads = 2) {
-    const int side = 257;
+StrataCone settlePlain(Params params, int threads = 2, int side = 257, double spacing = 1.0) {
     StrataCone out{core::Heightmap(side, side), core::Heightmap(side, side), {}, {}};
     for (float& v : out.before.samples()) v = 100.0f;
     core::MaskSet below, masks;
     out.h.hiMetres = 200.0;
     const core::GenerateContext ctx = context(threads);
-    const core::OpCall call{out.before, out.after, out.h, 1.0, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
+    const core::OpCall call{out.before, out.after, out.h, spacing, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
     core::OpInstance o = op(baseRecipe(), "thermal-erosion",
                             {{"talus_angle", "30"}, {"strata", "20"}, {"hard_share", "0.5"}, {"cliff_angle", "80"},
                              {"strata_fault_throw", "30"}, {"strata_fault_strike", "90"}});
@@ -354,6 +353,17 @@ TEST(ThermalErosion, AFaultScarpAcrossTheGridIsStraight) {
                 steepestDeg(m, scarp.h, 1.0));
     EXPECT_LT(rms, 0.15);
     EXPECT_LE(steepestDeg(m, scarp.h, 1.0), 31.0);
+}
+
+// The scarp is the same at every detail: the plain 256 m across at 2 m (129²) against every second
+// sample of it at 1 m (257²), the fault striking 60 degrees (the faults' sides are exact at every
+// detail; the scarp's cliffs settle at each detail's own spacing).
+TEST(ThermalErosion, AFaultScarpIsTheSameAtEveryDetail) {
+    const Params oblique{{"strata_fault_strike", "60"}, {"strata_fault_scarp", "1"}};
+    const StrataCone coarse = settlePlain(oblique, 2, 129, 2.0), fine = settlePlain(oblique);
+    const double rms = rmsOfRelief(coarse.after, fine.after);
+    std::printf("fault scarp, 1 m vs 2 m: RMS difference %.3f %% of the relief\n", rms * 100.0);
+    EXPECT_LE(rms, 0.02);
 }
 
 // A plunging fold is a fold with a dip along its axis: folds 12 m high, 100 m apart, their axis
