@@ -76,7 +76,7 @@ public:
         if (!(shape.faultThrow_m != 0.0)) return;
         const auto [cosStrike, sinStrike] = cosSinOfBearing(shape.faultStrike_deg);
         const double centre = 0.5 * double(side - 1);
-        m_bands = perFault;
+        m_perFault = perFault;
         m_from = from;
         m_offset = shape.faultOffset_m;
         m_spacing = shape.faultSpacing_m;
@@ -94,12 +94,12 @@ public:
         for (std::size_t x = 0; x < m_column.size(); ++x) {
             const double s = m_column[x] + across;
             const double crossed = m_spacing > 0.0 ? std::floor(s / m_spacing) + 1.0 : (s >= 0.0 ? 1.0 : 0.0);
-            row[x] += float((crossed - m_from) * m_bands);
+            row[x] += float((crossed - m_from) * m_perFault);
         }
     }
 
 private:
-    double m_bands = 0.0, m_offset = 0.0, m_spacing = 0.0, m_from = 0.0;
+    double m_perFault = 0.0, m_offset = 0.0, m_spacing = 0.0, m_from = 0.0;
     std::vector<double> m_column, m_row;
 };
 
