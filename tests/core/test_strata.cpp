@@ -36,26 +36,34 @@ struct StrataCone {
     core::Heightmap before, after, scree;
     core::HeightScale h;
 };
-// The cone settled with strata `strata` m thick (half hard, talus 30, cliffs 80) and the
-// thermal-erosion parameters `shape` (the strata's dip, noise, fold and faults) set on top.
 using Params = std::initializer_list<std::pair<const char*, const char*>>;
-StrataCone settleCone(const char* strata, Params shape = {}, int threads = 2) {
-    const int side = 257, c = side / 2;
-    StrataCone out{core::Heightmap(side, side), core::Heightmap(side, side), {}, {}};
-    for (int y = 0; y < side; ++y)
-        for (int x = 0; x < side; ++x)
-            out.before.at(x, y) = float(std::max(0.0, 110.0 - std::hypot(x - c, y - c)) * std::tan(60.0 * kPi / 180.0));
+// `out.before` (raw = metres, samples `spacing` m apart) settled by thermal-erosion with talus 30,
+// half of each band hard, cliffs 80, then `base` and `params` set on top.
+StrataCone settle(StrataCone out, Params base, Params params, int threads, double spacing) {
+    const int side = out.before.width();
+    out.after = core::Heightmap(side, side);
     core::MaskSet below, masks;
     out.h.hiMetres = 200.0;
     const core::GenerateContext ctx = context(threads);
-    const core::OpCall call{out.before, out.after, out.h, 1.0, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
+    const core::OpCall call{out.before, out.after, out.h, spacing, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
     core::OpInstance o = op(baseRecipe(), "thermal-erosion",
-                            {{"talus_angle", "30"}, {"strata", strata}, {"hard_share", "0.5"}, {"cliff_angle", "80"},
-                             {"strata_noise_scale", "60"}, {"strata_fold_wavelength", "100"}});
-    for (const auto& [k, v] : shape) core::setOperationParamFromText(registry(), o, k, v, k);
+                            {{"talus_angle", "30"}, {"hard_share", "0.5"}, {"cliff_angle", "80"}});
+    for (const Params& set : {base, params})
+        for (const auto& [k, v] : set) core::setOperationParamFromText(registry(), o, k, v, k);
     registry().findOp("thermal-erosion")->run(o.params, call);
     out.scree = *masks.at("scree");
     return out;
+}
+// The cone settled with strata `strata` m thick and the thermal-erosion parameters `shape` (the
+// strata's dip, noise, fold and faults) set on top.
+StrataCone settleCone(const char* strata, Params shape = {}, int threads = 2) {
+    const int side = 257, c = side / 2;
+    StrataCone out{core::Heightmap(side, side), {}, {}, {}};
+    for (int y = 0; y < side; ++y)
+        for (int x = 0; x < side; ++x)
+            out.before.at(x, y) = float(std::max(0.0, 110.0 - std::hypot(x - c, y - c)) * std::tan(60.0 * kPi / 180.0));
+    return settle(std::move(out), {{"strata", strata}, {"strata_noise_scale", "60"}, {"strata_fold_wavelength", "100"}},
+                  shape, threads, 1.0);
 }
 
 // How many metres higher in the bands sample (x, y) lies than its height: 0 for level bands.
@@ -255,19 +263,10 @@ TEST(ThermalErosion, FaultsStepTheStrataAndTheirCliffs) {
 // drops the ground half as far; none leaves the bytes of a run without the parameter.
 namespace {
 StrataCone settlePlain(Params params, int threads = 2, int side = 257, double spacing = 1.0) {
-    StrataCone out{core::Heightmap(side, side), core::Heightmap(side, side), {}, {}};
+    StrataCone out{core::Heightmap(side, side), {}, {}, {}};
     for (float& v : out.before.samples()) v = 100.0f;
-    core::MaskSet below, masks;
-    out.h.hiMetres = 200.0;
-    const core::GenerateContext ctx = context(threads);
-    const core::OpCall call{out.before, out.after, out.h, spacing, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
-    core::OpInstance o = op(baseRecipe(), "thermal-erosion",
-                            {{"talus_angle", "30"}, {"strata", "20"}, {"hard_share", "0.5"}, {"cliff_angle", "80"},
-                             {"strata_fault_throw", "30"}, {"strata_fault_strike", "90"}});
-    for (const auto& [k, v] : params) core::setOperationParamFromText(registry(), o, k, v, k);
-    registry().findOp("thermal-erosion")->run(o.params, call);
-    out.scree = *masks.at("scree");
-    return out;
+    return settle(std::move(out), {{"strata", "20"}, {"strata_fault_throw", "30"}, {"strata_fault_strike", "90"}},
+                  params, threads, spacing);
 }
 // The mean height of rows [y0, y1], and the largest distance of any of their samples from it.
 std::pair<double, double> rowsMean(const core::Heightmap& m, int y0, int y1) {
