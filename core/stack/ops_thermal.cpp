@@ -60,6 +60,7 @@
 #include "coarse_to_fine.h"
 #include "op_support.h"
 #include "strata_bands.h"
+#include "strata_params.h"
 
 #include <algorithm>
 #include <cmath>
@@ -538,55 +539,13 @@ OpType thermalErosionOpType() {
         .add({"cliff_angle", "Cliff angle", "deg", ParamKind::Real, 5.0, 89.0, 0.5, 75.0,
               "The steepest slope hard rock holds: cliffs up to this steep stay, scree gathers below them",
               {}, ParamScale::Slope},
-             [](ThermalParams& p, double v) { p.cliff_deg = v; })
-        .add({"strata_dip", "Strata dip", "deg", ParamKind::Real, 0.0, 80.0, 0.5, 0.0,
-              "How steeply the strata tilt (0: level bands): their cliffs then run across the slopes, facing away "
-              "from the dip (cuestas, hogbacks)", {}, ParamScale::Slope},
-             [](ThermalParams& p, double v) { p.shape.dip_deg = v; })
-        .add({"strata_dip_direction", "Dip direction", "deg", ParamKind::Real, 0.0, 360.0, 1.0, 90.0,
-              "The compass bearing the strata fall towards (0 north, 90 east, 180 south, 270 west)", {}},
-             [](ThermalParams& p, double v) { p.shape.dipDirection_deg = v; })
-        .add({"strata_noise", "Strata noise", "m", ParamKind::Real, 0.0, 100000.0, 1.0, 0.0,
-              "How far in metres the strata's boundaries wander up and down (0: each band at one height, or one "
-              "plane with a dip)", {}, ParamScale::Vertical},
-             [](ThermalParams& p, double v) { p.shape.noise_m = v; })
-        .add({"strata_noise_scale", "Strata noise scale", "m", ParamKind::Real, 1.0, 1000000.0, 1.0, 500.0,
-              "The size in metres of the strata noise's features", {}, ParamScale::Horizontal},
-             [](ThermalParams& p, double v) { p.shape.noiseScale_m = v; })
-        .add({"strata_fold", "Strata fold", "m", ParamKind::Real, 0.0, 100000.0, 1.0, 0.0,
-              "How far in metres the strata rise and fall in folds (0: none): anticlines and synclines whose "
-              "cliffs wind along the slopes; an anticline's crest runs along the fold axis through the map's centre",
-              {}, ParamScale::Vertical},
-             [](ThermalParams& p, double v) { p.shape.fold_m = v; })
-        .add({"strata_fold_wavelength", "Fold wavelength", "m", ParamKind::Real, 1.0, 1000000.0, 1.0, 2000.0,
-              "The distance in metres from one anticline's crest to the next, across the fold axis", {},
-              ParamScale::Horizontal},
-             [](ThermalParams& p, double v) { p.shape.foldWavelength_m = v; })
-        .add({"strata_fold_axis", "Fold axis", "deg", ParamKind::Real, 0.0, 180.0, 1.0, 0.0,
-              "The compass bearing the folds run along (0: north-south, 90: east-west)", {}},
-             [](ThermalParams& p, double v) { p.shape.foldAxis_deg = v; })
-        .add({"strata_fault_throw", "Fault throw", "m", ParamKind::Real, -100000.0, 100000.0, 1.0, 0.0,
-              "How far in metres the strata drop across a fault (0: no fault; below 0 they rise): the bands and "
-              "their cliffs step across the fault line",
-              {}, ParamScale::Vertical},
-             [](ThermalParams& p, double v) { p.shape.faultThrow_m = v; })
-        .add({"strata_fault_strike", "Fault strike", "deg", ParamKind::Real, 0.0, 180.0, 1.0, 0.0,
-              "The compass bearing the fault line runs along (0: north-south, its east side dropped; 90: "
-              "east-west, its south side dropped)", {}},
-             [](ThermalParams& p, double v) { p.shape.faultStrike_deg = v; })
-        .add({"strata_fault_offset", "Fault offset", "m", ParamKind::Real, -1000000.0, 1000000.0, 1.0, 0.0,
-              "How far in metres the fault line passes from the map's centre, towards its dropped side", {},
-              ParamScale::Horizontal},
-             [](ThermalParams& p, double v) { p.shape.faultOffset_m = v; })
-        .add({"strata_fault_spacing", "Fault spacing", "m", ParamKind::Real, 0.0, 1000000.0, 1.0, 0.0,
-              "The distance in metres between parallel faults of the same throw (0: one fault): step faults, "
-              "each dropping the strata further", {}, ParamScale::Horizontal},
-             [](ThermalParams& p, double v) { p.shape.faultSpacing_m = v; })
-        .add({"strata_fault_scarp", "Fault scarp", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.0,
-              "How far the ground itself drops across the faults, as a share of their throw (0: it runs level "
-              "across them, worn flat; 1: a fresh fault): a scarp along each fault line, its hard bands standing "
-              "as cliffs over scree", {}},
-             [](ThermalParams& p, double v) { p.faultScarp = v; });
+             [](ThermalParams& p, double v) { p.cliff_deg = v; });
+    addStrataShapeParams(table);
+    table.add({"strata_fault_scarp", "Fault scarp", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.0,
+               "How far the ground itself drops across the faults, as a share of their throw (0: it runs level "
+               "across them, worn flat; 1: a fresh fault): a scarp along each fault line, its hard bands standing "
+               "as cliffs over scree", {}},
+              [](ThermalParams& p, double v) { p.faultScarp = v; });
     OpType type = makeOpType<ThermalParams>(
         kTypeId, "Thermal erosion",
         "Material steeper than the angle of repose slides down until it rests: smooth scree slopes, sharp ridges",
