@@ -67,7 +67,8 @@ std::pair<double, double> cosSinOfBearing(double deg) {
 // The faults, per column and per row of a level: a sample's distance across the strike from the
 // map's centre is the sum of a column's share and a row's, each (i - centre) spacing times the
 // strike's cosine or sine. At a level twice as coarse (i - centre) halves as the spacing doubles,
-// exactly, so a sample lies on the same side of a fault at every level and detail.
+// exactly, so a sample lies on the same side of a fault at every level and detail. A fault of a
+// finite length has its throw taper along the strike, the same way per column and row.
 class FaultSteps {
 public:
     // `perFault`: what a row gains per fault crossed (bands, or raw heights for the ground); `from`:
@@ -80,10 +81,17 @@ public:
         m_from = from;
         m_offset = shape.faultOffset_m;
         m_spacing = shape.faultSpacing_m;
-        // Across the strike, to its right: east cos(strike) - north sin(strike); north = -(y - c) spacing.
+        m_halfLength = 0.5 * shape.faultLength_m;
+        // Across the strike, to its right: east cos(strike) - north sin(strike); along it: east
+        // sin(strike) + north cos(strike); north = -(y - c) spacing.
         for (int i = 0; i < side; ++i) {
-            m_column.push_back((double(i) - centre) * spacing_m * cosStrike);
-            m_row.push_back((double(i) - centre) * spacing_m * sinStrike);
+            const double d = (double(i) - centre) * spacing_m;
+            m_column.push_back(d * cosStrike);
+            m_row.push_back(d * sinStrike);
+            if (m_halfLength > 0.0) {
+                m_alongColumn.push_back(d * sinStrike);
+                m_alongRow.push_back(-d * cosStrike);
+            }
         }
     }
     bool on() const { return !m_column.empty(); }
@@ -94,13 +102,24 @@ public:
         for (std::size_t x = 0; x < m_column.size(); ++x) {
             const double s = m_column[x] + across;
             const double crossed = m_spacing > 0.0 ? std::floor(s / m_spacing) + 1.0 : (s >= 0.0 ? 1.0 : 0.0);
-            row[x] += float((crossed - m_from) * m_perFault);
+            if (!(m_halfLength > 0.0)) {
+                row[x] += float((crossed - m_from) * m_perFault);
+                continue;
+            }
+            // A fault of a finite length moves the ground half its throw either way, the throw a bell
+            // along the strike (whole at the middle, level with the map's centre, nothing at the tips)
+            // and the move a bell across it (nothing a half length away): smooth everywhere off the
+            // fault, so nothing steps along the lines through the tips.
+            const double u = (m_alongColumn[x] + m_alongRow[std::size_t(y)]) / m_halfLength, w = s / m_halfLength;
+            row[x] += float((crossed - 0.5) * m_perFault * bell(u) * bell(w));
         }
     }
 
 private:
-    double m_perFault = 0.0, m_offset = 0.0, m_spacing = 0.0, m_from = 0.0;
-    std::vector<double> m_column, m_row;
+    static double bell(double t) { return t * t < 1.0 ? (1.0 - t * t) * (1.0 - t * t) : 0.0; }
+
+    double m_perFault = 0.0, m_offset = 0.0, m_spacing = 0.0, m_from = 0.0, m_halfLength = 0.0;
+    std::vector<double> m_column, m_row, m_alongColumn, m_alongRow;
 };
 
 // One row's talus. `offset`: each sample's bands added, zeros for level bands (the same bits as

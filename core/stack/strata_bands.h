@@ -33,6 +33,12 @@ struct StrataShape {
     double faultStrike_deg = 0.0;
     double faultOffset_m = 0.0;
     double faultSpacing_m = 0.0;
+    // A fault faultLength_m long (0: endless) moves the bands (and a scarp's ground) half its
+    // throw either way, by throw (1 - u²)² (1 - v²)² at u half lengths along the strike from its
+    // middle (level with the map's centre) and v half lengths across it: whole at the middle,
+    // dying out smoothly at its tips and a half length to either side. With a spacing, the step
+    // faults within a half length of the first one.
+    double faultLength_m = 0.0;
 
     bool level() const { return !(dip_deg > 0.0 || noise_m > 0.0 || fold_m > 0.0 || faultThrow_m != 0.0); }
 };

@@ -53,7 +53,12 @@ void addStrataShapeParams(ParamTable<P>& table) {
         .add({"strata_fault_spacing", "Fault spacing", "m", ParamKind::Real, 0.0, 1000000.0, 1.0, 0.0,
               "The distance in metres between parallel faults of the same throw (0: one fault): step faults, "
               "each dropping the strata further", {}, ParamScale::Horizontal},
-             [](P& p, double v) { p.shape.faultSpacing_m = v; });
+             [](P& p, double v) { p.shape.faultSpacing_m = v; })
+        .add({"strata_fault_length", "Fault length", "m", ParamKind::Real, 0.0, 1000000.0, 1.0, 0.0,
+              "How long each fault is (0: it crosses the whole map): its throw dies out towards its tips from "
+              "whole at its middle, level with the map's centre, and the ground it moves a half length either side",
+              {}, ParamScale::Horizontal},
+             [](P& p, double v) { p.shape.faultLength_m = v; });
 }
 
 }  // namespace terrain::core

@@ -11,8 +11,8 @@
 # of preset:alpine at 1025² without strata (left) and with 120 m strata (right). fault-scarp.png:
 # rolling ground (513² at 2 m, a few metres of relief) under strata 10 m thick (half hard, cliffs to
 # 80°, scree at 32°) cut by a fault striking 60° east of north, its south-east side dropped 40 m:
-# the ground dropped with the bands (strata_fault_scarp=1, left), half as far (0.5, middle), and
-# step faults of 15 m every 150 m (right). Hillshades.
+# the ground dropped with the bands (strata_fault_scarp=1, first), half as far (0.5), step faults
+# of 15 m every 150 m, and a fault 600 m long whose throw dies out at its tips (last). Hillshades.
 #   docs/tools/strata_shape_pictures.sh [path/to/terrain-cli]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -55,7 +55,8 @@ rough = np.real(np.fft.ifft2(np.fft.fft2(np.random.default_rng(11).normal(0.0, 1
 PY
 scarp="talus_angle=32,strata=10,hard_share=0.5,cliff_angle=80,strata_fault_strike=60"
 for entry in fresh:strata_fault_throw=40,strata_fault_scarp=1 half:strata_fault_throw=40,strata_fault_scarp=0.5 \
-  steps:strata_fault_throw=15,strata_fault_scarp=1,strata_fault_spacing=150,strata_fault_offset=-75; do
+  steps:strata_fault_throw=15,strata_fault_scarp=1,strata_fault_spacing=150,strata_fault_offset=-75 \
+  short:strata_fault_throw=40,strata_fault_scarp=1,strata_fault_length=600; do
   name=${entry%%:*} shape=${entry#*:}
   said=$("$cli" generate --import "$tmp/plain.raw:raw=513x513:f32:le,height=metres,spacing_m=2" \
     --height-range 0:300 --op "thermal-erosion:$scarp,$shape" --format hillshade --output "$tmp/scarp-$name.png" 2>&1)
@@ -106,8 +107,8 @@ im = Image.new("L", (600, 300), 255)
 for col, s in enumerate((0, 120)):
     im.paste(Image.open(f"{tmp}/alpine-{s}.png").convert("L").crop((400, 400, 700, 700)), (col * 300, 0))
 im.save(f"{images}/thermal_strata.png", optimize=True)
-im = Image.new("L", (3 * 513 + 12, 513), 255)
-for col, name in enumerate(("fresh", "half", "steps")):
+im = Image.new("L", (4 * 513 + 18, 513), 255)
+for col, name in enumerate(("fresh", "half", "steps", "short")):
     im.paste(Image.open(f"{tmp}/scarp-{name}.png").convert("L"), (col * 519, 0))
 im.save(f"{images}/fault-scarp.png", optimize=True)
 PY

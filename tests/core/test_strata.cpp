@@ -321,6 +321,54 @@ TEST(ThermalErosion, AFaultScarpDropsTheGroundAndStandsInTheBandsCliffs) {
     EXPECT_EQ(settlePlain({{"strata_fault_scarp", "1"}}, 1).after, m);
 }
 
+// A fault of a finite length: the same east-west fault 256 m long, centred on the map. Unsettled
+// (amount 0), the ground steps across the fault by the throw times a bell along the strike, 30 m at
+// the middle, 30 (3/4)² m a quarter length either side, nothing at the tips; nothing moves a half
+// length away or beyond the tips; and off the fault line the ground is smooth (with the throw an
+// ellipse along the strike, tried first, the ground stood 62 degrees steep beside the lines through
+// the tips, across the whole map). Settled, soft rock rests at the angle of repose read through the
+// fault, hard rock in cliffs.
+TEST(ThermalErosion, AFaultOfAFiniteLengthDiesOutAtItsTips) {
+    const auto bell = [](double t) { return t * t < 1.0 ? (1.0 - t * t) * (1.0 - t * t) : 0.0; };
+    // Half the throw either way, a bell along the strike (x) and across it (y).
+    const auto moved = [&](int x, int y) {
+        return (y >= 128 ? -15.0 : 15.0) * bell((x - 128) / 128.0) * bell((y - 128) / 128.0);
+    };
+    const core::Heightmap raw =
+        settlePlain({{"strata_fault_scarp", "1"}, {"strata_fault_length", "256"}, {"amount", "0"}}).after;
+    for (int x : {0, 64, 128, 192, 256}) {
+        const double step = double(raw.at(x, 127)) - double(raw.at(x, 128));
+        const double u = (x - 128) / 128.0;
+        std::printf("finite fault: the step at x = %d: %.3f m (30 m x the bell %.3f m)\n", x, step, 30.0 * bell(u));
+        EXPECT_NEAR(step, 30.0 * bell(u), 0.01) << x;
+    }
+    double untouched = 0.0, steepest = 0.0;
+    for (int i = 0; i < 257; ++i)
+        for (const auto& [x, y] : {std::pair{i, 0}, std::pair{i, 256}, std::pair{0, i}, std::pair{256, i}})
+            untouched = std::max(untouched, std::fabs(double(raw.at(x, y)) - 100.0));
+    for (int y = 0; y + 1 < 257; ++y)
+        for (int x = 0; x + 1 < 257; ++x) {
+            steepest = std::max(steepest, std::fabs(double(raw.at(x + 1, y)) - raw.at(x, y)));
+            if (y != 127) steepest = std::max(steepest, std::fabs(double(raw.at(x, y + 1)) - raw.at(x, y)));
+        }
+    steepest = std::atan(steepest) * 180.0 / kPi;
+    std::printf("finite fault: %.4f m moved on the map's border; steepest off the fault %.2f deg\n", untouched,
+                steepest);
+    EXPECT_EQ(untouched, 0.0);
+    EXPECT_LT(steepest, 20.0);
+    StrataCone scarp = settlePlain({{"strata_fault_scarp", "1"}, {"strata_fault_length", "256"}});
+    for (int y = 0; y < 257; ++y)
+        for (int x = 0; x < 257; ++x) scarp.before.at(x, y) = float(100.0 + moved(x, y));
+    double soft = 0.0, hard = 0.0;
+    // The bands move with the ground: the surface cuts them as it did before the fault moved.
+    const int cliffs = steepestByRock(scarp, scarp.after, 20.0, [&](int x, int y) { return -moved(x, y); }, 1e-2,
+                                      soft, hard);
+    std::printf("finite fault: steepest from soft %.2f deg, from hard %.2f deg, %d pairs over 50 deg\n", soft, hard,
+                cliffs);
+    EXPECT_LE(soft, 31.0);
+    EXPECT_GT(hard, 55.0);
+}
+
 // A scarp across the grid: loose ground (no strata) dropped 30 m across a fault striking 30 degrees
 // and settled at 30. Away from the map's border its heights depend on the distance across the fault
 // alone, within 0.15 m (RMS) of the mean profile binned by tenths of a sample: the scarp runs along
@@ -363,6 +411,11 @@ TEST(ThermalErosion, AFaultScarpIsTheSameAtEveryDetail) {
     const double rms = rmsOfRelief(coarse.after, fine.after);
     std::printf("fault scarp, 1 m vs 2 m: RMS difference %.3f %% of the relief\n", rms * 100.0);
     EXPECT_LE(rms, 0.02);
+    // A fault 200 m long: its bells are placed by world position too.
+    const Params finite{{"strata_fault_strike", "60"}, {"strata_fault_scarp", "1"}, {"strata_fault_length", "200"}};
+    const double finiteRms = rmsOfRelief(settlePlain(finite, 2, 129, 2.0).after, settlePlain(finite).after);
+    std::printf("a fault 200 m long, 1 m vs 2 m: RMS difference %.3f %% of the relief\n", finiteRms * 100.0);
+    EXPECT_LE(finiteRms, 0.02);
 }
 
 // A plunging fold is a fold with a dip along its axis: folds 12 m high, 100 m apart, their axis
