@@ -84,6 +84,7 @@ struct ThermalParams {
     // rest at talus_deg.
     double strata_m = 0.0;
     double hardShare = 0.5;
+    double variety = 0.0;  // how far each band's hard share strays from hardShare (strataShares)
     double cliff_deg = 75.0;
     // How the bands tilt, fold and wander (strata_bands.h).
     StrataShape shape;
@@ -361,12 +362,16 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
     const auto tolerance =
         float((std::tan(talus + kToleranceDeg * kPi / 180.0) - std::tan(talus)) * spacing_m * perMetre);
     StrataTalus strata;
-    std::vector<float> thresholds, offsets;
+    std::vector<float> thresholds, offsets, shares;
     if (withStrata) {
         strata.on = true;
         strata.rawZero = float(call.heights.toRaw(0.0));
         strata.perBand = float(call.heights.scale / p.strata_m);
         strata.share = float(p.hardShare);
+        if (p.variety > 0.0) {
+            strataShares(p.hardShare, p.variety, call.seed, shares);
+            strata.shares = shares.data();
+        }
         strata.tanSoft = d1;
         strata.tanHard = float(std::tan(p.cliff_deg * kPi / 180.0) * spacing_m * perMetre);
         strata.rockSlack = float(1e-3 * perMetre);  // a millimetre
@@ -536,6 +541,10 @@ OpType thermalErosionOpType() {
         .add({"hard_share", "Hard share", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.5,
               "Share of each band of strata that is hard rock (the cliffs' height)", {}},
              [](ThermalParams& p, double v) { p.hardShare = v; })
+        .add({"strata_variety", "Strata variety", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.0,
+              "How much the hard share differs from band to band (0: every band alike; 1: from none to all of a "
+              "band where the share is a half): cliffs of many heights over benches of many widths", {}},
+             [](ThermalParams& p, double v) { p.variety = v; })
         .add({"cliff_angle", "Cliff angle", "deg", ParamKind::Real, 5.0, 89.0, 0.5, 75.0,
               "The steepest slope hard rock holds: cliffs up to this steep stay, scree gathers below them",
               {}, ParamScale::Slope},

@@ -1,5 +1,6 @@
 #include "strata_bands.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <utility>
@@ -126,6 +127,19 @@ private:
 // none: only a zero's sign could change, and neither its band nor its phase depends on it).
 TERRAIN_VECTOR_CLONES void strataRow(const float* __restrict h, const float* __restrict rock,
                                      const float* __restrict offset, float* __restrict out, int n, StrataTalus s) {
+    if (s.shares != nullptr) {
+        // Each band's own share: the band's index modulo kShareBands, from u without an integer
+        // conversion that could overflow (u - kShareBands floor(u / kShareBands) in [0, kShareBands]).
+        constexpr float kBands = float(kShareBands);
+        for (int x = 0; x < n; ++x) {
+            const float u = (h[x] - s.rawZero) * s.perBand + offset[x];
+            const float band = std::floor(u);
+            const int k = std::min(int(band - kBands * std::floor(band / kBands)), kShareBands - 1);
+            const bool hard = u - band < s.shares[k] && h[x] <= rock[x] + s.rockSlack;
+            out[x] = hard ? s.tanHard : s.tanSoft;
+        }
+        return;
+    }
     for (int x = 0; x < n; ++x) {
         const float u = (h[x] - s.rawZero) * s.perBand + offset[x];
         const float phase = u - std::floor(u);
@@ -148,6 +162,17 @@ void strataThresholds(const float* heights, const float* rock, int side, const S
                       s);
         }
     });
+}
+
+void strataShares(double share, double variety, std::uint64_t seed, std::vector<float>& out) {
+    const PointHash hash(seed, kStrataStream);
+    const double reach = variety * std::min(share, 1.0 - share);
+    out.resize(std::size_t(kShareBands));
+    for (int k = 0; k < kShareBands; ++k) {
+        // (k, 2^32 - 1): a lattice point the strata noise's value lattice never reaches on a map.
+        const double r = double(hash(std::uint32_t(k), 0xffffffffU) >> 11) * 0x1.0p-53;
+        out[std::size_t(k)] = float(std::clamp(share + reach * (2.0 * r - 1.0), 0.0, 1.0));
+    }
 }
 
 void strataOffsets(const StrataShape& shape, double strata_m, int side, double spacing_m, std::uint64_t seed,

@@ -66,9 +66,16 @@ struct StrataTalus {
     float perBand = 0.0f;   // bands per raw unit
     const float* offset = nullptr;  // per sample: bands added (strataOffsets), or none (level bands)
     float share = 0.5f;
+    const float* shares = nullptr;  // each band's own share (strataShares), or none (every band `share`)
     float tanSoft = 0.0f, tanHard = 0.0f;  // raw units per sample spacing
     float rockSlack = 0.0f;                // a sample this little above the rock is rock
 };
+
+// Each band's hard share when the bands differ (`variety` > 0): band k's is share + variety x
+// min(share, 1 - share) x (2 r - 1), r in [0, 1) drawn for k from `seed` (so the shares average
+// `share` and stay in [0, 1]), for k modulo kShareBands (a pattern that repeats every 1024 bands).
+constexpr int kShareBands = 1024;
+void strataShares(double share, double variety, std::uint64_t seed, std::vector<float>& out);
 
 // out[y * side + x]: the talus of sample (x, y) of `heights` (raw units per sample spacing), over
 // `rock` (both side x side). Rows in parallel, each sample on its own: the same bytes on any thread

@@ -12,7 +12,9 @@
 # rolling ground (513² at 2 m, a few metres of relief) under strata 10 m thick (half hard, cliffs to
 # 80°, scree at 32°) cut by a fault striking 60° east of north, its south-east side dropped 40 m:
 # the ground dropped with the bands (strata_fault_scarp=1, first), half as far (0.5), step faults
-# of 15 m every 150 m, and a fault 600 m long whose throw dies out at its tips (last). Hillshades.
+# of 15 m every 150 m, and a fault 600 m long whose throw dies out at its tips (last).
+# strata_variety.png: samples 560..879 of the mesa with level strata, every band half hard (left)
+# and each band's share its own (strata_variety=1, right). Hillshades.
 #   docs/tools/strata_shape_pictures.sh [path/to/terrain-cli]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -76,7 +78,8 @@ for entry in "${shapes[@]}"; do
   echo "$name: terrain-cli generate --import DOME --op thermal-erosion:$strata${shape:+,$shape}"
 done
 mesa="talus_angle=32,strata=60,hard_share=0.5,cliff_angle=80"
-for entry in level: dip:strata_dip=20,strata_dip_direction=90 noise:strata_noise=40,strata_noise_scale=400; do
+for entry in level: dip:strata_dip=20,strata_dip_direction=90 noise:strata_noise=40,strata_noise_scale=400 \
+  variety:strata_variety=1; do
   name=${entry%%:*} shape=${entry#*:}
   said=$("$cli" generate --import "$tmp/mesa.raw:raw=1025x1025:f32:le,height=metres,spacing_m=4" \
     --height-range 0:1000 --op "thermal-erosion:$mesa${shape:+,$shape}" --format hillshade \
@@ -111,4 +114,8 @@ im = Image.new("L", (4 * 513 + 18, 513), 255)
 for col, name in enumerate(("fresh", "half", "steps", "short")):
     im.paste(Image.open(f"{tmp}/scarp-{name}.png").convert("L"), (col * 519, 0))
 im.save(f"{images}/fault-scarp.png", optimize=True)
+im = Image.new("L", (2 * 320 + 6, 320), 255)
+for col, name in enumerate(("level", "variety")):
+    im.paste(Image.open(f"{tmp}/mesa-{name}.png").convert("L").crop((560, 560, 880, 880)), (col * 326, 0))
+im.save(f"{images}/strata_variety.png", optimize=True)
 PY

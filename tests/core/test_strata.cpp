@@ -6,6 +6,7 @@
 #include "core/recipe.h"
 #include "core/registry.h"
 #include "core/stack/evaluator.h"
+#include "core/stack/strata_bands.h"
 
 #include "stack_test_support.h"
 
@@ -73,8 +74,9 @@ double level(int, int) { return 0.0; }
 // The steepest slope from each kind of sample (of every pair of neighbours, the higher one's),
 // bands `band` m thick read with `shift` added to each height, samples within `edge` of a band's
 // boundary left out; returns the pairs over 50°.
+// `share`: each band's hard share by its index (none: every band's is a half).
 int steepestByRock(const StrataCone& cone, const core::Heightmap& map, double band, const BandShift& shift, double edge,
-                   double& soft, double& hard) {
+                   double& soft, double& hard, const std::function<double(double index)>& share = {}) {
     soft = hard = 0.0;
     int cliffs = 0;
     for (int y = 0; y + 1 < map.height(); ++y)
@@ -84,8 +86,9 @@ int steepestByRock(const StrataCone& cone, const core::Heightmap& map, double ba
                 const bool higher = map.at(x, y) >= map.at(nx, ny);
                 const int ux = higher ? x : nx, uy = higher ? y : ny;
                 const double u = (map.at(ux, uy) + shift(ux, uy)) / band, phase = u - std::floor(u);
-                if (phase < edge || std::fabs(phase - 0.5) < edge || phase > 1.0 - edge) continue;
-                const bool isHard = phase < 0.5 && map.at(ux, uy) <= cone.before.at(ux, uy) + 1e-3f;
+                const double hardShare = share ? share(std::floor(u)) : 0.5;
+                if (phase < edge || std::fabs(phase - hardShare) < edge || phase > 1.0 - edge) continue;
+                const bool isHard = phase < hardShare && map.at(ux, uy) <= cone.before.at(ux, uy) + 1e-3f;
                 const double deg = std::atan(std::fabs(double(map.at(x, y)) - map.at(nx, ny)) /
                                              (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0)) * 180.0 / kPi;
                 (isHard ? hard : soft) = std::max(isHard ? hard : soft, deg);
@@ -115,6 +118,32 @@ TEST(ThermalErosion, HardStrataStandInCliffsOverScree) {
     // The same bytes on any thread count.
     EXPECT_EQ(settleCone("20", {}, 1).after, m);
     EXPECT_EQ(settleCone("20", {}, 3).after, m);
+}
+
+// Bands of many kinds (`strata_variety` 1): each 20 m band of the cone has its own hard share,
+// drawn between 0 and 1. Read with each band's own share, soft rock rests at the angle of repose
+// and hard rock stands in cliffs; read with one share for all, "soft" samples stand in cliffs.
+TEST(ThermalErosion, BandsOfManySharesStandInCliffsOfManyHeights) {
+    std::vector<float> shares;
+    core::strataShares(0.5, 1.0, 8, shares);  // the seed settleCone's call carries
+    const auto own = [&](double index) {
+        const double k = index - double(core::kShareBands) * std::floor(index / double(core::kShareBands));
+        return double(shares[std::size_t(k)]);
+    };
+    const StrataCone varied = settleCone("20", {{"strata_variety", "1"}});
+    double soft = 0.0, hard = 0.0, evenSoft = 0.0, evenHard = 0.0;
+    const int cliffs = steepestByRock(varied, varied.after, 20.0, level, 1e-2, soft, hard, own);
+    (void)steepestByRock(varied, varied.after, 20.0, level, 1e-2, evenSoft, evenHard);
+    std::printf("bands of many shares: steepest from soft %.2f deg, from hard %.2f deg, %d pairs over 50 deg; read "
+                "with one share: soft %.2f deg\n",
+                soft, hard, cliffs, evenSoft);
+    EXPECT_LE(soft, 31.0);
+    EXPECT_LE(hard, 81.0);
+    EXPECT_GT(hard, 55.0);
+    EXPECT_GT(cliffs, 1000);
+    EXPECT_GT(evenSoft, 50.0);
+    // None: the bytes of a run without the parameter.
+    EXPECT_EQ(settleCone("20", {{"strata_variety", "0"}}).after, settleCone("20").after);
 }
 
 // Tilted strata: the same cone with its bands dipping 25 degrees to the east. Judged by the tilted
