@@ -69,7 +69,7 @@ std::pair<double, double> cosSinOfBearing(double deg) {
 // map's centre is the sum of a column's share and a row's, each (i - centre) spacing times the
 // strike's cosine or sine. At a level twice as coarse (i - centre) halves as the spacing doubles,
 // exactly, so a sample lies on the same side of a fault at every level and detail. A fault of a
-// finite length has its throw taper along the strike, the same way per column and row.
+// finite length reads its distance along the strike the same way, per column and row.
 class FaultSteps {
 public:
     // `perFault`: what a row gains per fault crossed (bands, or raw heights for the ground); `from`:
@@ -107,10 +107,10 @@ public:
                 row[x] += float((crossed - m_from) * m_perFault);
                 continue;
             }
-            // A fault of a finite length moves the ground half its throw either way, the throw a bell
-            // along the strike (whole at the middle, level with the map's centre, nothing at the tips)
-            // and the move a bell across it (nothing a half length away): smooth everywhere off the
-            // fault, so nothing steps along the lines through the tips.
+            // A fault of a finite length moves the bands (or the ground) half its throw either way,
+            // the throw a bell along the strike (whole at the middle, level with the map's centre,
+            // nothing at the tips) and the move a bell across it (nothing a half length away):
+            // smooth everywhere off the fault, so nothing steps along the lines through the tips.
             const double u = (m_alongColumn[x] + m_alongRow[std::size_t(y)]) / m_halfLength, w = s / m_halfLength;
             row[x] += float((crossed - 0.5) * m_perFault * bell(u) * bell(w));
         }
