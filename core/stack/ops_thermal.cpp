@@ -36,15 +36,15 @@
 // 1025² when tried). Elsewhere the input's detail stays, blended over one talus rise of change.
 // Each level stops when no pair exceeds the talus by more than kToleranceDeg (or at kMaxSweeps).
 //
-// Strata (optional): the rock comes in bands `strata` metres thick whose lowest `hard_share` is
-// hard rock standing up to `cliff_angle`; soft rock and loose material (whatever came to rest
-// above the rock, the level's input) rest at the angle of repose. Each sample's own talus is
-// found from its height before every sweep; a pair moves at the talus of its higher sample, the
-// one giving material, so soft bands fall back under the hard ones, which stand as cliffs with
-// scree at their feet; an edge (which also reads the slope across it) at the steepest of the six
-// samples it reads, so the edges go on moving the bulk and leave the cliffs' tops and feet to the
-// pairs. Loose material runs down a cliff's face one sample per pair sweep: with strata a level
-// may take up to kMaxStrataSweeps.
+// Strata (optional): the rock comes in bands `strata` metres thick whose lowest `hard_share` (each
+// band its own with `strata_variety`) is hard rock standing up to `cliff_angle`; soft rock and
+// loose material (whatever came to rest above the rock, the level's input) rest at the angle of
+// repose. Each sample's own talus is found from its height before every sweep; a pair moves at the
+// talus of its higher sample, the one giving material, so soft bands fall back under the hard ones,
+// which stand as cliffs with scree at their feet; an edge (which also reads the slope across it) at
+// the steepest of the six samples it reads, so the edges go on moving the bulk and leave the
+// cliffs' tops and feet to the pairs. Loose material runs down a cliff's face one sample per pair
+// sweep: with strata a level may take up to kMaxStrataSweeps.
 //
 // A level whose samples are too far apart for the bands (a band's run at the angle of repose
 // under kBandRunSamples samples) settles without them, at the bands' mean resting slope: a flank

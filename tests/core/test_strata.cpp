@@ -46,7 +46,8 @@ StrataCone settle(StrataCone out, Params base, Params params, int threads, doubl
     core::MaskSet below, masks;
     out.h.hiMetres = 200.0;
     const core::GenerateContext ctx = context(threads);
-    const core::OpCall call{out.before, out.after, out.h, spacing, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {}, 0.0};
+    const core::OpCall call{out.before, out.after, out.h, spacing, 8, 8, ctx, {}, &below, &masks, {}, {}, nullptr, {},
+                            0.0};
     core::OpInstance o = op(baseRecipe(), "thermal-erosion",
                             {{"talus_angle", "30"}, {"hard_share", "0.5"}, {"cliff_angle", "80"}});
     for (const Params& set : {base, params})
@@ -287,9 +288,10 @@ TEST(ThermalErosion, FaultsStepTheStrataAndTheirCliffs) {
 // A fault scarp: a plain at 100 m (1 m samples) cut by an east-west fault through its centre that
 // drops the strata 30 m to the south, the ground dropped with them (`strata_fault_scarp` 1, a fresh
 // fault). Far from the fault the plain stands 15 m higher to the north and 15 m lower to the south
-// (half the scarp either way: the mean height stays but for the fault's own row); between, the scarp is settled as the bands
-// say, read through the fault: soft rock at the angle of repose, hard rock in cliffs. Half a scarp
-// drops the ground half as far; none leaves the bytes of a run without the parameter.
+// (half the scarp either way: the mean height stays but for the fault's own row); between, the
+// scarp is settled as the bands say, read through the fault: soft rock at the angle of repose,
+// hard rock in cliffs. Half a scarp drops the ground half as far; none leaves the bytes of a run
+// without the parameter.
 namespace {
 StrataCone settlePlain(Params params, int threads = 2, int side = 257, double spacing = 1.0) {
     StrataCone out{core::Heightmap(side, side), {}, {}, {}};
