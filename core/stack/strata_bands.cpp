@@ -73,16 +73,17 @@ std::pair<double, double> cosSinOfBearing(double deg) {
 class FaultSteps {
 public:
     // `perFault`: what a row gains per fault crossed (bands, or raw heights for the ground); `from`:
-    // the faults crossed counted from this (the ground: half of one, half its scarp either side).
+    // the faults crossed counted from this (the ground: half of one, half its scarp either side; a
+    // fault of a finite length always, so its move dies out on both sides alike).
     FaultSteps(const StrataShape& shape, double perFault, int side, double spacing_m, double from = 0.0) {
         if (!(shape.faultThrow_m != 0.0)) return;
         const auto [cosStrike, sinStrike] = cosSinOfBearing(shape.faultStrike_deg);
         const double centre = 0.5 * double(side - 1);
         m_perFault = perFault;
-        m_from = from;
+        m_halfLength = 0.5 * shape.faultLength_m;
+        m_from = m_halfLength > 0.0 ? 0.5 : from;
         m_offset = shape.faultOffset_m;
         m_spacing = shape.faultSpacing_m;
-        m_halfLength = 0.5 * shape.faultLength_m;
         // Across the strike, to its right: east cos(strike) - north sin(strike); along it: east
         // sin(strike) + north cos(strike); north = -(y - c) spacing.
         for (int i = 0; i < side; ++i) {
@@ -112,7 +113,7 @@ public:
             // nothing at the tips) and the move a bell across it (nothing a half length away):
             // smooth everywhere off the fault, so nothing steps along the lines through the tips.
             const double u = (m_alongColumn[x] + m_alongRow[std::size_t(y)]) / m_halfLength, w = s / m_halfLength;
-            row[x] += float((crossed - 0.5) * m_perFault * bell(u) * bell(w));
+            row[x] += float((crossed - m_from) * m_perFault * bell(u) * bell(w));
         }
     }
 
