@@ -36,8 +36,11 @@
 #include "coarse_to_fine.h"
 #include "flood_queue.h"
 #include "op_support.h"
+#include "river_edge.h"
 #include "river_meanders.h"
 #include "river_network.h"
+#include "strata_bands.h"
+#include "strata_params.h"
 
 #include <algorithm>
 #include <cmath>
@@ -51,7 +54,10 @@ namespace terrain::core {
 namespace {
 
 using river::carrySediment;
+using river::cutOut;
 using river::drain;
+using river::extendedPastTheEdge;
+using river::kOpenEdgeCells;
 using river::Grid;
 using river::kRaised;
 using river::LakeAmount;
@@ -90,6 +96,15 @@ struct RiverParams {
     // course the coarse valley's; 1: loops up to 3 channel widths out). 0.8 since recipe format 8
     // (0 before: kChangedDefaults in core/recipe_json.cpp).
     double meander = 0.8;
+    // Rock in bands (0: one rock): the lowest hardShare of each band strata_m thick is hard rock,
+    // which the rivers cut (1 - hardness) as fast as the soft. The bands are thermal-erosion's
+    // (the same parameters draw the same bands): level, or shaped by `shape`, each band its own
+    // share with a variety.
+    double strata_m = 0.0;
+    double hardShare = 0.5;
+    double variety = 0.0;
+    double hardness = 0.9;
+    StrataShape shape;
 };
 constexpr const char* kUpliftMask = "uplift";
 
@@ -199,11 +214,25 @@ void diffuseHillslopes(Grid& g, const Hillslope& hill, const GenerateContext& co
     forFreeCells(g, net, context, [&](std::size_t i) { g.h[i] = net.spread[i]; });
 }
 
+// The rock a level's rivers cut (RiverParams::strata_m): a sample at raw height h lies at
+// (h - rawZero) perBand + offset[i] in the bands, in hard rock as inHardRock says, which the
+// rivers cut at `hardRate` of the soft rock's rate.
+struct Rock {
+    float rawZero = 0.0f, perBand = 0.0f, share = 0.5f;
+    const float* offset = nullptr;  // per sample (strataOffsets), or none (level bands)
+    const float* shares = nullptr;  // each band's own share (strataShares), or none
+    double hardRate = 1.0;
+    double rate(float h, std::size_t i) const {
+        const float u = (h - rawZero) * perBand + (offset != nullptr ? offset[i] : 0.0f);
+        return inHardRock(u, share, shares) ? hardRate : 1.0;
+    }
+};
+
 // One implicit step on g (raw units; metres = raw * scale + offset); `net` is left holding the
 // step's drainage network. `stride`: world-lattice steps per cell; `origin`: the lattice steps
 // from g's first cell to the map's (the open edge's extension).
 void step(Grid& g, double spacing_m, std::uint32_t stride, std::uint32_t origin, const PointHash& rise, const RiverParams& p,
-          const Spread& spread, const Hillslope* hill, const std::vector<float>& upliftWeight, double relief,
+          const Spread& spread, const Hillslope* hill, const Rock* rock, const std::vector<float>& upliftWeight, double relief,
           bool finest, bool last, const HeightScale& scale, const GenerateContext& context, Network& net) {
     const double cellArea = spacing_m * spacing_m;
     const double seaRaw = scale.toRaw(p.seaLevel_m);
@@ -235,7 +264,8 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, std::uint32_t origin,
         const std::int32_t offset = r > i ? r - i : i - r;  // r is one of i's 8 neighbours
         const bool diagonal = offset != 1 && offset != n;
         const double distance = spacing_m * (diagonal ? std::sqrt(2.0) : 1.0);
-        const double f = k * std::sqrt(double(net.area[std::size_t(i)])) / distance;
+        const double f = k * std::sqrt(double(net.area[std::size_t(i)])) / distance *
+                         (rock != nullptr ? rock->rate(h, std::size_t(i)) : 1.0);
         // The sea is the base level: a river cuts down to it, not to the sea floor it flows into
         // (which drew the sea up the valleys: a bed cut below sea level becomes sea, an outlet
         // the next cell cuts towards).
@@ -259,64 +289,11 @@ void step(Grid& g, double spacing_m, std::uint32_t stride, std::uint32_t origin,
     balanceUplift(g, p.keepHeight, upliftWeight, context, net);
 }
 
-// The open edge: the erosion runs on the map extended past its edge by kOpenEdgeCells cells of the
-// coarsest level on every side, and the map is cut out of the result. The extension's border is
-// the base level, and next to a base level the uplifted land rises in a band about a coarse cell
-// wide, behind it a divide between the short streams that run straight out and the rivers that
-// run inland (measured on eroded-hills at 1025², where the edge was the base level: 134 m at the
-// edge, 163 m 10 samples in, 152 m 24 in): a frame around the map, which the extension keeps
-// outside it. The map is extended by point reflection, h(-k) = 2 h(0) - h(k), which keeps the
-// slope at the edge (a valley that runs out of the map runs on downhill; a mirror made it turn
-// back, a pit at the edge), clamped to the map's range: the extension's border, the base level, is
-// then no lower than the map's lowest point, so no valley is cut below it (unclamped, eroded-hills
-// reached 42 m below its world's floor, which an export clips flat). 4 cells: the measured band is
-// under 3.
-constexpr int kOpenEdgeCells = 4;
-
 // Main rivers (the ones that meander) drain at least this share of the map's area, and at least
 // this many times the channel area; their channel is the river width wide, or wider where their
 // area asks (river_meanders.cpp).
 constexpr double kMainRiverShare = 0.01;
 constexpr double kMainRiverChannels = 20.0;
-
-// `map` extended by `pad` samples on every side: heights by point reflection (above), a mask
-// (`mirror`) by plain reflection; both stay within the map's range.
-Heightmap extendedPastTheEdge(const Heightmap& map, int pad, bool mirror) {
-    const int n = map.width(), m = n + 2 * pad;
-    const auto [lowest, highest] = std::minmax_element(map.samples().begin(), map.samples().end());
-    const float lo = *lowest, hi = *highest;
-    const auto source = [&](int x) {  // the sample reflected onto x (|x| and 2 (n - 1) - x within the map)
-        return x < 0 ? -x : x > n - 1 ? 2 * (n - 1) - x : x;
-    };
-    const auto at = [&](const float* row, int x) {
-        const int r = source(x);
-        if (mirror || r == x) return row[r];
-        const float edge = row[x < 0 ? 0 : n - 1];
-        return std::clamp(2.0f * edge - row[r], lo, hi);
-    };
-    Heightmap across = Heightmap::uninitialized(m, n);  // along x first (every sample written)
-    for (int y = 0; y < n; ++y)
-        for (int x = 0; x < m; ++x) across.at(x, y) = at(map.row(y), x - pad);
-    Heightmap out = Heightmap::uninitialized(m, m);
-    std::vector<float> column(static_cast<std::size_t>(n));
-    for (int x = 0; x < m; ++x) {
-        for (int y = 0; y < n; ++y) column[std::size_t(y)] = across.at(x, y);
-        for (int y = 0; y < m; ++y) out.at(x, y) = at(column.data(), y - pad);
-    }
-    return out;
-}
-
-// The map's own cells out of a level of side n + 2 pad.
-template <class T>
-std::vector<T> cutOut(const std::vector<T>& v, int n, int pad) {
-    if (pad == 0) return v;
-    const int m = n + 2 * pad;
-    std::vector<T> out(std::size_t(n) * std::size_t(n));
-    for (int y = 0; y < n; ++y)
-        std::copy_n(v.begin() + std::ptrdiff_t(std::size_t(y + pad) * std::size_t(m) + std::size_t(pad)), n,
-                    out.begin() + std::ptrdiff_t(std::size_t(y) * std::size_t(n)));
-    return out;
-}
 
 void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) {
     requireSquareInput(call, kTypeId);
@@ -352,6 +329,8 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
     if (pad > 0 && upliftMask != nullptr) upliftMask = &*extendedUplift;
     Grid settled, before;
     Network net;  // at the end, the last step's
+    std::vector<float> shares;  // each band's hard share, when they differ
+    if (p.strata_m > 0.0 && p.variety > 0.0) strataShares(p.hardShare, p.variety, call.seed, shares);
     std::vector<river::MeanderPath> meanders;
     const PointHash rise(call.seed, RngStream::River);
     // World-lattice steps per sample, so a cell draws the same rise at every detail (a map of a
@@ -396,6 +375,17 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
             const double floor = std::min(call.heights.toRaw(call.heights.loMetres), call.heights.toRaw(call.heights.hiMetres));
             hill.emplace(Hillslope{hillBox, FixedPoint(floor - relief, relief, hillBox)});
         }
+        // The rock's bands at this level, from the map's first sample (the extension lies before it).
+        std::optional<Rock> rock;
+        std::vector<float> offsets;
+        if (p.strata_m > 0.0 && p.hardness > 0.0) {
+            rock.emplace(Rock{float(call.heights.toRaw(0.0)), float(call.heights.scale / p.strata_m),
+                              float(p.hardShare), nullptr, p.variety > 0.0 ? shares.data() : nullptr, 1.0 - p.hardness});
+            if (!p.shape.level()) {
+                strataOffsets(p.shape, p.strata_m, g.side, spacing_m, call.seed, call.context, offsets, pad / stride);
+                rock->offset = offsets.data();
+            }
+        }
         // Where the rock rises: the input at this level, 0 at its lowest, 1 at its highest.
         std::vector<float> upliftWeight;
         if (p.upliftFromMask) {
@@ -431,7 +421,7 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         for (int s = 0; s < steps; ++s) {
             call.context.throwIfCancelled();
             step(g, spacing_m, latticeStep * std::uint32_t(stride), latticeStep * std::uint32_t(pad), rise, p, spread,
-                 hill ? &*hill : nullptr, upliftWeight, relief, level == 0, level == 0 && s == steps - 1, call.heights,
+                 hill ? &*hill : nullptr, rock ? &*rock : nullptr, upliftWeight, relief, level == 0, level == 0 && s == steps - 1, call.heights,
                  call.context, net);
             call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
             if (call.context.partial && s + 1 == early) show(g);
@@ -566,6 +556,16 @@ OpType riverErosionOpType() {
               "out; in a V-shaped valley a river runs straight down it whatever this says",
               {}},
              [](RiverParams& p, double v) { p.meander = v; });
+    addStrataBandParams(table,
+                        "Thickness of one band of rock strata (0: one rock throughout): the lower part of each band "
+                        "is hard rock the rivers cut slowly, so hard beds hold up plateaus, mesas and benches, and "
+                        "canyons step down through the bands; thermal-erosion given the same strata stands its cliffs "
+                        "in the same bands");
+    table.add({"hardness", "Hardness", "", ParamKind::Real, 0.0, 0.99, 0.01, 0.9,
+               "How much more slowly the rivers cut hard rock than soft: 0 alike, 0.9 ten times more slowly, "
+               "0.99 a hundred", {}},
+              [](RiverParams& p, double v) { p.hardness = v; });
+    addStrataShapeParams(table);
     OpType type = makeOpType<RiverParams>(
         kTypeId, "River erosion",
         "Rivers cut valleys by the water draining through them (stream power, implicit): dendritic valley networks",

@@ -532,23 +532,15 @@ OpType thermalErosionOpType() {
              [](ThermalParams& p, double v) { p.amount = v; })
         .add({"scree_depth", "Scree depth", "m", ParamKind::Real, 0.01, 10000.0, 0.1, 2.0,
               "Depth of deposited material at which the scree mask is full (1)", {}, ParamScale::Vertical},
-             [](ThermalParams& p, double v) { p.screeDepth_m = v; })
-        .add({"strata", "Strata", "m", ParamKind::Real, 0.0, 100000.0, 1.0, 0.0,
-              "Thickness of one band of rock strata (0: none, all loose material): the lower part of each band is "
-              "hard rock that stands in cliffs, the rest soft rock that falls to the angle of repose as scree",
-              {}, ParamScale::Vertical},
-             [](ThermalParams& p, double v) { p.strata_m = v; })
-        .add({"hard_share", "Hard share", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.5,
-              "Share of each band of strata that is hard rock (the cliffs' height)", {}},
-             [](ThermalParams& p, double v) { p.hardShare = v; })
-        .add({"strata_variety", "Strata variety", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.0,
-              "How much the hard share differs from band to band (0: every band alike; 1: from none to all of a "
-              "band where the share is a half): cliffs of many heights over benches of many widths", {}},
-             [](ThermalParams& p, double v) { p.variety = v; })
-        .add({"cliff_angle", "Cliff angle", "deg", ParamKind::Real, 5.0, 89.0, 0.5, 75.0,
-              "The steepest slope hard rock holds: cliffs up to this steep stay, scree gathers below them",
-              {}, ParamScale::Slope},
-             [](ThermalParams& p, double v) { p.cliff_deg = v; });
+             [](ThermalParams& p, double v) { p.screeDepth_m = v; });
+    addStrataBandParams(table,
+                        "Thickness of one band of rock strata (0: none, all loose material): the lower part of each "
+                        "band is hard rock that stands in cliffs, the rest soft rock that falls to the angle of "
+                        "repose as scree");
+    table.add({"cliff_angle", "Cliff angle", "deg", ParamKind::Real, 5.0, 89.0, 0.5, 75.0,
+               "The steepest slope hard rock holds: cliffs up to this steep stay, scree gathers below them",
+               {}, ParamScale::Slope},
+              [](ThermalParams& p, double v) { p.cliff_deg = v; });
     addStrataShapeParams(table);
     table.add({"strata_fault_scarp", "Fault scarp", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.0,
                "How far the ground itself drops across the faults, as a share of their throw (0: it runs level "

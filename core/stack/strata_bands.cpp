@@ -128,23 +128,17 @@ private:
 // none: only a zero's sign could change, and neither its band nor its phase depends on it).
 TERRAIN_VECTOR_CLONES void strataRow(const float* __restrict h, const float* __restrict rock,
                                      const float* __restrict offset, float* __restrict out, int n, StrataTalus s) {
-    if (s.shares != nullptr) {
-        // Each band's own share: the band's index modulo kShareBands, from u without an integer
-        // conversion that could overflow (u - kShareBands floor(u / kShareBands) in [0, kShareBands]).
-        constexpr float kBands = float(kShareBands);
+    if (s.shares != nullptr) {  // each band's own share
         for (int x = 0; x < n; ++x) {
             const float u = (h[x] - s.rawZero) * s.perBand + offset[x];
-            const float band = std::floor(u);
-            const int k = std::min(int(band - kBands * std::floor(band / kBands)), kShareBands - 1);
-            const bool hard = u - band < s.shares[k] && h[x] <= rock[x] + s.rockSlack;
+            const bool hard = inHardRock(u, 0.0f, s.shares) && h[x] <= rock[x] + s.rockSlack;
             out[x] = hard ? s.tanHard : s.tanSoft;
         }
         return;
     }
     for (int x = 0; x < n; ++x) {
         const float u = (h[x] - s.rawZero) * s.perBand + offset[x];
-        const float phase = u - std::floor(u);
-        const bool hard = phase < s.share && h[x] <= rock[x] + s.rockSlack;
+        const bool hard = inHardRock(u, s.share, nullptr) && h[x] <= rock[x] + s.rockSlack;
         out[x] = hard ? s.tanHard : s.tanSoft;
     }
 }
@@ -177,14 +171,14 @@ void strataShares(double share, double variety, std::uint64_t seed, std::vector<
 }
 
 void strataOffsets(const StrataShape& shape, double strata_m, int side, double spacing_m, std::uint64_t seed,
-                   const GenerateContext& context, std::vector<float>& out) {
+                   const GenerateContext& context, std::vector<float>& out, int origin) {
     // A sample `spacing_m` east lies tan(dip) sin(bearing) spacing_m higher in the bands, one a row
     // south (y north falls) -tan(dip) cos(bearing) spacing_m.
     const double perMetreAlong = std::tan(shape.dip_deg * kPi / 180.0) / strata_m;
     const double bearing = shape.dipDirection_deg * kPi / 180.0;
     const auto perColumn = float(perMetreAlong * std::sin(bearing) * spacing_m);
     const auto perRow = float(-perMetreAlong * std::cos(bearing) * spacing_m);
-    const ValueNoise noise(seed, kStrataStream, spacing_m, shape.noiseScale_m, 0, side);
+    const ValueNoise noise(seed, kStrataStream, spacing_m, shape.noiseScale_m, -origin, side);
     const auto noiseBands = float(shape.noise_m / strata_m);
     const FoldWaves fold(shape, strata_m, side, spacing_m);
     const FaultSteps faults(shape, shape.faultThrow_m / strata_m, side, spacing_m);
@@ -193,11 +187,11 @@ void strataOffsets(const StrataShape& shape, double strata_m, int side, double s
     parallelRows(side, threadsForWork(double(cells), context.threads), context, [&](int begin, int end) {
         for (int y = begin; y < end; ++y) {
             float* row = out.data() + std::size_t(y) * std::size_t(side);
-            const float rowBands = float(y) * perRow;
-            for (int x = 0; x < side; ++x) row[x] = float(x) * perColumn + rowBands;
+            const float rowBands = float(y - origin) * perRow;
+            for (int x = 0; x < side; ++x) row[x] = float(x - origin) * perColumn + rowBands;
             if (fold.on()) fold.subtractRow(y, row);
             if (faults.on()) faults.addRow(y, row);
-            if (noiseBands > 0.0f) noise.row(y, row, row, noiseBands);
+            if (noiseBands > 0.0f) noise.row(y - origin, row, row, noiseBands);
         }
     });
 }

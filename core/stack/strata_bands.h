@@ -3,6 +3,8 @@
 // in the bands than its height says, from a dip, folds, faults and wandering boundaries, all
 // placed by world position so every level and detail sees the same bands; and each sample's
 // talus, from the band its height lies in.
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -45,9 +47,11 @@ struct StrataShape {
 
 // out[y * side + x]: the bands (each strata_m thick) sample (x, y) of a level `side` samples
 // wide at `spacing_m` lies higher in them than its height says (u = (z + tan(dip) d + noise -
-// fold + throw x faults crossed) / strata). Rows in parallel, each sample on its own: the same bits on any thread count.
+// fold + throw x faults crossed) / strata). `origin`: the samples before the map's first, in x and
+// in y (a level extended past the map's edge on every side; its centre is the map's). Rows in
+// parallel, each sample on its own: the same bits on any thread count.
 void strataOffsets(const StrataShape& shape, double strata_m, int side, double spacing_m, std::uint64_t seed,
-                   const GenerateContext& context, std::vector<float>& out);
+                   const GenerateContext& context, std::vector<float>& out, int origin = 0);
 
 // The ground beyond each fault of `shape` dropped by `drop` (raw units; the throw for a fresh
 // fault, whose scarp cuts the bands as they stand either side): a scarp `drop` high along each
@@ -71,10 +75,24 @@ struct StrataTalus {
     float rockSlack = 0.0f;                // a sample this little above the rock is rock
 };
 
+constexpr int kShareBands = 1024;
+
+// Whether u, a place in the bands (bands above 0 m, plus the sample's offset), lies in hard rock:
+// in the lowest `share` of its band, or with `shares` its band's own share (strataShares). The
+// band's index modulo kShareBands is found without an integer conversion that could overflow
+// (band - kShareBands floor(band / kShareBands) lies in [0, kShareBands]).
+inline bool inHardRock(float u, float share, const float* shares) {
+    const float band = std::floor(u);
+    if (shares != nullptr) {
+        constexpr float kBands = float(kShareBands);
+        share = shares[std::min(int(band - kBands * std::floor(band / kBands)), kShareBands - 1)];
+    }
+    return u - band < share;
+}
+
 // Each band's hard share when the bands differ (`variety` > 0): band k's is share + variety x
 // min(share, 1 - share) x (2 r - 1), r in [0, 1) drawn for k from `seed` (so the shares average
 // `share` and stay in [0, 1]), for k modulo kShareBands (a pattern that repeats every 1024 bands).
-constexpr int kShareBands = 1024;
 void strataShares(double share, double variety, std::uint64_t seed, std::vector<float>& out);
 
 // out[y * side + x]: the talus of sample (x, y) of `heights` (raw units per sample spacing), over

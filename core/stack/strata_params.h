@@ -1,10 +1,27 @@
 #pragma once
-// thermal-erosion's parameters for the strata's shape (strata_bands.h): how the bands tilt, wander,
-// fold and are faulted, declared beside the shape they set.
+// The strata's parameters (strata_bands.h), which thermal-erosion and river-erosion share: the
+// bands' thickness and hard share, and how the bands tilt, wander, fold and are faulted, declared
+// beside the shape they set.
 #include "operation.h"
 #include "strata_bands.h"
 
 namespace terrain::core {
+
+// Adds the bands' parameters to `table` (strata, hard_share, strata_variety), `strataHelp` saying
+// what the operation does with them; P holds strata_m, hardShare and variety.
+template <class P>
+void addStrataBandParams(ParamTable<P>& table, const char* strataHelp) {
+    table
+        .add({"strata", "Strata", "m", ParamKind::Real, 0.0, 100000.0, 1.0, 0.0, strataHelp, {}, ParamScale::Vertical},
+             [](P& p, double v) { p.strata_m = v; })
+        .add({"hard_share", "Hard share", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.5,
+              "Share of each band of strata that is hard rock (the cliffs' height)", {}},
+             [](P& p, double v) { p.hardShare = v; })
+        .add({"strata_variety", "Strata variety", "", ParamKind::Real, 0.0, 1.0, 0.05, 0.0,
+              "How much the hard share differs from band to band (0: every band alike; 1: from none to all of a "
+              "band where the share is a half): cliffs of many heights over benches of many widths", {}},
+             [](P& p, double v) { p.variety = v; });
+}
 
 // Adds the shape's parameters to `table`, in the order the editor and docs/operations.md list
 // them; P holds the StrataShape as `shape`.

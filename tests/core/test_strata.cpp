@@ -492,3 +492,35 @@ TEST(ThermalErosion, ThinStrataLeaveNoMarkOfTheGrid) {
     EXPECT_GT(steepestDeg(banded, h, 8.0), 60.0);
     EXPECT_LT(steepestDeg(loose, h, 8.0), 31.0);
 }
+
+// river-erosion reads the bands on a map extended past its edge (its open edge): with the
+// extension's samples before the map's first as the origin, each of the map's samples lies in
+// the same place in the bands as on the map alone, whatever their shape (the centre of a level
+// extended alike on every side is the map's).
+TEST(Strata, TheBandsOfAMapExtendedPastItsEdgeAreTheMapsBands) {
+    core::StrataShape shape;
+    shape.dip_deg = 7.0;
+    shape.dipDirection_deg = 120.0;
+    shape.noise_m = 15.0;
+    shape.noiseScale_m = 90.0;
+    shape.fold_m = 25.0;
+    shape.foldWavelength_m = 400.0;
+    shape.foldAxis_deg = 30.0;
+    shape.faultThrow_m = 12.0;
+    shape.faultStrike_deg = 70.0;
+    shape.faultSpacing_m = 150.0;
+    shape.faultLength_m = 500.0;
+    constexpr int kSide = 65, kPad = 12;
+    std::vector<float> alone, extended;
+    core::strataOffsets(shape, 20.0, kSide, 8.0, 5, context(2), alone);
+    core::strataOffsets(shape, 20.0, kSide + 2 * kPad, 8.0, 5, context(2), extended, kPad);
+    int differ = 0;
+    for (int y = 0; y < kSide; ++y)
+        for (int x = 0; x < kSide; ++x)
+            if (alone[std::size_t(y * kSide + x)] != extended[std::size_t((y + kPad) * (kSide + 2 * kPad) + x + kPad)])
+                ++differ;
+    EXPECT_EQ(differ, 0);
+    // Without the origin the extension's first sample would be the map's: the bands move.
+    core::strataOffsets(shape, 20.0, kSide + 2 * kPad, 8.0, 5, context(2), extended);
+    EXPECT_NE(alone[0], extended[std::size_t(kPad * (kSide + 2 * kPad) + kPad)]);
+}
