@@ -232,8 +232,8 @@ struct Rock {
 // step's drainage network. `stride`: world-lattice steps per cell; `origin`: the lattice steps
 // from g's first cell to the map's (the open edge's extension).
 void step(Grid& g, double spacing_m, std::uint32_t stride, std::uint32_t origin, const PointHash& rise, const RiverParams& p,
-          const Spread& spread, const Hillslope* hill, const Rock* rock, const std::vector<float>& upliftWeight, double relief,
-          bool finest, bool last, const HeightScale& scale, const GenerateContext& context, Network& net) {
+          const Spread& spread, const Hillslope* hill, const Rock* rock, const std::vector<float>& upliftWeight,
+          double relief, bool finest, bool last, const HeightScale& scale, const GenerateContext& context, Network& net) {
     const double cellArea = spacing_m * spacing_m;
     const double seaRaw = scale.toRaw(p.seaLevel_m);
     // The flood's rise per cell: a slope of kFloodRise times the world's relief over its extent, so
@@ -379,8 +379,8 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         std::optional<Rock> rock;
         std::vector<float> offsets;
         if (p.strata_m > 0.0 && p.hardness > 0.0) {
-            rock.emplace(Rock{float(call.heights.toRaw(0.0)), float(call.heights.scale / p.strata_m),
-                              float(p.hardShare), nullptr, p.variety > 0.0 ? shares.data() : nullptr, 1.0 - p.hardness});
+            rock.emplace(Rock{float(call.heights.toRaw(0.0)), float(call.heights.scale / p.strata_m), float(p.hardShare),
+                              nullptr, p.variety > 0.0 ? shares.data() : nullptr, 1.0 - p.hardness});
             if (!p.shape.level()) {
                 strataOffsets(p.shape, p.strata_m, g.side, spacing_m, call.seed, call.context, offsets, pad / stride);
                 rock->offset = offsets.data();
@@ -421,8 +421,8 @@ void runRiverLevels(const RiverParams& p, const OpCall& call, bool singleScale) 
         for (int s = 0; s < steps; ++s) {
             call.context.throwIfCancelled();
             step(g, spacing_m, latticeStep * std::uint32_t(stride), latticeStep * std::uint32_t(pad), rise, p, spread,
-                 hill ? &*hill : nullptr, rock ? &*rock : nullptr, upliftWeight, relief, level == 0, level == 0 && s == steps - 1, call.heights,
-                 call.context, net);
+                 hill ? &*hill : nullptr, rock ? &*rock : nullptr, upliftWeight, relief, level == 0,
+                 level == 0 && s == steps - 1, call.heights, call.context, net);
             call.context.report((float(levels - level) + float(s + 1) / float(steps)) / float(total));
             if (call.context.partial && s + 1 == early) show(g);
         }

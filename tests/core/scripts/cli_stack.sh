@@ -206,8 +206,10 @@ r = json.load(open(sys.argv[1])); r["stack"][2]["params"]["strata"] = 0.0; json.
 PY
 gen --recipe "$root/docs/examples/canyon_country.json" --detail 8 --format raw32 --output "$dir/canyon.raw" \
   || fail "docs/examples/canyon_country.json"
-gen --recipe "$dir/one_rock.json" --detail 8 --format raw32 --output "$dir/one_rock.raw" || fail "canyon country in one rock"
-check "canyon country: the caprock holds the plateau up, one rock wears it down" $py - "$dir/canyon.raw" "$dir/one_rock.raw" <<'PY'
+gen --recipe "$dir/one_rock.json" --detail 8 --format raw32 --output "$dir/one_rock.raw" \
+  || fail "canyon country in one rock"
+check "canyon country: the caprock holds the plateau up, one rock wears it down" \
+  $py - "$dir/canyon.raw" "$dir/one_rock.raw" <<'PY'
 import sys
 import numpy as np
 high = [float((np.fromfile(f, "<f4") > 800.0).mean()) for f in sys.argv[1:3]]
