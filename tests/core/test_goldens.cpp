@@ -215,5 +215,21 @@ TEST(StackGoldens, SeededRiverErosionWithAnOpenEdgeIsUnchanged) {
     }
 }
 
+// The same with strata (2026-11-30): the rivers cut hard bands 10 times more slowly, the bands
+// dipping, wandering and of many shares (inHardRock, strataOffsets on the level extended past the
+// map's edge, strataShares): the same bytes from every compiler and on any thread count.
+TEST(StackGoldens, SeededRiverErosionInStrataIsUnchanged) {
+    for (int threads : {1, 2}) {
+        const auto [heights, flow] = erodedHashes(
+            10,
+            {"river-erosion",
+             {{"uplift", "0.5"}, {"sea_level", "120"}, {"strength", "0.8"}, {"meander", "0"}, {"strata", "40"},
+              {"hard_share", "0.3"}, {"strata_variety", "0.5"}, {"strata_dip", "3"}, {"strata_noise", "5"}}},
+            4096.0, threads);
+        EXPECT_EQ(heights, "aa666fc32116ef4c08e71cdeded3e6a64cf7c0464db838fad561f0cb783173e5") << threads << " thread(s)";
+        EXPECT_EQ(flow, "6a604aae2abb705eca16537de1c083388a562f0f3ddc50438afbb8f11cb1e317") << threads << " thread(s)";
+    }
+}
+
 }  // namespace
 }  // namespace terrain
