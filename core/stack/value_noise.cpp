@@ -3,6 +3,7 @@
 #include "op_support.h"
 
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 namespace terrain::core {
@@ -38,10 +39,14 @@ void ValueNoise::row(int y, const float* in, float* out, float amount) const {
     const double py = double(y) * m_step;
     const double iy = std::floor(py);
     const float fy = smoothstep(float(py - iy));
+    // The lattice row, wrapped to 32 bits through a 64-bit integer: rows before the map's first
+    // (river-erosion's bands on the level extended past the map's edge) lie at negative y, and
+    // converting a negative double straight to an unsigned integer is undefined.
+    const auto row = std::uint32_t(std::int64_t(iy));
     std::vector<float> top(std::size_t(m_cells) + 1), bottom(std::size_t(m_cells) + 1);
     for (int i = 0; i <= m_cells; ++i) {
-        top[std::size_t(i)] = toSigned(m_hash(std::uint32_t(m_c0 + i), std::uint32_t(iy)));
-        bottom[std::size_t(i)] = toSigned(m_hash(std::uint32_t(m_c0 + i), std::uint32_t(iy) + 1));
+        top[std::size_t(i)] = toSigned(m_hash(std::uint32_t(m_c0 + i), row));
+        bottom[std::size_t(i)] = toSigned(m_hash(std::uint32_t(m_c0 + i), row + 1));
     }
     noisyRow(in, out, m_x0, m_width, top.data(), bottom.data(), m_c0, fy, m_step, amount);
 }
