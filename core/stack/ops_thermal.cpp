@@ -44,7 +44,9 @@
 // which stand as cliffs with scree at their feet; an edge (which also reads the slope across it) at
 // the steepest of the six samples it reads, so the edges go on moving the bulk and leave the
 // cliffs' tops and feet to the pairs. Loose material runs down a cliff's face one sample per pair
-// sweep: with strata a level may take up to kMaxStrataSweeps.
+// sweep: with strata a level may take up to kMaxStrataSweeps. At the full resolution the scree is
+// then smoothed along its contours, which takes out the streaks the pairs leave down the fall line
+// (scree_contours.h).
 //
 // A level whose samples are too far apart for the bands (a band's run at the angle of repose
 // under kBandRunSamples samples) settles without them, at the bands' mean resting slope: a flank
@@ -59,12 +61,14 @@
 #include "../errors.h"
 #include "coarse_to_fine.h"
 #include "op_support.h"
+#include "scree_contours.h"
 #include "strata_bands.h"
 #include "strata_params.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -352,7 +356,7 @@ std::int64_t sweep(const Grid& g, const float* tr, float d1, float d2, float tol
 // take hundreds of sweeps for, and leave every direction to the edges alike; the next round's edges
 // take what the pairs could not see. A settled level then starts the next finer one settled, so the
 // finer levels take a sweep or two. (Drawing strata a level takes one round; see below.)
-void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalParams& p, bool bands,
+void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalParams& p, bool bands, bool finest,
             const OpCall& call) {
     const bool withStrata = bands && p.hasStrata();
     const double talus = p.hasStrata() && !bands ? std::atan(p.strataRestingSlope()) : p.talus_deg * kPi / 180.0;
@@ -430,6 +434,15 @@ void settle(const Grid& g, const Grid& rock, double spacing_m, const ThermalPara
             ++n;
         }
     }
+    if (finest && strata.on) {
+        refresh();
+        smoothScreeAlongContours(g.h, rock.h, g.side, tr, p1, p2, strata.rockSlack, call.context);
+        std::fill(active.begin(), active.end(), 1);
+        for (int n = 1; n <= maxSweeps; ++n) {
+            refresh();
+            if (sweep(g, tr, p1, p2, ptol, active, call) == 0) break;
+        }
+    }
 }
 
 // The next finer level `fine` (the input's samples) from the coarser level's heights before and
@@ -501,7 +514,7 @@ void runThermal(const ThermalParams& p, const OpCall& call) {
         const Grid rock = level > 0 ? view(levelInput) : Grid{const_cast<float*>(input.row(0)), side};
         const double spacing_m = call.metresPerSample * step;
         const bool bands = level == 0 || p.strata_m / tanTalus >= kBandRunSamples * spacing_m;
-        settle(grid, rock, spacing_m, p, bands, call);
+        settle(grid, rock, spacing_m, p, bands, level == 0, call);
         before = std::move(levelInput);
         if (level > 0) settled = std::move(g);
         call.context.report(float(coarsest - level + 1) / float(coarsest + 1));

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <numbers>
@@ -491,6 +492,58 @@ TEST(ThermalErosion, ThinStrataLeaveNoMarkOfTheGrid) {
     h.hiMetres = 700.0;
     EXPECT_GT(steepestDeg(banded, h, 8.0), 60.0);
     EXPECT_LT(steepestDeg(loose, h, 8.0), 31.0);
+}
+
+// The scree under strata lies smooth across the fall line whichever way its apron faces. A mesa
+// (513² at 4 m: 450 m high, its flanks 200 m wide, on a plain rough by ±1 m) settled in 30 m bands,
+// half hard, at 32° and 80°: on its aprons (400 to 800 m from its centre, where material came to
+// rest) the second difference of the heights along the contour, one sample either way, varies as
+// little on the aprons facing north and south as on those facing east and west. Before the scree
+// was smoothed along its contours (2026-11-30) the pair sweeps left it streaked down the fall line
+// where it faced north or south, column by column: 0.136 m there against 0.042 m east and west.
+TEST(ThermalErosion, ScreeUnderStrataLiesSmoothWhicheverWayItFaces) {
+    constexpr int kSide = 513, c = kSide / 2;
+    StrataCone mesa{core::Heightmap(kSide, kSide), {}, {}, {}};
+    for (int y = 0; y < kSide; ++y)
+        for (int x = 0; x < kSide; ++x) {
+            const double r = std::hypot(x - c, y - c) * 4.0;
+            const double rough = double((std::uint32_t(x) * 2654435761U ^ std::uint32_t(y) * 40503U) % 1000U) / 1000.0;
+            mesa.before.at(x, y) = float(450.0 * std::pow(std::clamp((650.0 - r) / 200.0, 0.0, 1.0), 0.7) + 20.0 +
+                                         2.0 * (rough - 0.5));
+        }
+    const Params bands = {{"talus_angle", "32"}, {"strata", "30"}};
+    const StrataCone one = settle(mesa, bands, {}, 1, 4.0), two = settle(mesa, bands, {}, 2, 4.0);
+    EXPECT_EQ(one.after, two.after);
+    const core::Heightmap& h = two.after;
+    const auto at = [&](double x, double y) {
+        const int x0 = int(x), y0 = int(y);
+        const double tx = x - x0, ty = y - y0;
+        const double a = h.at(x0, y0) + tx * (h.at(x0 + 1, y0) - h.at(x0, y0));
+        const double b = h.at(x0, y0 + 1) + tx * (h.at(x0 + 1, y0 + 1) - h.at(x0, y0 + 1));
+        return a + ty * (b - a);
+    };
+    double sum[2] = {0.0, 0.0}, squares[2] = {0.0, 0.0};
+    int count[2] = {0, 0};
+    for (int y = 3; y < kSide - 3; ++y)
+        for (int x = 3; x < kSide - 3; ++x) {
+            const double dx = x - c, dy = y - c, r = std::hypot(dx, dy);
+            if (r * 4.0 < 400.0 || r * 4.0 > 800.0 || !(h.at(x, y) > mesa.before.at(x, y) + 0.5f)) continue;
+            const double tx = -dy / r, ty = dx / r;  // along the contour
+            const int facing = std::fabs(tx) > 0.92 ? 0 : std::fabs(ty) > 0.92 ? 1 : -1;  // 0: north, south
+            if (facing < 0) continue;
+            const double along = at(x + tx, y + ty) + at(x - tx, y - ty) - 2.0 * h.at(x, y);
+            sum[facing] += along;
+            squares[facing] += along * along;
+            ++count[facing];
+        }
+    ASSERT_GT(count[0], 1000);
+    ASSERT_GT(count[1], 1000);
+    double spread[2];
+    for (int k : {0, 1}) spread[k] = std::sqrt(squares[k] / count[k] - (sum[k] / count[k]) * (sum[k] / count[k]));
+    std::printf("scree along its contours: %.4f m facing north and south (%d samples), %.4f m facing east and west "
+                "(%d)\n", spread[0], count[0], spread[1], count[1]);
+    EXPECT_LT(spread[0], 0.06);
+    EXPECT_LT(spread[0], 1.5 * spread[1]);
 }
 
 // river-erosion reads the bands on a map extended past its edge (its open edge): with the
