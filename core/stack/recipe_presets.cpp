@@ -27,7 +27,7 @@ struct PresetInfo {
 constexpr PresetInfo kPresetInfo[] = {
     {"eroded-hills", "Eroded hills", "fBm hills worn by rivers into branching valleys with flat sediment floors"},
     {"alpine", "Alpine", "Ridged mountains carved by rivers into sharp crests and deep branching valleys, a few high lakes"},
-    {"canyon", "Canyon", "A high plateau cut by deep, steep-sided branching valleys, talus under their walls"},
+    {"canyon", "Canyon", "High ground cut by deep, steep-sided branching valleys, talus under their walls"},
     {"volcanic-island", "Volcanic island", "A cone rising from the sea, cut by valleys running down its flanks"},
     {"island", "Island", "Diamond-square sinking to a sea floor towards a round coast, with wide beaches"},
     {"rolling-hills", "Rolling hills",
