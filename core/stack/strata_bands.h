@@ -1,8 +1,9 @@
 #pragma once
-// thermal-erosion's strata (internal to core/stack): their shape, how far each sample lies higher
-// in the bands than its height says, from a dip, folds, faults and wandering boundaries, all
-// placed by world position so every level and detail sees the same bands; and each sample's
-// talus, from the band its height lies in.
+// The strata thermal-erosion and river-erosion read (internal to core/stack): their shape, how far
+// each sample lies higher in the bands than its height says, from a dip, folds, faults and
+// wandering boundaries, all placed by world position so every level and detail sees the same
+// bands; whether a place in the bands is hard rock; and each sample's talus (thermal-erosion),
+// from the band its height lies in.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
