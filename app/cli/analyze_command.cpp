@@ -179,6 +179,9 @@ void addAnalyzeOptions(CLI::App* cmd, AnalyzeOptions& options) {
                     "Metres the curvature skew's second differences span (default 150: a hillslope)");
     cmd->add_option("--channel-area", options.channelArea,
                     "Drainage area in km² from which a cell is a channel (default 0.1)");
+    cmd->add_option("--slope-statistic", options.slopeStatistic,
+                    "How the slope-area fit sums up each bin of drainage area: median (default) or mean "
+                    "(TopoToolbox's slopearea)");
     cmd->add_option("--min-depression-depth", options.minDepth,
                     "Metres filling must raise a cell for it to count as in a closed depression (default 1)");
     cmd->add_option("--json", options.json, "Also write the figures as JSON to this file (- for stdout)");
@@ -190,6 +193,13 @@ int runAnalyze(const core::Registry& registry, const GenerationOptions& gen, con
         o.curvatureScale_m = parseNumber(*options.curvatureScale, "--curvature-scale", 1e-3, 1e6, "metres");
     if (options.channelArea)
         o.channelArea_m2 = 1e6 * parseNumber(*options.channelArea, "--channel-area", 1e-9, 1e6, "km²");
+    if (options.slopeStatistic) {
+        if (*options.slopeStatistic == "mean") {
+            o.slopeStatistic = core::SlopeStatistic::Mean;
+        } else if (*options.slopeStatistic != "median") {
+            throw InputError("--slope-statistic", *options.slopeStatistic, "median or mean");
+        }
+    }
     if (options.minDepth)
         o.minDepressionDepth_m = parseNumber(*options.minDepth, "--min-depression-depth", 0.0, 1e4, "metres");
     if (options.file && (gen.recipeFile || gen.algorithm || !gen.ops.empty() || !gen.sets.empty())) {

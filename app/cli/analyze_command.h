@@ -20,6 +20,7 @@ struct AnalyzeOptions {
     std::optional<std::string> curvatureScale;   // metres
     std::optional<std::string> channelArea;      // km²
     std::optional<std::string> minDepth;         // metres
+    std::optional<std::string> slopeStatistic;   // median or mean
     std::optional<std::string> json;             // a path, or - for stdout
 };
 

@@ -31,12 +31,21 @@ struct ReliefSurface {
     double spacingY_m = 1.0;
 };
 
+// How the slope-area fit sums up the slopes of one bin of drainage area.
+enum class SlopeStatistic {
+    Median,  // robust to single spikes; a bin more than half flat is left out
+    Mean,    // TopoToolbox's slopearea default: the bin's average gradient (flat cells and steps
+             // of a DEM in whole metres average to the river's slope; a rough channel floor, a few
+             // steep steps between gentle reaches, measures steeper than its median)
+};
+
 struct GeomorphOptions {
     // The hillslope scale of the curvature skew: the second differences span about this far.
     double curvatureScale_m = 150.0;
     // Drainage area from which a cell counts as a channel, for the slope-area fit and the
     // drainage density (0.1 km²: a first-order stream at 30-90 m spacing).
     double channelArea_m2 = 1e5;
+    SlopeStatistic slopeStatistic = SlopeStatistic::Median;
     // A cell counts as in a closed depression when filling raises it by more than this: the
     // depth an integer DEM's rounding can make (1 m steps) leaves single-cell dents out.
     double minDepressionDepth_m = 1.0;
@@ -49,7 +58,8 @@ struct GeomorphOptions {
 
 struct SlopeAreaFit {
     // log10 S = intercept - concavity * log10 A over log-spaced bins of A (0.1 decade) from the
-    // channel area up, each bin's median slope; bins with fewer than 5 cells are left out.
+    // channel area up, each bin's median (or mean) slope (a flat channel cell counts as 0, a cell
+    // in a filled basin not at all); bins with fewer than 5 cells or a statistic of 0 are left out.
     double concavity = 0.0;     // theta in S = ks A^-theta
     double correlation = 0.0;   // Pearson r of the binned log S against log A (negative: falls)
     double steepness = 0.0;     // ks = 10^intercept (m^(2 theta))

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Prints the docs/erosion.md table "Measured": `terrain-cli analyze` on a real DEM and on our
+# Prints the docs/erosion.md table "Measured": `terrain-cli analyze` on real DEMs and on our
 # terrains at the same spacing and relief (2 km, at 90 m and 30 m per sample), one markdown row
 # each, with the command that made it.
 #   docs/tools/relief_figures.sh [path/to/terrain-cli]
+# SLOPE_STATISTIC=mean sums each area bin's slopes up by their mean (TopoToolbox's) in place of
+# the median.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cli=${1:-$here/../../build/bin/terrain-cli}
@@ -12,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 row() {  # NAME ARGS...: one table row from analyze --json
   local name=$1; shift
-  "$cli" analyze "$@" --json "$tmp/m.json" >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; return 1; }
+  "$cli" analyze "$@" --slope-statistic "${SLOPE_STATISTIC:-median}" --json "$tmp/m.json" >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; return 1; }
   $py - "$tmp/m.json" "$name" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1])); sa = j["slope_area"] or {}
@@ -25,8 +27,16 @@ PY
 
 echo "| terrain | m/sample | closed depressions | concavity θ | r | curvature skew | grid preference | hypsometric integral | drainage density (km/km²) |"
 echo "|---|---|---|---|---|---|---|---|---|"
-spacing=$($py "$here/../../tests/core/scripts/real_dem.py" jacksboro "$tmp/jacksboro.tif")
-row "real: Jacksboro, Tennessee (USGS 3″)" "$tmp/jacksboro.tif" --metres-per-pixel "$spacing"
+real() {  # NAME LABEL [--block N]: a real DEM (tests/data/dem, matplotlib's sample data)
+  local spacing
+  spacing=$($py "$here/../../tests/core/scripts/real_dem.py" "$1" "$tmp/real.tif" "${@:3}")
+  row "real: $2" "$tmp/real.tif" --metres-per-pixel "$spacing"
+}
+real jacksboro "Jacksboro, Tennessee (USGS 3″)"
+real bigtujunga "Big Tujunga, San Gabriel Mountains (SRTM 1″)"
+real bigtujunga "Big Tujunga, 3 × 3 block means" --block 3
+real sthelens "Mount St. Helens after 1980 (USGS 30 m)"
+real sthelens "Mount St. Helens, 3 × 3 block means" --block 3
 ridged=(--algorithm fbm --set style=ridged --set sharpness=2)
 for detail_spacing in "9 90" "10 30"; do
   set -- $detail_spacing

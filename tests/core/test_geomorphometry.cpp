@@ -56,16 +56,23 @@ TEST(Geomorphometry, APlaneHasNoDepressionsNoConcavityAndAHalfHypsometricIntegra
     EXPECT_EQ(*m.curvatureSkew, 0.0);
 }
 
-TEST(Geomorphometry, AProfileBuiltToTheSlopeAreaLawMeasuresItsConcavity) {
-    // Every row drains west along x; a cell's area is the cells from it to the east border's
-    // (outlet) neighbour: A(x) = (w - 1 - x) dx dy. Heights climb so that S = ks A^-theta exactly.
-    const int w = 600, h = 40;
-    const double dx = 30.0, ks = 100.0, theta = 0.45;
+// Heights along x of a river draining west whose cell x gathers the w - 1 - x cells east of it
+// (A = (w - 1 - x) dx², at least one cell): S = ks A^-theta exactly.
+std::vector<double> lawProfile(int w, double dx, double ks, double theta) {
     std::vector<double> profile(std::size_t(w), 0.0);
     for (int x = 1; x < w; ++x) {
         const double area = double(std::max(1, w - 1 - x)) * dx * dx;
         profile[std::size_t(x)] = profile[std::size_t(x - 1)] + dx * ks * std::pow(area, -theta);
     }
+    return profile;
+}
+
+TEST(Geomorphometry, AProfileBuiltToTheSlopeAreaLawMeasuresItsConcavity) {
+    // Every row drains west along x; a cell's area is the cells from it to the east border's
+    // (outlet) neighbour: A(x) = (w - 1 - x) dx dy. Heights climb so that S = ks A^-theta exactly.
+    const int w = 600, h = 40;
+    const double dx = 30.0, ks = 100.0, theta = 0.45;
+    const std::vector<double> profile = lawProfile(w, dx, ks, theta);
     const Heightmap valley = surfaceOf(w, h, [&](int x, int) { return profile[std::size_t(x)]; });
     GeomorphOptions options;
     options.channelArea_m2 = 10 * dx * dx;
@@ -74,6 +81,28 @@ TEST(Geomorphometry, AProfileBuiltToTheSlopeAreaLawMeasuresItsConcavity) {
     EXPECT_NEAR(m.slopeArea->concavity, theta, 0.02);
     EXPECT_LT(m.slopeArea->correlation, -0.99);
     EXPECT_NEAR(std::log10(m.slopeArea->steepness), std::log10(ks), 0.1);
+    EXPECT_GE(m.slopeArea->bins, 15);
+}
+
+TEST(Geomorphometry, AProfileInWholeMetresMeasuresTheConcavityItWasBuiltTo) {
+    // The law's profile, gentle (ks = 4: 5 m of drop per cell at the head, 0.2 m at the mouth),
+    // rounded to whole metres as DEMs are stored: towards the mouth most cells are flat and a few
+    // step down by 1 m. Their flat cells are the river's slope as much as the steps are, and the
+    // mean of a bin's slopes (TopoToolbox's statistic) is the average gradient over its reach. One
+    // row between high walls, so a flat reach drains along the river, not out through the side.
+    const int w = 1500, h = 3;
+    const double dx = 30.0, ks = 4.0, theta = 0.45;
+    const std::vector<double> profile = lawProfile(w, dx, ks, theta);
+    const Heightmap valley = surfaceOf(w, h, [&](int x, int y) {
+        return std::round(profile[std::size_t(x)]) + (y == 1 ? 0.0 : 1000.0);
+    });
+    GeomorphOptions options;
+    options.channelArea_m2 = 10 * dx * dx;
+    options.slopeStatistic = SlopeStatistic::Mean;
+    const Geomorphometry m = measureRelief({valley, dx, dx}, options);
+    ASSERT_TRUE(m.slopeArea.has_value());
+    EXPECT_NEAR(m.slopeArea->concavity, theta, 0.03);
+    EXPECT_LT(m.slopeArea->correlation, -0.99);
     EXPECT_GE(m.slopeArea->bins, 15);
 }
 

@@ -1,22 +1,28 @@
 #!/usr/bin/python3
-"""Real elevation data for the relief measures: writes a DEM shipped in a Debian package as a
-32-bit float TIFF of metres and prints its spacing in metres as "DX,DY".
+"""Real elevation data for the relief measures: writes a real DEM as a 32-bit float TIFF of metres
+(samples without data as NaN) and prints its spacing in metres as "DX,DY".
 
 jacksboro: the USGS 3 arc-second DEM of the Jacksboro fault, Tennessee (the Appalachian ridge and
-valley province, 403 x 344 samples, 236..1076 m), which matplotlib ships as sample data
-(package python-matplotlib-data; USGS data are in the public domain).
+  valley province, 403 x 344 samples, 236..1076 m), which matplotlib ships as sample data
+  (package python-matplotlib-data; USGS data are in the public domain).
+bigtujunga: SRTM 1 arc-second of the Big Tujunga catchment, San Gabriel Mountains, California
+  (1197 x 643 at 30 m, 315..2295 m; tests/data/dem, public domain).
+sthelens: the USGS 30 m DEM of Mount St. Helens after its 1980 eruption (327 x 468 at 30 m,
+  682..2543 m; tests/data/dem, public domain).
 
-Usage: real_dem.py NAME OUT.tif
+--block N averages N x N blocks (a coarser spacing; a block with a sample without data has none).
+
+Usage: real_dem.py NAME OUT.tif [--block N]
 """
 import math
+import os
 import sys
 
 import numpy as np
 from PIL import Image
 
-SOURCES = {
-    "jacksboro": "/usr/share/matplotlib/mpl-data/sample_data/jacksboro_fault_dem.npz",
-}
+MATPLOTLIB = "/usr/share/matplotlib/mpl-data/sample_data/jacksboro_fault_dem.npz"
+OURS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "dem")
 
 
 def metres_per_degree(lat_deg):
@@ -27,15 +33,34 @@ def metres_per_degree(lat_deg):
     return lat, lon
 
 
+def load(name):
+    """(heights as float32 with NaN where there are none, dx, dy) of a real DEM."""
+    if name == "jacksboro":
+        data = np.load(MATPLOTLIB)
+        centre = 0.5 * (float(data["ymin"]) + float(data["ymax"]))
+        per_lat, per_lon = metres_per_degree(centre)
+        return (data["elevation"].astype(np.float32), float(data["dx"]) * per_lon,
+                float(data["dy"]) * per_lat)
+    with np.load(os.path.join(OURS, name + ".npz")) as data:
+        z = data["elevation"].astype(np.float32)
+        z[data["elevation"] == data["nodata"]] = np.nan
+        return z, float(data["dx"]), float(data["dy"])
+
+
 def main():
-    name, out = sys.argv[1], sys.argv[2]
-    data = np.load(SOURCES[name])
-    z = data["elevation"].astype(np.float32)
-    centre = 0.5 * (float(data["ymin"]) + float(data["ymax"]))
-    per_lat, per_lon = metres_per_degree(centre)
-    dx = float(data["dx"]) * per_lon
-    dy = float(data["dy"]) * per_lat
-    Image.fromarray(z, mode="F").save(out)
+    args = sys.argv[1:]
+    block = 1
+    if "--block" in args:
+        i = args.index("--block")
+        block = int(args[i + 1])
+        del args[i:i + 2]
+    name, out = args
+    z, dx, dy = load(name)
+    if block > 1:
+        h, w = (z.shape[0] // block) * block, (z.shape[1] // block) * block
+        z = z[:h, :w].reshape(h // block, block, w // block, block).mean(axis=(1, 3))
+        dx, dy = dx * block, dy * block
+    Image.fromarray(z.astype(np.float32), mode="F").save(out)
     print(f"{dx:.3f},{dy:.3f}")
 
 
