@@ -11,12 +11,9 @@ py=/usr/bin/python3
 out=$here/../images/erosion/real_dems.png
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for name in bigtujunga sthelens; do
-  $py "$here/../../tests/core/scripts/real_dem.py" $name "$tmp/$name.tif" >/dev/null
-  # The float TIFF carries no georeferencing: give it its 30 m spacing for gdaldem.
-  read -r w h < <($py -c 'import sys; from PIL import Image; print(*Image.open(sys.argv[1]).size)' "$tmp/$name.tif")
-  gdal_translate -q -a_ullr 0 $((h * 30)) $((w * 30)) 0 -a_nodata nan "$tmp/$name.tif" "$tmp/$name.geo.tif"
-  gdaldem hillshade -q -compute_edges "$tmp/$name.geo.tif" "$tmp/$name.shade.tif"
+data=$here/../../tests/data/dem
+for name in bigtujunga sthelens; do  # projected GeoTIFFs: gdaldem takes the spacing from them
+  gdaldem hillshade -q -compute_edges "$data/$name.tif" "$tmp/$name.shade.tif"
 done
 $py - "$tmp/bigtujunga.shade.tif" "$tmp/sthelens.shade.tif" "$out" <<'PY'
 import sys

@@ -41,10 +41,16 @@ def load(name):
         per_lat, per_lon = metres_per_degree(centre)
         return (data["elevation"].astype(np.float32), float(data["dx"]) * per_lon,
                 float(data["dy"]) * per_lat)
-    with np.load(os.path.join(OURS, name + ".npz")) as data:
-        z = data["elevation"].astype(np.float32)
-        z[data["elevation"] == data["nodata"]] = np.nan
-        return z, float(data["dx"]), float(data["dy"])
+    # A GeoTIFF in metres: its spacing from ModelPixelScale (tag 33550), its no-data value from
+    # GDAL's GDAL_NODATA (tag 42113).
+    with Image.open(os.path.join(OURS, name + ".tif")) as image:
+        heights = np.asarray(image)
+        dx, dy = image.tag_v2[33550][:2]
+        nodata = image.tag_v2.get(42113)
+    z = heights.astype(np.float32)
+    if nodata is not None:
+        z[heights == int(float(nodata))] = np.nan
+    return z, float(dx), float(dy)
 
 
 def main():
