@@ -8,7 +8,5 @@ namespace terrain::bench {
 
 bool isNoise(const std::string& algorithm);
 void registerNoiseCases();
-// fastnoise2_bench.cpp, built with TERRAIN_FASTNOISE2_DIR only (TERRAIN_HAVE_FASTNOISE2).
-void registerFastNoise2Cases();
 
 }  // namespace terrain::bench

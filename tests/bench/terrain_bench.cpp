@@ -254,9 +254,6 @@ void registerAll() {
         state.counters["hash_scaling"] = scaling;
     })->Iterations(1)->Unit(benchmark::kMillisecond);
     registerNoiseCases();
-#ifdef TERRAIN_HAVE_FASTNOISE2
-    terrain::bench::registerFastNoise2Cases();
-#endif
     terrain::bench::registerErosionCases();
     terrain::bench::registerWorldCases();
     terrain::bench::registerLayoutCases();
