@@ -2,7 +2,7 @@
 """The long profile of a map's largest river: how evenly its bed falls.
 
 Reads a raw little-endian float32 square map in metres (`terrain-cli generate --format raw32`) or
-a float TIFF of metres without holes (tests/core/scripts/real_dem.py writes the real DEMs so),
+a float TIFF of metres without holes (tests/core/scripts/real_dem.py writes real DEMs so),
 fills its pits by priority flood from the border, routes D8 on the filled surface (as
 `terrain-cli analyze` does), follows the largest river from its mouth up its largest branch and
 prints, over its cells draining more than MIN_KM2 (default 5 km²): the median and mean slope to the

@@ -4,7 +4,9 @@
 # each, with the command that made it.
 #   docs/tools/relief_figures.sh [path/to/terrain-cli]
 # SLOPE_STATISTIC=mean sums each area bin's slopes up by their mean (TopoToolbox's) in place of
-# the median.
+# the median. REAL_DEM_DIR=DIR adds the rows of the Big Tujunga and Mount St. Helens DEMs, read
+# from DIR/bigtujunga.tif and DIR/sthelens.tif (not in this repository: docs/erosion.md, "Measured",
+# says where they come from and how they were converted).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cli=${1:-$here/../../build/bin/terrain-cli}
@@ -27,16 +29,18 @@ PY
 
 echo "| terrain | m/sample | closed depressions | concavity θ | r | curvature skew | grid preference | hypsometric integral | drainage density (km/km²) |"
 echo "|---|---|---|---|---|---|---|---|---|"
-real() {  # NAME LABEL [--block N]: a real DEM (tests/data/dem, matplotlib's sample data)
+real() {  # jacksboro|FILE LABEL [--block N]: a real DEM (matplotlib's sample data, or a GeoTIFF)
   local spacing
   spacing=$($py "$here/../../tests/core/scripts/real_dem.py" "$1" "$tmp/real.tif" "${@:3}")
   row "real: $2" "$tmp/real.tif" --metres-per-pixel "$spacing"
 }
 real jacksboro "Jacksboro, Tennessee (USGS 3″)"
-real bigtujunga "Big Tujunga, San Gabriel Mountains (SRTM 1″)"
-real bigtujunga "Big Tujunga, 3 × 3 block means" --block 3
-real sthelens "Mount St. Helens after 1980 (USGS 30 m)"
-real sthelens "Mount St. Helens, 3 × 3 block means" --block 3
+if [ -n "${REAL_DEM_DIR:-}" ]; then
+  real "$REAL_DEM_DIR/bigtujunga.tif" "Big Tujunga, San Gabriel Mountains (SRTM 1″)"
+  real "$REAL_DEM_DIR/bigtujunga.tif" "Big Tujunga, 3 × 3 block means" --block 3
+  real "$REAL_DEM_DIR/sthelens.tif" "Mount St. Helens after 1980 (USGS 30 m)"
+  real "$REAL_DEM_DIR/sthelens.tif" "Mount St. Helens, 3 × 3 block means" --block 3
+fi
 ridged=(--algorithm fbm --set style=ridged --set sharpness=2)
 for detail_spacing in "9 90" "10 30"; do
   set -- $detail_spacing

@@ -5,24 +5,22 @@
 jacksboro: the USGS 3 arc-second DEM of the Jacksboro fault, Tennessee (the Appalachian ridge and
   valley province, 403 x 344 samples, 236..1076 m), which matplotlib ships as sample data
   (package python-matplotlib-data; USGS data are in the public domain).
-bigtujunga: SRTM 1 arc-second of the Big Tujunga catchment, San Gabriel Mountains, California
-  (1197 x 643 at 30 m, 315..2295 m; tests/data/dem, public domain).
-sthelens: the USGS 30 m DEM of Mount St. Helens after its 1980 eruption (327 x 468 at 30 m,
-  682..2543 m; tests/data/dem, public domain).
+Any other NAME is the path of a projected GeoTIFF of metres (its spacing from ModelPixelScale,
+  its samples without data from GDAL_NODATA), such as the Big Tujunga and Mount St. Helens DEMs
+  that docs/erosion.md measures; this repository holds none of them (docs/erosion.md, "Measured",
+  says where they come from).
 
 --block N averages N x N blocks (a coarser spacing; a block with a sample without data has none).
 
-Usage: real_dem.py NAME OUT.tif [--block N]
+Usage: real_dem.py jacksboro|DEM.tif OUT.tif [--block N]
 """
 import math
-import os
 import sys
 
 import numpy as np
 from PIL import Image
 
 MATPLOTLIB = "/usr/share/matplotlib/mpl-data/sample_data/jacksboro_fault_dem.npz"
-OURS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "dem")
 
 
 def metres_per_degree(lat_deg):
@@ -43,7 +41,7 @@ def load(name):
                 float(data["dy"]) * per_lat)
     # A GeoTIFF in metres: its spacing from ModelPixelScale (tag 33550), its no-data value from
     # GDAL's GDAL_NODATA (tag 42113).
-    with Image.open(os.path.join(OURS, name + ".tif")) as image:
+    with Image.open(name) as image:
         heights = np.asarray(image)
         dx, dy = image.tag_v2[33550][:2]
         nodata = image.tag_v2.get(42113)
