@@ -41,7 +41,13 @@ def load(name):
                 float(data["dy"]) * per_lat)
     # A GeoTIFF in metres: its spacing from ModelPixelScale (tag 33550), its no-data value from
     # GDAL's GDAL_NODATA (tag 42113).
-    with Image.open(name) as image:
+    try:
+        image = Image.open(name)
+    except OSError as error:
+        sys.exit(f"real_dem.py: {name}: {error} (expected jacksboro or the path of a GeoTIFF)")
+    with image:
+        if 33550 not in getattr(image, "tag_v2", {}):
+            sys.exit(f"real_dem.py: {name} has no ModelPixelScale (tag 33550): not a georeferenced GeoTIFF")
         heights = np.asarray(image)
         dx, dy = image.tag_v2[33550][:2]
         nodata = image.tag_v2.get(42113)
